@@ -1,0 +1,75 @@
+"""Name registries filled by decorators: duplicates are errors, unknown names list the valid ones."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Collection, Iterator
+from types import ModuleType
+from typing import Generic, TypeVar
+
+from puzzlelab.errors import DuplicateName, UnknownName
+
+T = TypeVar("T")
+
+
+class Registry(Generic[T]):
+    """A mapping from kebab-case names to registered objects of one kind.
+
+    >>> colours = Registry[str]("colour")
+    >>> colours.add("sky-blue", "#87ceeb")
+    >>> colours.get("sky-blue")
+    '#87ceeb'
+    >>> colours.get("red")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.UnknownName: unknown colour 'red'; valid: sky-blue
+    """
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._entries: dict[str, T] = {}
+
+    def add(self, name: str, entry: T) -> None:
+        """Register ``entry`` under ``name``; a taken name raises ``DuplicateName``."""
+        if name in self._entries:
+            raise DuplicateName(f"{self.kind} {name!r} is registered twice")
+        self._entries[name] = entry
+
+    def register(self, name: str) -> Callable[[T], T]:
+        """Decorator form of :meth:`add`."""
+
+        def decorate(entry: T) -> T:
+            self.add(name, entry)
+            return entry
+
+        return decorate
+
+    def get(self, name: str) -> T:
+        """The entry named ``name``; an unknown name raises ``UnknownName``."""
+        try:
+            return self._entries[name]
+        except KeyError:
+            raise UnknownName(self.kind, name, self._entries) from None
+
+    def names(self) -> list[str]:
+        """Registered names, in registration order."""
+        return list(self._entries)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+def import_submodules(package: ModuleType, skip: Collection[str] = ()) -> list[ModuleType]:
+    """Import every module of ``package`` (but ``skip`` and ``_private`` ones) so they register."""
+    modules = []
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if not info.name.startswith("_") and info.name not in skip:
+            modules.append(importlib.import_module(f"{package.__name__}.{info.name}"))
+    return modules

@@ -1,0 +1,43 @@
+"""The modelling layer: a small model language and its solver backends. Knows nothing of puzzles.
+
+>>> from solvers import Model, all_different, solve
+>>> model = Model("three")
+>>> cells = [model.int_var(1, 3, f"x{i}") for i in range(3)]
+>>> _ = model.add(all_different(cells))
+>>> solve(model, "cp", "input/min", max_solutions=None).statistics.solutions
+6
+"""
+
+from solvers.backends import BACKENDS, Backend, load_backends
+from solvers.builders import (
+    all_different,
+    at_most_one,
+    clause,
+    connected,
+    count,
+    element,
+    equivalent_to_equality,
+    exactly_one,
+    global_cardinality,
+    implies,
+    inverse,
+    linear,
+    no_overlap_2d,
+    regular,
+    sum_of,
+    table,
+)
+from solvers.constraints import Rectangle
+from solvers.heuristics import Heuristic, heuristic_names
+from solvers.model import Model
+from solvers.record import SolveResult, Statistics, Status
+from solvers.solve import get_backend, prepare, solve
+from solvers.variables import Assignment, IntVar
+
+__all__ = [
+    "BACKENDS", "Assignment", "Backend", "Heuristic", "IntVar", "Model", "Rectangle",
+    "SolveResult", "Statistics", "Status", "all_different", "at_most_one", "clause",
+    "connected", "count", "element", "equivalent_to_equality", "exactly_one", "get_backend",
+    "global_cardinality", "heuristic_names", "implies", "inverse", "linear", "load_backends",
+    "no_overlap_2d", "prepare", "regular", "solve", "sum_of", "table",
+]

@@ -1,0 +1,145 @@
+"""Backend ``python-constraint``: the pure-Python baseline (``python-constraint2``).
+
+The search is :class:`~solvers.backends.constraint_search.CountingSearch`, a
+forward-checking DFS written on the library's domains and constraints. Sums of
+variables use the library's sum constraints, ``all_different`` its value-based
+constraint, 0/1 exactly-one / at-most-one its sum constraints; every other
+constraint is a ``FunctionConstraint`` over the constraint's own meaning
+(``holds``), checked as soon as its variables are assigned (and forward-checked
+when one is left). ``regular``, ``inverse``, ``count`` and ``global_cardinality``
+are decomposed first so that forward checking sees small scopes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import constraint as python_constraint
+
+from puzzlelab.errors import UnsupportedCombination
+from solvers.backends import BACKENDS
+from solvers.backends.base import Backend, SolveRequest
+from solvers.backends.constraint_search import CountingSearch, SearchInterrupted
+from solvers.backends.timing import Deadline
+from solvers.constraints import (
+    AllDifferent,
+    AtMostOne,
+    Clause,
+    Connected,
+    Constraint,
+    Element,
+    ExactlyOne,
+    Linear,
+    NoOverlap2D,
+    ReifiedEquality,
+    Table,
+)
+from solvers.heuristics import Heuristic, SearchPlan
+from solvers.memory import PeakMemory
+from solvers.model import Model
+from solvers.record import SolveResult, Statistics, Status
+from solvers.variables import IntVar
+
+Posted = tuple[python_constraint.Constraint, list[IntVar]]
+
+
+def _as_function(constraint: Constraint) -> Posted:
+    scope = list(constraint.variables())
+
+    def check(*values: int) -> bool:
+        return constraint.holds(dict(zip(scope, values)))
+
+    return python_constraint.FunctionConstraint(check), scope
+
+
+def _all_different(constraint: AllDifferent) -> Posted:
+    if constraint.strength == "strong":
+        raise UnsupportedCombination(
+            "backend 'python-constraint' has only value-based (weak) all_different; "
+            "use the option alldiff=weak or another solver for strong propagation")
+    return python_constraint.AllDifferentConstraint(), list(constraint.items)
+
+
+_SUMS: dict[str, Callable[[int], python_constraint.Constraint]] = {
+    "==": python_constraint.ExactSumConstraint,
+    "<=": python_constraint.MaxSumConstraint,
+    ">=": python_constraint.MinSumConstraint,
+}
+
+
+def _linear(constraint: Linear) -> Posted:
+    """Plain sums of non-negative variables go to the library; anything else is checked."""
+    plain = all(c == 1 and v.lb >= 0 for c, v in constraint.terms)
+    if plain and constraint.comparison in _SUMS:
+        return _SUMS[constraint.comparison](constraint.rhs), list(constraint.variables())
+    return _as_function(constraint)
+
+
+POSTERS: dict[type[Constraint], Callable[[Any], Posted]] = {
+    AllDifferent: _all_different,
+    Linear: _linear,
+    ExactlyOne: lambda c: (python_constraint.ExactSumConstraint(1), list(c.items)),
+    AtMostOne: lambda c: (python_constraint.MaxSumConstraint(1), list(c.items)),
+    Element: _as_function,
+    Table: _as_function,
+    ReifiedEquality: _as_function,
+    Clause: _as_function,
+    NoOverlap2D: _as_function,
+    Connected: _as_function,
+}
+
+
+@BACKENDS.register("python-constraint")
+class PythonConstraintBackend(Backend):
+    """python-constraint's domains and constraints under a counting, plan-following DFS."""
+
+    name = "python-constraint"
+    native = frozenset(POSTERS)
+    summary = "python-constraint2: pure-Python forward-checking DFS counting backtracks"
+
+    def unsupported_reason(self, heuristic: Heuristic, plan: SearchPlan) -> str | None:
+        if plan.auto:
+            return "the library has no search of its own that honours a time limit; name one"
+        return None
+
+    def solve(self, model: Model, request: SolveRequest) -> SolveResult:
+        started = time.perf_counter()
+        lowered = self.lower(model)
+        problem = python_constraint.Problem()
+        for variable in lowered.variables:
+            problem.addVariable(variable, list(variable.domain))
+        for constraint in lowered.constraints:
+            posted, scope = POSTERS[type(constraint)](constraint)
+            problem.addConstraint(posted, scope)
+        deadline = Deadline(request.time_limit)
+        search = CountingSearch(request.plan, lowered.variables, deadline)
+        problem.setSolver(search)
+        build_s = time.perf_counter() - started
+
+        first: dict[IntVar, int] | None = None
+        found, exhausted = 0, True
+        with PeakMemory() as memory:
+            search_started = time.perf_counter()
+            try:
+                for solution in problem.getSolutionIter():
+                    found += 1
+                    if first is None:
+                        first = {v: solution[v] for v in model.variables}
+                    if request.max_solutions is not None and found >= request.max_solutions:
+                        exhausted = False
+                        break
+            except SearchInterrupted:
+                exhausted = False
+            solve_s = time.perf_counter() - search_started
+        if deadline.crossed:
+            status = Status.TIMEOUT
+        else:
+            status = Status.SOLVED if found else Status.UNSATISFIABLE
+        statistics = Statistics(build_s=build_s, solve_s=solve_s, backtracks=search.backtracks,
+                                branches=search.branches, conflicts=None,
+                                propagations=search.propagations, solutions=found,
+                                peak_memory_mb=memory.value)
+        return SolveResult(status, first, statistics, exhausted and not deadline.crossed,
+                           self.name, str(request.heuristic))

@@ -1,0 +1,20 @@
+"""Deadlines shared by the backends, so every one of them stops at its time limit."""
+
+from __future__ import annotations
+
+import time
+
+
+class Deadline:
+    """A point in time after which a search must stop; ``crossed`` remembers it happened."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.end = None if seconds is None else time.perf_counter() + seconds
+        self.crossed = False
+
+    def passed(self) -> bool:
+        """True (and remembered) once the deadline is over."""
+        if self.end is not None and time.perf_counter() >= self.end:
+            self.crossed = True
+        return self.crossed

@@ -1,0 +1,49 @@
+"""Graph constraints: ``connected``, for puzzles whose solution must be one piece."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+import networkx as nx
+
+from puzzlelab.errors import ModelError
+from solvers.constraints.base import Constraint
+from solvers.variables import Assignment, IntVar
+
+
+@dataclass(frozen=True, eq=False)
+class Connected(Constraint):
+    """The graph on ``nodes`` whose edges are those with a positive weight is connected.
+
+    ``edges`` are ``(u, v, weight)`` with ``weight`` a variable of non-negative domain
+    (a Hashiwokakero bridge count, say). Nodes are any hashable labels.
+    """
+
+    nodes: tuple[Hashable, ...]
+    edges: tuple[tuple[Hashable, Hashable, IntVar], ...]
+
+    def __post_init__(self) -> None:
+        known = set(self.nodes)
+        for u, v, weight in self.edges:
+            if u not in known or v not in known:
+                raise ModelError(f"connected: edge ({u}, {v}) names a node not in the graph")
+            if weight.lb < 0:
+                raise ModelError(f"connected: weight {weight} may be negative")
+
+    def variables(self) -> tuple[IntVar, ...]:
+        return tuple(dict.fromkeys(weight for _, _, weight in self.edges))
+
+    def graph(self, edge_present: list[bool]) -> nx.Graph:
+        """The graph of the nodes and the edges flagged present."""
+        graph = nx.Graph()
+        graph.add_nodes_from(self.nodes)
+        graph.add_edges_from((u, v) for (u, v, _), present in zip(self.edges, edge_present)
+                             if present)
+        return graph
+
+    def holds(self, assignment: Assignment) -> bool:
+        if len(self.nodes) <= 1:
+            return True
+        present = [assignment[weight] > 0 for _, _, weight in self.edges]
+        return nx.is_connected(self.graph(present))

@@ -1,0 +1,146 @@
+"""Search heuristics, named once for every backend: ``VARORDER/VALUEORDER``.
+
+Variable orders: ``input`` (the decision variables in model order), ``first-fail``
+(smallest current domain, ties by input order), ``dom-deg`` (smallest domain, ties
+by the larger number of constraints on the variable, then input order), ``random``
+(input order over a seeded random permutation), or a static order the model
+supplies by name. Value orders: ``min``, ``max``, ``random`` (a seeded random
+ranking of each variable's values) or an order the model supplies. ``auto``
+leaves the whole search to the solver. A bare variable order means ``VARORDER/min``.
+
+Every backend receives the same :class:`SearchPlan`, so a named heuristic means the
+same thing on each of them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Literal
+
+from puzzlelab.errors import UnknownName
+from solvers.model import Model
+from solvers.variables import IntVar
+
+VARIABLE_ORDERS = ("input", "first-fail", "dom-deg", "random")
+VALUE_ORDERS = ("min", "max", "random")
+AUTO = "auto"
+
+Selection = Literal["first-unbound", "smallest-domain"]
+ValueChoice = Literal["min", "max", "ranked"]
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    """A parsed heuristic name.
+
+    >>> Heuristic.parse("first-fail")
+    Heuristic(variable_order='first-fail', value_order='min')
+    >>> str(Heuristic.parse("dom-deg/max"))
+    'dom-deg/max'
+    """
+
+    variable_order: str
+    value_order: str
+
+    @classmethod
+    def parse(cls, text: str) -> Heuristic:
+        """Read ``VARORDER/VALUEORDER`` (or ``VARORDER``, or ``auto``)."""
+        if text == AUTO:
+            return cls(AUTO, AUTO)
+        variable_order, _, value_order = text.partition("/")
+        return cls(variable_order, value_order or "min")
+
+    @property
+    def is_auto(self) -> bool:
+        """True when the solver's own search is asked for."""
+        return self.variable_order == AUTO
+
+    def __str__(self) -> str:
+        return AUTO if self.is_auto else f"{self.variable_order}/{self.value_order}"
+
+
+@dataclass(frozen=True)
+class SearchPlan:
+    """What a backend must do to honour a heuristic on one model.
+
+    Attributes:
+        variables: the decision variables in the order ties are broken.
+        selection: take the first unbound variable, or the one with the smallest domain.
+        value_choice: smallest value first, largest first, or by ``value_rank``.
+        value_rank: for ``ranked``: variable -> value -> rank (lower is tried first).
+        auto: the solver's own search (the other fields are then only a hint).
+    """
+
+    variables: tuple[IntVar, ...]
+    selection: Selection
+    value_choice: ValueChoice
+    value_rank: dict[IntVar, dict[int, int]] | None = None
+    auto: bool = False
+
+    def ordered_values(self, variable: IntVar, values: list[int]) -> list[int]:
+        """``values`` of ``variable`` in the order this plan tries them."""
+        if self.value_choice == "min":
+            return sorted(values)
+        if self.value_choice == "max":
+            return sorted(values, reverse=True)
+        assert self.value_rank is not None  # set whenever value_choice is "ranked"
+        rank = self.value_rank[variable]
+        return sorted(values, key=rank.__getitem__)
+
+
+def heuristic_names(model: Model | None = None) -> list[str]:
+    """Every heuristic name valid for ``model`` (or for any model)."""
+    variable_orders = list(VARIABLE_ORDERS) + list(model.variable_orders if model else [])
+    value_orders = list(VALUE_ORDERS) + list(model.value_orders if model else [])
+    return [AUTO] + [f"{v}/{w}" for v in variable_orders for w in value_orders]
+
+
+def plan_search(model: Model, heuristic: Heuristic | str, seed: int = 0) -> SearchPlan:
+    """Resolve a heuristic name against a model into a :class:`SearchPlan`."""
+    if isinstance(heuristic, str):
+        heuristic = Heuristic.parse(heuristic)
+    decision = tuple(model.search_variables())
+    if heuristic.is_auto:
+        return SearchPlan(decision, "first-unbound", "min", auto=True)
+    variables, selection = _variable_order(model, heuristic.variable_order, decision, seed)
+    value_choice, value_rank = _value_order(model, heuristic.value_order, decision, seed)
+    return SearchPlan(variables, selection, value_choice, value_rank)
+
+
+def _variable_order(model: Model, name: str, decision: tuple[IntVar, ...],
+                    seed: int) -> tuple[tuple[IntVar, ...], Selection]:
+    if name == "input":
+        return decision, "first-unbound"
+    if name == "first-fail":
+        return decision, "smallest-domain"
+    if name == "dom-deg":
+        degree = model.degree()
+        by_degree = sorted(range(len(decision)), key=lambda i: (-degree[decision[i]], i))
+        return tuple(decision[i] for i in by_degree), "smallest-domain"
+    if name == "random":
+        shuffled = list(decision)
+        random.Random(seed).shuffle(shuffled)
+        return tuple(shuffled), "first-unbound"
+    if name in model.variable_orders:
+        return model.variable_orders[name], "first-unbound"
+    raise UnknownName("variable order", name, [*VARIABLE_ORDERS, *model.variable_orders])
+
+
+def _value_order(model: Model, name: str, decision: tuple[IntVar, ...],
+                 seed: int) -> tuple[ValueChoice, dict[IntVar, dict[int, int]] | None]:
+    if name in ("min", "max"):
+        return name, None  # type: ignore[return-value]
+    if name == "random":
+        generator = random.Random(f"values:{seed}")
+        ranks = {}
+        for variable in decision:
+            shuffled = list(variable.domain)
+            generator.shuffle(shuffled)
+            ranks[variable] = {value: rank for rank, value in enumerate(shuffled)}
+        return "ranked", ranks
+    if name in model.value_orders:
+        preferences = model.value_orders[name]
+        return "ranked", {variable: {value: rank for rank, value in enumerate(values)}
+                          for variable, values in preferences.items()}
+    raise UnknownName("value order", name, [*VALUE_ORDERS, *model.value_orders])

@@ -1,0 +1,110 @@
+"""A model: variables, constraints and the search annotation (what to branch on)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from puzzlelab.errors import ModelError
+from solvers.constraints import Constraint
+from solvers.variables import Assignment, IntVar
+
+
+@dataclass
+class Model:
+    """Variables and constraints of one problem, plus how a search should branch.
+
+    >>> from solvers.builders import all_different
+    >>> model = Model("pair")
+    >>> x, y = model.int_var(1, 2, "x"), model.int_var(1, 2, "y")
+    >>> _ = model.add(all_different([x, y]))
+    >>> len(model.variables), len(model.constraints)
+    (2, 1)
+    """
+
+    name: str = "model"
+    variables: list[IntVar] = field(default_factory=list)
+    constraints: list[Constraint] = field(default_factory=list)
+    #: the variables a search branches on, in input order (all variables when unset)
+    decision_variables: list[IntVar] | None = None
+    #: static variable orders a viewpoint supplies, by kebab-case name
+    variable_orders: dict[str, tuple[IntVar, ...]] = field(default_factory=dict)
+    #: value orders a viewpoint supplies: name -> variable -> preferred values first
+    value_orders: dict[str, dict[IntVar, tuple[int, ...]]] = field(default_factory=dict)
+
+    def int_var(self, lb: int, ub: int, name: str | None = None) -> IntVar:
+        """A new integer variable with domain ``lb..ub``."""
+        if lb > ub:
+            raise ModelError(f"variable {name or len(self.variables)}: empty domain {lb}..{ub}")
+        return self._new_var(tuple(range(lb, ub + 1)), name)
+
+    def int_var_from_values(self, values: Iterable[int], name: str | None = None) -> IntVar:
+        """A new integer variable whose domain is exactly ``values``."""
+        domain = tuple(sorted(set(values)))
+        if not domain:
+            raise ModelError(f"variable {name or len(self.variables)}: empty domain")
+        return self._new_var(domain, name)
+
+    def bool_var(self, name: str | None = None) -> IntVar:
+        """A new 0/1 variable."""
+        return self._new_var((0, 1), name)
+
+    def _new_var(self, domain: tuple[int, ...], name: str | None) -> IntVar:
+        variable = IntVar(len(self.variables), name or f"v{len(self.variables)}", domain)
+        self.variables.append(variable)
+        return variable
+
+    def add(self, constraint: Constraint) -> Constraint:
+        """Post ``constraint``; its variables must belong to this model."""
+        for variable in constraint.variables():
+            if not self.owns(variable):
+                raise ModelError(f"{constraint.kind}: variable {variable} is not of model "
+                                 f"{self.name!r}")
+        self.constraints.append(constraint)
+        return constraint
+
+    def owns(self, variable: IntVar) -> bool:
+        """Whether ``variable`` was made by this model."""
+        return (variable.index < len(self.variables)
+                and self.variables[variable.index] is variable)
+
+    def branch_on(self, variables: Sequence[IntVar]) -> None:
+        """Set the decision variables, in the input order of the search."""
+        if len(set(variables)) != len(variables):
+            raise ModelError("branch_on lists a variable twice")
+        self.decision_variables = list(variables)
+
+    def add_variable_order(self, name: str, variables: Sequence[IntVar]) -> None:
+        """Offer a static variable order (a permutation of the decision variables)."""
+        if set(variables) != set(self.search_variables()):
+            raise ModelError(f"variable order {name!r} must list each decision variable once")
+        self.variable_orders[name] = tuple(variables)
+
+    def add_value_order(self, name: str, preferences: Mapping[IntVar, Sequence[int]]) -> None:
+        """Offer a value order: for each decision variable, its values, preferred first."""
+        orders = {}
+        for variable in self.search_variables():
+            values = tuple(preferences.get(variable, variable.domain))
+            if sorted(values) != list(variable.domain):
+                raise ModelError(f"value order {name!r}: {variable} must list its domain "
+                                 f"exactly once")
+            orders[variable] = values
+        self.value_orders[name] = orders
+
+    def search_variables(self) -> list[IntVar]:
+        """The decision variables in input order."""
+        if self.decision_variables is None:
+            return list(self.variables)
+        return list(self.decision_variables)
+
+    def satisfied_by(self, assignment: Assignment) -> bool:
+        """Whether a full assignment satisfies every constraint (the reference meaning)."""
+        return all(constraint.holds(assignment) for constraint in self.constraints)
+
+    def degree(self) -> dict[IntVar, int]:
+        """For each variable, the number of constraints that mention it."""
+        degree = dict.fromkeys(self.variables, 0)
+        for constraint in self.constraints:
+            for variable in constraint.variables():
+                degree[variable] += 1
+        return degree

@@ -1,0 +1,83 @@
+"""The one record every run returns: status, solution and statistics with fixed meanings.
+
+Statistic names and their MiniZinc counterparts (``minizinc --statistics``):
+
+=================  =====================  =================================================
+name               MiniZinc               meaning
+=================  =====================  =================================================
+build_s            flatTime (roughly)     seconds to compile the model into the solver
+solve_s            solveTime              wall-clock seconds of the search
+backtracks         failures               failed search nodes (dead ends); None on CP-SAT
+branches           nodes                  decisions (choice points) taken by the search
+conflicts          (none)                 CP-SAT's learned conflicts; None elsewhere
+propagations       propagations           propagator calls, where the solver counts them
+solutions          nSolutions             solutions found in this run
+peak_memory_mb     peakMem (roughly)      peak resident memory of the process during the run
+=================  =====================  =================================================
+
+A figure the solver does not give is ``None``, never 0.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from solvers.variables import IntVar
+
+
+class Status(enum.Enum):
+    """Why a run ended."""
+
+    SOLVED = "solved"
+    UNSATISFIABLE = "unsatisfiable"
+    TIMEOUT = "timeout"
+    MEMORY_OUT = "memory-out"
+    ERROR = "error"
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """Figures of one run; see the module docstring for their exact meaning."""
+
+    build_s: float
+    solve_s: float
+    backtracks: int | None
+    branches: int | None
+    conflicts: int | None
+    propagations: int | None
+    solutions: int
+    peak_memory_mb: float | None
+
+    NAMES = ("build_s", "solve_s", "backtracks", "branches", "conflicts", "propagations",
+             "solutions", "peak_memory_mb")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The statistics by name, ready for JSON."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The outcome of solving one model on one backend.
+
+    Attributes:
+        status: why the run ended.
+        assignment: the first solution found (every model variable), or None.
+        statistics: the figures of the run.
+        complete: True when the search space was exhausted, so ``statistics.solutions``
+            is the exact number of solutions (a uniqueness proof when it is 1).
+        backend: registry name of the backend.
+        heuristic: the heuristic name the search honoured.
+        message: what went wrong, for ``error`` and ``memory-out``.
+    """
+
+    status: Status
+    assignment: dict[IntVar, int] | None
+    statistics: Statistics
+    complete: bool
+    backend: str
+    heuristic: str
+    message: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,68 @@
+"""The one entry point to solving: a model, a backend name and a heuristic name."""
+
+from __future__ import annotations
+
+import traceback
+
+from solvers.backends import BACKENDS, load_backends
+from solvers.backends.base import Backend, SolveRequest
+from solvers.heuristics import Heuristic, plan_search
+from solvers.model import Model
+from solvers.record import SolveResult, Statistics, Status
+
+
+def get_backend(name: str) -> Backend:
+    """The registered backend called ``name`` (an unknown name lists the valid ones)."""
+    load_backends()
+    return BACKENDS.get(name)()
+
+
+def prepare(model: Model, backend: str, heuristic: str = "first-fail/min",
+            seed: int = 0) -> tuple[Backend, SolveRequest]:
+    """Resolve names and check that the backend can run this model and heuristic.
+
+    Raises ``UnknownName`` or ``UnsupportedCombination`` before any search starts.
+    """
+    chosen = get_backend(backend)
+    parsed = Heuristic.parse(heuristic)
+    plan = plan_search(model, parsed, seed)
+    chosen.check_supported(parsed, plan)
+    chosen.lower(model)  # raises UnsupportedCombination for a constraint it cannot post
+    return chosen, SolveRequest(plan=plan, heuristic=parsed, seed=seed)
+
+
+def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min", *,
+          time_limit: float | None = None, max_solutions: int | None = 1,
+          seed: int = 0) -> SolveResult:
+    """Search ``model`` and return the run record.
+
+    Args:
+        model: the model to solve.
+        backend: ``cp``, ``cpsat`` or ``python-constraint`` (see ``BACKENDS``).
+        heuristic: ``VARORDER/VALUEORDER`` or ``auto`` (see :mod:`solvers.heuristics`).
+        time_limit: seconds of search; a search still running then ends as ``timeout``.
+        max_solutions: stop after this many solutions; None counts them all.
+        seed: seed for ``random`` orders and the solver's own randomness.
+
+    The returned assignment, when there is one, has been checked against every
+    constraint's meaning: a backend that answers a wrong solution gives ``error``.
+    """
+    chosen, request = prepare(model, backend, heuristic, seed)
+    request = SolveRequest(request.plan, request.heuristic, time_limit, max_solutions, seed)
+    try:
+        result = chosen.solve(model, request)
+    except MemoryError:
+        return _failed(Status.MEMORY_OUT, "out of memory", chosen.name, request)
+    if result.assignment is not None and not model.satisfied_by(result.assignment):
+        broken = [c.kind for c in model.constraints if not c.holds(result.assignment)]
+        return _failed(Status.ERROR, f"backend {chosen.name!r} returned an assignment that "
+                       f"violates {', '.join(sorted(set(broken)))}", chosen.name, request)
+    return result
+
+
+def _failed(status: Status, message: str, backend: str, request: SolveRequest) -> SolveResult:
+    statistics = Statistics(build_s=0.0, solve_s=0.0, backtracks=None, branches=None,
+                            conflicts=None, propagations=None, solutions=0, peak_memory_mb=None)
+    detail = message if status is Status.ERROR else message + "\n" + traceback.format_exc()
+    return SolveResult(status, None, statistics, False, backend, str(request.heuristic),
+                       detail.strip())

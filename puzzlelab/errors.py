@@ -55,6 +55,10 @@ class ModelError(PuzzleLabError):
     """A model that is malformed (empty domain, mismatched lengths, ...)."""
 
 
+class OptionError(PuzzleLabError):
+    """A viewpoint option that does not exist or has a value outside its choices."""
+
+
 class UnsupportedCombination(PuzzleLabError):
     """A backend cannot run this constraint, option or heuristic; the message says why."""
 

@@ -1,4 +1,4 @@
-"""Name registries filled by decorators: duplicates are errors, unknown names list the valid ones."""
+"""Name registries filled by decorators: duplicates are errors, unknown names list valid ones."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Puzzles: instances, file formats, independent checkers and rendering. Knows nothing of solving."""
+"""Puzzles: instances, file formats, independent checkers, rendering. Knows nothing of solving."""
 
 from puzzlelab.registry import import_submodules
 from puzzles.kind import PUZZLES, PuzzleKind

@@ -56,8 +56,8 @@ def pick_instance(instances: Sequence[Any], selector: str | int | None, path: Pa
             if name_of(instance) == selector:
                 return instance
         if not selector.isdigit():
-            raise InstanceNotFound(
-                f"{path}: no instance named {selector!r} (names: {_some_names(instances, name_of)})")
+            names = _some_names(instances, name_of)
+            raise InstanceNotFound(f"{path}: no instance named {selector!r} (names: {names})")
         selector = int(selector)
     if not 1 <= selector <= len(instances):
         raise InstanceNotFound(f"{path}: index {selector} is out of range 1..{len(instances)}")

@@ -31,7 +31,7 @@ from solvers.constraints import Rectangle
 from solvers.heuristics import Heuristic, heuristic_names
 from solvers.model import Model
 from solvers.record import SolveResult, Statistics, Status
-from solvers.solve import get_backend, prepare, solve
+from solvers.solving import get_backend, prepare, solve
 from solvers.variables import Assignment, IntVar
 
 __all__ = [

@@ -38,8 +38,8 @@ class IntVar:
 
     @property
     def is_boolean(self) -> bool:
-        """True for a 0/1 variable."""
-        return self.domain == (0, 1)
+        """True for a 0/1 variable (one whose domain lies within {0, 1})."""
+        return set(self.domain) <= {0, 1}
 
     def __repr__(self) -> str:
         return self.name

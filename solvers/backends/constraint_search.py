@@ -28,7 +28,7 @@ class SearchInterrupted(Exception):
 class _Frame:
     """One node of the search: its variable, the values left, the domains it pruned."""
 
-    __slots__ = ("variable", "values", "pushed", "active")
+    __slots__ = ("active", "pushed", "values", "variable")
 
     def __init__(self, variable: IntVar, values: list[int], pushed: list[Any]) -> None:
         self.variable = variable

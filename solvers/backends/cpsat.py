@@ -1,7 +1,8 @@
 """Backend ``cpsat``: OR-tools CP-SAT, the fast default (snake_case API only).
 
 One worker by default, so runs repeat exactly. A named heuristic runs CP-SAT's fixed
-search over the decision variables; ``auto`` leaves the search to CP-SAT.
+search over the decision variables, with presolve off so that the strategy meets the
+model as written; ``auto`` leaves the search (and presolve) to CP-SAT.
 
 Statistics: ``branches`` and ``conflicts`` are CP-SAT's own; ``propagations`` adds
 its Boolean and integer propagations; ``backtracks`` is None: conflict-driven search
@@ -172,6 +173,8 @@ class CpSatBackend(Backend):
         if not request.plan.auto:
             _add_fixed_search(sat_model, sat_vars, request.plan)
             solver.parameters.search_branching = cp_model.FIXED_SEARCH
+            # presolve would fix or merge variables behind the strategy's back
+            solver.parameters.cp_model_presolve = False
         enumerate_all = request.max_solutions != 1
         solver.parameters.enumerate_all_solutions = enumerate_all
         counter = _SolutionCounter([sat_vars[v] for v in model.variables],

@@ -1,0 +1,1 @@
+"""Experiments: solving instances end to end, the runner, tables and the CLI."""

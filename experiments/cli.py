@@ -1,0 +1,132 @@
+"""The ``puzzlelab`` command line: a thin layer over importable functions."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from experiments.solving import PuzzleRun, solve_instance
+from puzzlelab.errors import OptionError, PuzzleLabError
+from puzzles import PUZZLES
+from solvers import BACKENDS, get_backend, heuristic_names, load_backends
+from viewpoints import DEFAULTS, viewpoints_of
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="PuzzleLab: constraint models of logic puzzles, their solvers and "
+                       "experiments.")
+console = Console()
+errors = Console(stderr=True)
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    """``["alldiff=strong", ...]`` as a dict; a pair without ``=`` is an ``OptionError``."""
+    options = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name:
+            raise OptionError(f"option {pair!r} must be written NAME=VALUE")
+        options[name.strip()] = value.strip()
+    return options
+
+
+@app.command()
+def solve(
+    puzzle: Annotated[str, typer.Argument(help="puzzle name, see `puzzlelab list`")],
+    file: Annotated[Path, typer.Argument(help="instance file")],
+    instance: Annotated[str | None, typer.Option(help="instance name or 1-based index")] = None,
+    viewpoint: Annotated[str | None, typer.Option(help="viewpoint (default: the "
+                                                        "puzzle's best)")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="viewpoint option NAME=VALUE, repeatable")] = None,
+    solver: Annotated[str | None, typer.Option(help="cp, cpsat or python-constraint")] = None,
+    heuristic: Annotated[str | None, typer.Option(help="VARORDER/VALUEORDER or auto")] = None,
+    time_limit: Annotated[float | None, typer.Option(help="seconds of search")] = None,
+    all_solutions: Annotated[bool, typer.Option("--all", help="count every solution")] = False,
+    max_solutions: Annotated[int, typer.Option(help="stop after N solutions")] = 1,
+    seed: Annotated[int, typer.Option(help="seed of random orders and solvers")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Solve one instance and print the solution, its check and the statistics."""
+    defaults = DEFAULTS.get(PUZZLES.get(puzzle).name)
+    chosen = PUZZLES.get(puzzle).load(file, instance)
+    run = solve_instance(puzzle, chosen, viewpoint or defaults.viewpoint,
+                         solver or defaults.solver, heuristic or defaults.heuristic,
+                         parse_options(option or []), time_limit=time_limit,
+                         max_solutions=None if all_solutions else max_solutions, seed=seed)
+    if as_json:
+        print(json.dumps(run.to_json()))
+    else:
+        _print_run(run, chosen)
+    if run.violations:
+        raise typer.Exit(1)
+
+
+def _print_run(run: PuzzleRun, instance: object) -> None:
+    kind = PUZZLES.get(run.puzzle)
+    options = ", ".join(f"{k}={v}" for k, v in run.options.items())
+    console.print(f"[bold]{run.puzzle}[/] {run.instance}: viewpoint {run.viewpoint}"
+                  f"{f' ({options})' if options else ''}, solver {run.solver}, "
+                  f"heuristic {run.heuristic}")
+    console.print(kind.render_text(instance, run.solution), markup=False, highlight=False)
+    verdict = {None: "no solution to check", True: "[green]correct[/]"}.get(
+        run.violations == [] if run.violations is not None else None,
+        "[red]WRONG[/]: " + "; ".join(run.violations or []))
+    console.print(f"status: [bold]{run.result.status.value}[/]  check: {verdict}"
+                  + (f"  ({run.result.message})" if run.result.message else ""))
+    table = Table("statistic", "value", show_header=False, box=None)
+    for name, value in run.result.statistics.as_dict().items():
+        table.add_row(name, "-" if value is None else
+                      f"{value:.4f}" if isinstance(value, float) else str(value))
+    table.add_row("search complete", "yes" if run.result.complete else "no")
+    console.print(table)
+
+
+@app.command(name="list")
+def list_registry() -> None:
+    """Show every puzzle, viewpoint (with options), solver and heuristic."""
+    load_backends()
+    for puzzle in PUZZLES.names():
+        defaults = DEFAULTS.get(puzzle) if puzzle in DEFAULTS else None
+        console.print(f"[bold]{puzzle}[/]" + (f"  (default: {defaults.viewpoint}, "
+                                              f"{defaults.solver}, {defaults.heuristic})"
+                                              if defaults else ""))
+        for viewpoint in viewpoints_of(puzzle):
+            console.print(f"  viewpoint [cyan]{viewpoint.name}[/]: {viewpoint.summary}")
+            for name, spec in viewpoint.options.items():
+                choices = "|".join(map(str, spec.choices))
+                console.print(f"      option {name}={choices} (default {spec.default}): "
+                              f"{spec.help}")
+    console.print("[bold]solvers[/]")
+    for name in BACKENDS.names():
+        console.print(f"  [cyan]{name}[/]: {get_backend(name).summary}")
+    console.print("[bold]heuristics[/] (VARORDER/VALUEORDER; a bare VARORDER means /min)")
+    console.print("  " + ", ".join(heuristic_names()))
+    console.print("  plus static orders a viewpoint supplies; cpsat cannot rank values "
+                  "(random or viewpoint value orders); python-constraint has no auto")
+
+
+def main() -> None:
+    """Console entry point: PuzzleLab errors become one clear line and exit status 2."""
+    try:
+        app(standalone_mode=False)
+    except PuzzleLabError as error:
+        errors.print(f"[red]error:[/] {error}", highlight=False)
+        sys.exit(2)
+    except typer.Exit as done:
+        sys.exit(done.exit_code)
+    except (typer.Abort, KeyboardInterrupt):
+        errors.print("interrupted")
+        sys.exit(130)
+    except Exception as error:  # click's usage errors arrive here in non-standalone mode
+        import click
+
+        if isinstance(error, click.ClickException):
+            error.show()
+            sys.exit(error.exit_code)
+        raise

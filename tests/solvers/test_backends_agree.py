@@ -1,0 +1,49 @@
+"""Every backend counts the solutions of every tiny model exactly, as brute force does."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlelab.errors import UnsupportedCombination
+from solvers import BACKENDS, Status, load_backends, solve
+from tests.solvers.tiny_models import TINY_MODELS, brute_force_count
+
+load_backends()
+
+HEURISTICS = {"cp": ["input/min", "auto"], "cpsat": ["input/min", "auto"],
+              "python-constraint": ["input/min", "first-fail/max"]}
+
+
+@pytest.mark.parametrize("backend", BACKENDS.names())
+@pytest.mark.parametrize("name", TINY_MODELS)
+def test_solution_count_matches_brute_force(name: str, backend: str) -> None:
+    expected = brute_force_count(TINY_MODELS[name]())
+    for heuristic in HEURISTICS[backend]:
+        model = TINY_MODELS[name]()
+        try:
+            result = solve(model, backend, heuristic, max_solutions=None, time_limit=30)
+        except UnsupportedCombination:
+            assert (name, backend) == ("all-different-strong", "python-constraint")
+            return
+        assert result.complete, (name, backend, heuristic)
+        assert result.statistics.solutions == expected, (name, backend, heuristic)
+        if expected:
+            assert result.status is Status.SOLVED
+            assert model.satisfied_by(result.assignment)
+        else:
+            assert result.status is Status.UNSATISFIABLE and result.assignment is None
+
+
+@pytest.mark.parametrize("backend", BACKENDS.names())
+def test_max_solutions_stops_early(backend: str) -> None:
+    model = TINY_MODELS["all-different-weak"]()
+    result = solve(model, backend, "input/min", max_solutions=2)
+    assert result.statistics.solutions == 2
+    assert not result.complete
+    assert result.status is Status.SOLVED
+
+
+def test_every_tiny_model_has_solutions_but_the_unsatisfiable_one() -> None:
+    counts = {name: brute_force_count(factory()) for name, factory in TINY_MODELS.items()}
+    assert counts.pop("unsatisfiable") == 0
+    assert all(counts.values()), counts

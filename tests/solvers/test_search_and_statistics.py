@@ -1,0 +1,150 @@
+"""Heuristic names, statistics that mean what they say, time limits and unsupported cases."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from puzzlelab.errors import UnknownName, UnsupportedCombination
+from solvers import Heuristic, Model, Status, all_different, linear, solve
+from solvers.backends.base import Backend
+from solvers.heuristics import plan_search
+from solvers.record import SolveResult, Statistics
+
+BACKEND_NAMES = ["cp", "cpsat", "python-constraint"]
+
+
+def pigeonhole(pigeons: int) -> Model:
+    """``pigeons`` pigeons in one hole fewer, with pairwise disequalities: hard to refute."""
+    model = Model(f"pigeonhole-{pigeons}")
+    items = [model.int_var(0, pigeons - 2, f"p{i}") for i in range(pigeons)]
+    for i, first in enumerate(items):
+        for second in items[i + 1:]:
+            model.add(linear([(1, first), (-1, second)], "!=", 0))
+    return model
+
+
+def test_heuristic_names_parse() -> None:
+    assert Heuristic.parse("first-fail") == Heuristic("first-fail", "min")
+    assert str(Heuristic.parse("random/max")) == "random/max"
+    assert Heuristic.parse("auto").is_auto
+
+
+def test_unknown_orders_list_the_valid_ones() -> None:
+    model = pigeonhole(3)
+    with pytest.raises(UnknownName, match="first-fail"):
+        plan_search(model, "smallest/min")
+    with pytest.raises(UnknownName, match="max"):
+        plan_search(model, "input/middle")
+
+
+def test_dom_deg_breaks_ties_by_degree() -> None:
+    model = Model()
+    lonely, busy, middle = (model.int_var(0, 3, n) for n in ("lonely", "busy", "middle"))
+    model.add(all_different([busy, middle]))
+    model.add(all_different([busy, lonely, middle]))
+    model.add(all_different([busy]))
+    plan = plan_search(model, "dom-deg/min")
+    assert [v.name for v in plan.variables] == ["busy", "middle", "lonely"]
+    assert plan.selection == "smallest-domain"
+
+
+def test_random_orders_follow_the_seed() -> None:
+    model = Model()
+    for i in range(12):
+        model.int_var(0, 5, f"x{i}")
+    first, again = plan_search(model, "random/random", 7), plan_search(model, "random/random", 7)
+    other = plan_search(model, "random/random", 8)
+    assert first.variables == again.variables and first.value_rank == again.value_rank
+    assert first.variables != other.variables
+
+
+def test_viewpoint_orders_are_heuristics() -> None:
+    model = Model()
+    x, y = model.int_var(0, 2, "x"), model.int_var(0, 2, "y")
+    model.add_variable_order("y-first", [y, x])
+    model.add_value_order("middle-first", {x: [1, 0, 2], y: [1, 2, 0]})
+    for backend in ("cp", "python-constraint"):
+        result = solve(model, backend, "y-first/middle-first")
+        assert result.assignment == {x: 1, y: 1}
+    with pytest.raises(UnsupportedCombination, match="value ranking"):
+        solve(model, "cpsat", "y-first/middle-first")
+    assert solve(model, "cpsat", "y-first/max").assignment == {x: 2, y: 2}
+
+
+@pytest.mark.parametrize("backend", BACKEND_NAMES)
+def test_deterministic_backends_repeat_their_counts(backend: str) -> None:
+    runs = [solve(pigeonhole(6), backend, "first-fail/min") for _ in range(2)]
+    assert runs[0].status is Status.UNSATISFIABLE and runs[0].complete
+    first, second = (run.statistics for run in runs)
+    assert (first.backtracks, first.branches, first.conflicts) == (
+        second.backtracks, second.branches, second.conflicts)
+
+
+def test_missing_figures_are_none_not_zero() -> None:
+    cp = solve(pigeonhole(5), "cp", "input/min").statistics
+    assert cp.backtracks and cp.branches and cp.conflicts is None and cp.propagations is None
+    sat = solve(pigeonhole(5), "cpsat", "input/min").statistics
+    assert sat.backtracks is None and sat.branches is not None and sat.conflicts is not None
+    baseline = solve(pigeonhole(5), "python-constraint", "input/min").statistics
+    assert baseline.backtracks and baseline.propagations and baseline.conflicts is None
+
+
+def permutations(size: int) -> Model:
+    model = Model(f"permutations-{size}")
+    model.add(all_different([model.int_var(0, size - 1) for _ in range(size)]))
+    return model
+
+
+@pytest.mark.parametrize(("backend", "problem"), [
+    *((backend, "count-permutations") for backend in BACKEND_NAMES),
+    ("cp", "refute-pigeonhole"), ("python-constraint", "refute-pigeonhole"),
+])
+def test_time_limit_ends_in_timeout_near_the_limit(backend: str, problem: str) -> None:
+    limit = 0.5
+    if problem == "count-permutations":  # 12! solutions: no backend counts them in time
+        model, max_solutions = permutations(12), None
+    else:
+        model, max_solutions = pigeonhole(13), 1
+    started = time.perf_counter()
+    result = solve(model, backend, "input/min", time_limit=limit, max_solutions=max_solutions)
+    elapsed = time.perf_counter() - started
+    assert result.status is Status.TIMEOUT
+    assert not result.complete
+    assert limit * 0.9 <= result.statistics.solve_s <= limit + 1.5
+    assert elapsed <= limit + 3.0
+    assert result.statistics.branches
+
+
+def test_strong_all_different_is_refused_by_python_constraint() -> None:
+    model = Model()
+    model.add(all_different([model.int_var(0, 1), model.int_var(0, 1)], "strong"))
+    with pytest.raises(UnsupportedCombination, match="weak"):
+        solve(model, "python-constraint", "input/min")
+
+
+def test_auto_is_refused_by_python_constraint() -> None:
+    with pytest.raises(UnsupportedCombination, match="auto"):
+        solve(pigeonhole(3), "python-constraint", "auto")
+
+
+def test_a_wrong_answer_from_a_backend_becomes_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    class WrongBackend(Backend):
+        name = "wrong"
+        native = frozenset()
+        summary = "answers x = y, against all_different"
+
+        def solve(self, model: Model, request: object) -> SolveResult:
+            statistics = Statistics(0.0, 0.0, 0, 1, None, None, 1, None)
+            return SolveResult(Status.SOLVED, dict.fromkeys(model.variables, 0), statistics,
+                               False, self.name, "input/min")
+
+    monkeypatch.setattr("solvers.solving.get_backend", lambda name: WrongBackend())
+    model = Model()
+    model.add(all_different([model.int_var(0, 1), model.int_var(0, 1)]))
+    model.constraints[:] = model.constraints  # native set is empty: no lowering needed
+    monkeypatch.setattr(WrongBackend, "lower", lambda self, m: None)
+    result = solve(model, "wrong", "input/min")
+    assert result.status is Status.ERROR
+    assert "all-different" in result.message

@@ -85,7 +85,9 @@ class SearchPlan:
         if self.value_choice == "max":
             return sorted(values, reverse=True)
         assert self.value_rank is not None  # set whenever value_choice is "ranked"
-        rank = self.value_rank[variable]
+        rank = self.value_rank.get(variable)
+        if rank is None:  # not a decision variable: finished off smallest value first
+            return sorted(values)
         return sorted(values, key=rank.__getitem__)
 
 

@@ -8,7 +8,6 @@ add the 1 back.
 from __future__ import annotations
 
 from puzzles.sudoku import SudokuInstance, SudokuSolution
-
 from solvers import (
     Assignment,
     IntVar,

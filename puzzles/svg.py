@@ -1,0 +1,53 @@
+"""Small helpers that draw puzzle grids as standalone SVG documents."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+CELL = 36  # pixels per cell
+MARGIN = 4
+
+
+def document(width: float, height: float, body: list[str]) -> str:
+    """A standalone SVG document of the given size around ``body`` elements."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}">\n'
+            f'<rect width="100%" height="100%" fill="white"/>\n' + "\n".join(body) + "\n</svg>\n")
+
+
+def line(x1: float, y1: float, x2: float, y2: float, width: float = 1,
+         colour: str = "black") -> str:
+    """A straight line."""
+    return (f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{colour}" '
+            f'stroke-width="{width:g}" stroke-linecap="square"/>')
+
+
+def text(x: float, y: float, content: str, size: float, colour: str = "black",
+         bold: bool = False) -> str:
+    """Centred text at ``(x, y)``."""
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{x:g}" y="{y:g}" font-family="sans-serif" font-size="{size:g}" '
+            f'fill="{colour}" text-anchor="middle" dominant-baseline="central"{weight}>'
+            f'{escape(content)}</text>')
+
+
+def rectangle(x: float, y: float, width: float, height: float, fill: str,
+              stroke: str = "none") -> str:
+    """A filled rectangle."""
+    return (f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}" fill="{fill}" '
+            f'stroke="{stroke}"/>')
+
+
+def grid_lines(rows: int, columns: int, thick_every: int = 0, origin: float = MARGIN,
+               cell: float = CELL) -> list[str]:
+    """Cell borders of a grid; every ``thick_every``-th line (and the frame) drawn thick."""
+    elements = []
+    for r in range(rows + 1):
+        thick = r in (0, rows) or (thick_every and r % thick_every == 0)
+        y = origin + r * cell
+        elements.append(line(origin, y, origin + columns * cell, y, 3 if thick else 1))
+    for c in range(columns + 1):
+        thick = c in (0, columns) or (thick_every and c % thick_every == 0)
+        x = origin + c * cell
+        elements.append(line(x, origin, x, origin + rows * cell, 3 if thick else 1))
+    return elements

@@ -1,0 +1,101 @@
+"""Reading puzzle text with positions, so every parse error names file, line and column."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from puzzlelab.errors import ParseError
+
+_TOKEN = re.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class Token:
+    """A whitespace-separated word with its 1-based line and column."""
+
+    text: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """A meaningful line of input (not blank, not a ``#`` comment), 1-based."""
+
+    number: int
+    text: str
+
+    def tokens(self) -> list[Token]:
+        """The line's words with their columns."""
+        return [Token(match.group(), self.number, match.start() + 1)
+                for match in _TOKEN.finditer(self.text)]
+
+
+def read_text(path: Path) -> str:
+    """The file's text; a missing or binary file is a ``ParseError`` naming it."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ParseError("no such file", source=str(path)) from None
+    except UnicodeDecodeError as error:
+        raise ParseError(f"not a text file ({error.reason} at byte {error.start})",
+                         source=str(path)) from None
+    except OSError as error:
+        raise ParseError(f"cannot read the file: {error.strerror}", source=str(path)) from None
+
+
+def content_lines(text: str) -> list[Line]:
+    """The lines that carry data: blank lines and ``#`` comments are dropped."""
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.rstrip()
+        if stripped.strip() and not stripped.lstrip().startswith("#"):
+            lines.append(Line(number, stripped))
+    return lines
+
+
+def parse_int(token: Token, source: str, what: str) -> int:
+    """``token`` as an integer, or a ``ParseError`` saying which ``what`` was expected."""
+    try:
+        return int(token.text)
+    except ValueError:
+        raise ParseError(f"expected {what}, found {token.text!r}", source=source,
+                         line=token.line, column=token.column) from None
+
+
+class Cursor:
+    """Walks the content lines of one source, with errors located at the current line."""
+
+    def __init__(self, lines: list[Line], source: str) -> None:
+        self.lines = lines
+        self.source = source
+        self.position = 0
+
+    def at_end(self) -> bool:
+        """True when every line has been consumed."""
+        return self.position >= len(self.lines)
+
+    def peek(self) -> Line | None:
+        """The next line, not consumed."""
+        return None if self.at_end() else self.lines[self.position]
+
+    def next(self, what: str) -> Line:
+        """Consume the next line; the end of input is an error saying ``what`` was expected."""
+        if self.at_end():
+            last = self.lines[-1].number if self.lines else None
+            raise ParseError(f"unexpected end of input: expected {what}", source=self.source,
+                             line=last)
+        line = self.lines[self.position]
+        self.position += 1
+        return line
+
+    def error(self, message: str, line: Line | Token | None = None,
+              column: int | None = None) -> ParseError:
+        """A ``ParseError`` at ``line`` (a token carries its column)."""
+        if isinstance(line, Token):
+            return ParseError(message, source=self.source, line=line.line,
+                              column=column or line.column)
+        return ParseError(message, source=self.source,
+                          line=None if line is None else line.number, column=column)

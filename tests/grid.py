@@ -1,0 +1,62 @@
+"""The test grid, generated from the registries: every viewpoint (and option variant),
+backend and heuristic, with readable ids such as ``sudoku/classic-cp-first-fail/min``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solvers import BACKENDS, heuristic_names, load_backends
+from viewpoints import VIEWPOINTS, Viewpoint
+
+load_backends()
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One viewpoint variant on one backend under one heuristic."""
+
+    viewpoint: Viewpoint
+    options: tuple[tuple[str, Any], ...]
+    backend: str
+    heuristic: str
+
+    @property
+    def id(self) -> str:
+        variant = ",".join(f"{k}={v}" for k, v in self.options)
+        return (f"{self.viewpoint.key}{f'[{variant}]' if variant else ''}-{self.backend}-"
+                f"{self.heuristic}")
+
+    def refusal(self) -> str | None:
+        """The documented reason this backend refuses this cell, or None if it must run."""
+        options = dict(self.options)
+        if self.backend == "cpsat" and self.heuristic.split("/")[-1] == "random":
+            return "value ranking"
+        if self.backend == "python-constraint":
+            if self.heuristic == "auto":
+                return "auto"
+            if options.get("alldiff") == "strong":
+                return "weak"
+        return None
+
+
+def option_variants(viewpoint: Viewpoint) -> list[tuple[tuple[str, Any], ...]]:
+    """The defaults, then each non-default value of each option on its own."""
+    variants: list[tuple[tuple[str, Any], ...]] = [()]
+    for name, option in viewpoint.options.items():
+        variants += [((name, value),) for value in option.choices if value != option.default]
+    return variants
+
+
+def grid(puzzle: str) -> list[Cell]:
+    """Every cell the registries offer for ``puzzle``."""
+    cells = []
+    for key in VIEWPOINTS:
+        viewpoint = VIEWPOINTS.get(key)
+        if viewpoint.puzzle != puzzle:
+            continue
+        for options in option_variants(viewpoint):
+            for backend in BACKENDS.names():
+                for heuristic in heuristic_names():
+                    cells.append(Cell(viewpoint, options, backend, heuristic))
+    return cells

@@ -1,0 +1,92 @@
+"""Every Sudoku viewpoint x backend x heuristic solves small Sudokus, as the checker says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from experiments.solving import solve_instance
+from puzzlelab.errors import UnsupportedCombination
+from puzzles.sudoku import SudokuInstance, load, read_file
+from solvers import Status
+from tests.grid import Cell, grid
+
+DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "sudoku"
+SMALL = read_file(DATA / "small_4x4.txt")
+EASY = read_file(DATA / "easy_9x9.txt")
+CELLS = grid("sudoku")
+
+
+def run_cell(cell: Cell, instance: SudokuInstance, **limits):
+    return solve_instance("sudoku", instance, cell.viewpoint.name, cell.backend, cell.heuristic,
+                          dict(cell.options), time_limit=60, **limits)
+
+
+def assert_solves(cell: Cell, instances: list[SudokuInstance]) -> None:
+    refusal = cell.refusal()
+    if refusal:
+        with pytest.raises(UnsupportedCombination, match=refusal):
+            run_cell(cell, instances[0])
+        return
+    for instance in instances:
+        run = run_cell(cell, instance)
+        assert run.result.status is Status.SOLVED, (instance.name, run.result.message)
+        assert run.violations == [], (instance.name, run.violations)
+        assert run.solution == instance.known_solution, instance.name
+
+
+@pytest.mark.parametrize("cell", CELLS, ids=lambda cell: cell.id)
+def test_small_4x4(cell: Cell) -> None:
+    assert_solves(cell, SMALL)
+
+
+@pytest.mark.parametrize("cell", CELLS, ids=lambda cell: cell.id)
+def test_easy_9x9(cell: Cell) -> None:
+    assert_solves(cell, EASY[:1])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cell", CELLS, ids=lambda cell: cell.id)
+def test_every_easy_9x9(cell: Cell) -> None:
+    assert_solves(cell, EASY[1:])
+
+
+@pytest.mark.parametrize(("puzzle", "expected"), [(1, 2), (2, 12), (3, 24), (4, 288)])
+@pytest.mark.parametrize("viewpoint", ["classic", "value-position", "channeled", "boolean"])
+@pytest.mark.parametrize("backend", ["cp", "cpsat", "python-constraint"])
+def test_solution_counts_agree(puzzle: int, expected: int, viewpoint: str, backend: str) -> None:
+    instance = load(DATA / "multi_4x4.txt", puzzle)
+    run = solve_instance("sudoku", instance, viewpoint, backend, "input/min",
+                         max_solutions=None, time_limit=60)
+    assert run.result.complete
+    assert run.result.statistics.solutions == expected
+    assert run.violations == []
+
+
+COURSE = [instance for instance in read_file(DATA / "kul_named_9x9.txt")][:14]
+
+
+@pytest.mark.parametrize("instance", COURSE, ids=lambda instance: instance.name)
+def test_course_puzzles_are_unique(instance: SudokuInstance) -> None:
+    run = solve_instance("sudoku", instance, "classic", "cp", "first-fail/min",
+                         {"alldiff": "strong"}, max_solutions=None, time_limit=60)
+    assert run.result.complete and run.result.statistics.solutions == 1
+    assert run.solution == instance.known_solution
+
+
+def test_propagation_alone_needs_no_backtrack() -> None:
+    run = solve_instance("sudoku", EASY[0], "classic", "cp", "input/min", {"alldiff": "strong"})
+    assert run.correct and run.result.statistics.backtracks == 0
+
+
+def test_first_fail_beats_input_order_on_some_course_puzzle() -> None:
+    fewer = []
+    for instance in COURSE:
+        counts = {}
+        for heuristic in ("input/min", "first-fail/min"):
+            run = solve_instance("sudoku", instance, "classic", "cp", heuristic, time_limit=60)
+            assert run.correct
+            counts[heuristic] = run.result.statistics.backtracks
+        fewer.append(counts["first-fail/min"] < counts["input/min"])
+    assert any(fewer)

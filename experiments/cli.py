@@ -21,7 +21,6 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="PuzzleLab: constraint models of logic puzzles, their solvers and "
                        "experiments.")
 console = Console()
-errors = Console(stderr=True)
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
@@ -116,12 +115,12 @@ def main() -> None:
     try:
         app(standalone_mode=False)
     except PuzzleLabError as error:
-        errors.print(f"[red]error:[/] {error}", highlight=False)
+        print(f"error: {error}", file=sys.stderr)
         sys.exit(2)
     except typer.Exit as done:
         sys.exit(done.exit_code)
     except (typer.Abort, KeyboardInterrupt):
-        errors.print("interrupted")
+        print("interrupted", file=sys.stderr)
         sys.exit(130)
     except Exception as error:  # click's usage errors arrive here in non-standalone mode
         import click

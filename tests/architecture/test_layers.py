@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("puzzles", "solvers", "viewpoints", "experiments")
 #: which project packages each layer may import (puzzlelab is the shared kernel)
 ALLOWED = {
-    "puzzlelab": set(),
+    "puzzlelab": {"puzzlelab"},
     "puzzles": {"puzzlelab", "puzzles"},
     "solvers": {"puzzlelab", "solvers"},
     "viewpoints": {"puzzlelab", "puzzles", "solvers", "viewpoints"},

@@ -1,0 +1,92 @@
+"""The ``puzzlelab`` command line: solve, list, JSON output and clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from experiments.cli import main
+
+DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "sudoku"
+
+
+def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+            *arguments: str) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.argv", ["puzzlelab", *arguments])
+    code = 0
+    try:
+        main()
+    except SystemExit as finished:
+        code = finished.code or 0
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_solve_json(monkeypatch, capsys) -> None:
+    code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", str(DATA / "kul_named_9x9.txt"),
+                           "--instance", "lambda", "--viewpoint", "channeled", "--solver", "cp",
+                           "--heuristic", "first-fail", "-o", "alldiff=strong", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert {"puzzle", "instance", "viewpoint", "solver", "heuristic", "status", "solution",
+            "stats", "check"} <= set(result)
+    assert result["status"] == "solved" and result["check"] == []
+    assert result["instance"] == "lambda" and result["options"]["alldiff"] == "strong"
+    assert result["solution"][0] == [1, 8, 4, 9, 6, 3, 7, 2, 5]
+    assert set(result["stats"]) == {"build_s", "solve_s", "backtracks", "branches", "conflicts",
+                                    "propagations", "solutions", "peak_memory_mb"}
+    assert result["stats"]["conflicts"] is None
+
+
+def test_solve_all_counts_solutions(monkeypatch, capsys) -> None:
+    code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", str(DATA / "multi_4x4.txt"),
+                           "--instance", "2", "--solver", "cp", "--heuristic", "input",
+                           "--all", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["stats"]["solutions"] == 12 and result["complete"]
+
+
+def test_solve_prints_grid_and_statistics(monkeypatch, capsys) -> None:
+    code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", str(DATA / "small_4x4.txt"),
+                           "--instance", "1")
+    assert code == 0
+    assert "correct" in out and "backtracks" in out and "2 4 | 1 3" in out
+
+
+def test_list_shows_the_registries(monkeypatch, capsys) -> None:
+    code, out, _ = run_cli(monkeypatch, capsys, "list")
+    assert code == 0
+    for word in ("sudoku", "classic", "value-position", "channeled", "boolean", "alldiff",
+                 "cp", "cpsat", "python-constraint", "first-fail/min", "dom-deg/max"):
+        assert word in out
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["solve", "sudoku", "missing.txt"], "no such file"),
+    (["solve", "sudoku", str(DATA / "kul_named_9x9.txt"), "--instance", "nope"],
+     "no instance named 'nope'"),
+    (["solve", "chess", str(DATA / "small_4x4.txt")], "unknown puzzle 'chess'"),
+    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--viewpoint", "x"],
+     "unknown sudoku viewpoint 'x'"),
+    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--solver", "z3"],
+     "unknown solver 'z3'"),
+    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "-o", "alldiff=best"],
+     "must be one of weak, strong"),
+    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--solver",
+      "python-constraint", "-o", "alldiff=strong"], "weak"),
+])
+def test_errors_are_one_clear_line(monkeypatch, capsys, arguments: list[str],
+                                   message: str) -> None:
+    code, _, err = run_cli(monkeypatch, capsys, *arguments)
+    assert code == 2
+    assert message in err and "Traceback" not in err
+
+
+def test_bad_file_error_names_file_and_line(monkeypatch, capsys, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1...........4...\n1.a.........4...\n")
+    code, _, err = run_cli(monkeypatch, capsys, "solve", "sudoku", str(bad), "--instance", "2")
+    assert code == 2
+    assert f"{bad}:2:3" in err.replace("\n", "")

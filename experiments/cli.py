@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from experiments.solving import PuzzleRun, solve_instance
@@ -69,7 +70,7 @@ def solve(
 def _print_run(run: PuzzleRun, instance: object) -> None:
     kind = PUZZLES.get(run.puzzle)
     options = ", ".join(f"{k}={v}" for k, v in run.options.items())
-    console.print(f"[bold]{run.puzzle}[/] {run.instance}: viewpoint {run.viewpoint}"
+    console.print(f"[bold]{run.puzzle}[/] {escape(run.instance)}: viewpoint {run.viewpoint}"
                   f"{f' ({options})' if options else ''}, solver {run.solver}, "
                   f"heuristic {run.heuristic}")
     console.print(kind.render_text(instance, run.solution), markup=False, highlight=False)
@@ -77,7 +78,7 @@ def _print_run(run: PuzzleRun, instance: object) -> None:
         run.violations == [] if run.violations is not None else None,
         "[red]WRONG[/]: " + "; ".join(run.violations or []))
     console.print(f"status: [bold]{run.result.status.value}[/]  check: {verdict}"
-                  + (f"  ({run.result.message})" if run.result.message else ""))
+                  + (f"  ({escape(run.result.message)})" if run.result.message else ""))
     table = Table("statistic", "value", show_header=False, box=None)
     for name, value in run.result.statistics.as_dict().items():
         table.add_row(name, "-" if value is None else
@@ -96,11 +97,11 @@ def list_registry() -> None:
                                               f"{defaults.solver}, {defaults.heuristic})"
                                               if defaults else ""))
         for viewpoint in viewpoints_of(puzzle):
-            console.print(f"  viewpoint [cyan]{viewpoint.name}[/]: {viewpoint.summary}")
+            console.print(f"  viewpoint [cyan]{viewpoint.name}[/]: {escape(viewpoint.summary)}")
             for name, spec in viewpoint.options.items():
                 choices = "|".join(map(str, spec.choices))
                 console.print(f"      option {name}={choices} (default {spec.default}): "
-                              f"{spec.help}")
+                              + escape(spec.help))
     console.print("[bold]solvers[/]")
     for name in BACKENDS.names():
         console.print(f"  [cyan]{name}[/]: {get_backend(name).summary}")

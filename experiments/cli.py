@@ -12,7 +12,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from experiments.runner import run_campaign
 from experiments.solving import PuzzleRun, solve_instance
+from experiments.spec import load_spec
+from experiments.store import ResultsStore
+from experiments.tables import format_table
 from puzzlelab.errors import OptionError, PuzzleLabError
 from puzzles import PUZZLES
 from solvers import BACKENDS, get_backend, heuristic_names, load_backends
@@ -85,6 +89,60 @@ def _print_run(run: PuzzleRun, instance: object) -> None:
                       f"{value:.4f}" if isinstance(value, float) else str(value))
     table.add_row("search complete", "yes" if run.result.complete else "no")
     console.print(table)
+
+
+@app.command()
+def run(
+    spec: Annotated[Path, typer.Argument(help="experiment spec (TOML)")],
+    jobs: Annotated[int | None, typer.Option(help="runs at a time (default: the cores)")] = None,
+    executor: Annotated[str, typer.Option(help="local or dask")] = "local",
+    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address "
+                                                       "(default: a local cluster)")] = None,
+    fresh: Annotated[bool, typer.Option(help="forget stored runs and start over")] = False,
+    results: Annotated[Path, typer.Option(help="folder holding <name>/runs.sqlite")] = Path(
+        "results"),
+    progress: Annotated[bool, typer.Option(help="show the progress bar")] = True,
+) -> None:
+    """Run an experiment (resuming where it stopped) and write its tables."""
+    loaded = load_spec(spec)
+    report = run_campaign(loaded, jobs=jobs, executor=executor, scheduler=scheduler,
+                          fresh=fresh, results_root=results, show_progress=progress,
+                          console=console)
+    for line in report.skipped:
+        console.print(f"skipped: {escape(line)}", highlight=False)
+    statuses = ", ".join(f"{n} {s}" for s, n in sorted(report.statuses.items())) or "none"
+    console.print(f"{report.ran} run(s) this session ({statuses}); {report.already_stored} "
+                  f"of {report.planned} were stored before. Results: {report.database}")
+    if report.interrupted:
+        console.print("interrupted: the finished runs are stored; run the same command again "
+                      "to resume")
+        raise typer.Exit(130)
+    rows = _stored_runs(report.database)
+    if rows:
+        print(format_table(rows, by=loaded.table_by, metrics=loaded.table_metrics, fmt="text"))
+    console.print("wrote " + ", ".join(str(p) for p in report.outputs))
+
+
+@app.command()
+def table(
+    database: Annotated[Path, typer.Argument(help="results/<name>/runs.sqlite")],
+    metrics: Annotated[str, typer.Option(help="comma-separated: time, build, wall, cpu, "
+                                              "backtracks, branches, conflicts, "
+                                              "propagations, solutions, memory")] = "time,"
+                                              "backtracks",
+    fmt: Annotated[str, typer.Option("--format", help="text, markdown, latex or csv")] = "text",
+    by: Annotated[str, typer.Option(help="column groups: viewpoint, heuristic or "
+                                         "solver")] = "viewpoint",
+) -> None:
+    """Print the course-style table of a results database."""
+    rows = _stored_runs(database)
+    chosen = [m.strip() for m in metrics.split(",") if m.strip()]
+    print(format_table(rows, by=by, metrics=chosen, fmt=fmt), end="")
+
+
+def _stored_runs(database: Path) -> list[dict[str, object]]:
+    with ResultsStore.open_existing(database) as store:
+        return store.runs()
 
 
 @app.command(name="list")

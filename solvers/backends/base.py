@@ -69,10 +69,17 @@ class Backend(ABC):
         while pending:
             constraint = pending.pop()
             if type(constraint) in self.native:
+                reason = self.refusal(constraint)
+                if reason:
+                    raise UnsupportedCombination(reason)
                 lowered.constraints.append(constraint)
             else:
                 pending.extend(reversed(decompose(constraint, lowered.new_var, self.name)))
         return lowered
+
+    def refusal(self, constraint: Constraint) -> str | None:
+        """Why this backend cannot post ``constraint`` as asked (e.g. its strength), or None."""
+        return None
 
     def unsupported_reason(self, heuristic: Heuristic, plan: SearchPlan) -> str | None:
         """Why this backend cannot honour ``heuristic``, or None when it can."""

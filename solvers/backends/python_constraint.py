@@ -54,11 +54,14 @@ def _as_function(constraint: Constraint) -> Posted:
     return python_constraint.FunctionConstraint(check), scope
 
 
+STRONG_ALLDIFF_REFUSAL = ("backend 'python-constraint' has only value-based (weak) "
+                          "all_different; use the option alldiff=weak or another solver for "
+                          "strong propagation")
+
+
 def _all_different(constraint: AllDifferent) -> Posted:
     if constraint.strength == "strong":
-        raise UnsupportedCombination(
-            "backend 'python-constraint' has only value-based (weak) all_different; "
-            "use the option alldiff=weak or another solver for strong propagation")
+        raise UnsupportedCombination(STRONG_ALLDIFF_REFUSAL)
     return python_constraint.AllDifferentConstraint(), list(constraint.items)
 
 
@@ -98,6 +101,12 @@ class PythonConstraintBackend(Backend):
     name = "python-constraint"
     native = frozenset(POSTERS)
     summary = "python-constraint2: pure-Python forward-checking DFS counting backtracks"
+
+    def refusal(self, constraint: Constraint) -> str | None:
+        """Strong ``all_different`` has no counterpart in the library."""
+        if isinstance(constraint, AllDifferent) and constraint.strength == "strong":
+            return STRONG_ALLDIFF_REFUSAL
+        return None
 
     def unsupported_reason(self, heuristic: Heuristic, plan: SearchPlan) -> str | None:
         if plan.auto:

@@ -1,0 +1,185 @@
+"""Run a campaign: expand the spec's grid, run the missing runs, store each, write tables."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from experiments.campaign import RunTask, expand
+from experiments.environment import core_count, describe_machine, git_commit
+from experiments.pool import LocalPool
+from experiments.spec import ExperimentSpec
+from experiments.store import ResultsStore, runs_as_csv
+from experiments.tables import format_table
+from experiments.worker import now
+from puzzlelab.errors import OptionError
+
+EXECUTORS = ("local", "dask")
+FAILED = ("timeout", "memory-out", "error")
+OUTPUT_FILES = {"table.md": "markdown", "table.tex": "latex"}
+
+
+@dataclass
+class CampaignReport:
+    """What a call of :func:`run_campaign` did."""
+
+    database: Path
+    planned: int
+    already_stored: int
+    ran: int = 0
+    statuses: Counter[str] = field(default_factory=Counter)
+    skipped: tuple[str, ...] = ()
+    interrupted: bool = False
+    outputs: list[Path] = field(default_factory=list)
+
+
+def results_folder(spec: ExperimentSpec, results_root: Path) -> Path:
+    """``<results_root>/<spec name>``: where the database and its tables live."""
+    return Path(results_root) / spec.name
+
+
+def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str = "local",
+                 scheduler: str | None = None, fresh: bool = False,
+                 results_root: Path = Path("results"), show_progress: bool = True,
+                 console: Console | None = None,
+                 on_run: Callable[[RunTask, dict[str, Any]], None] | None = None
+                 ) -> CampaignReport:
+    """Run every run of ``spec`` not yet stored, then write the tables next to the database.
+
+    A ``KeyboardInterrupt`` stops the campaign: the runs stored so far stay, the
+    session is marked ``interrupted`` and the report says so; run again to resume.
+    """
+    if executor not in EXECUTORS:
+        raise OptionError(f"unknown executor {executor!r}; valid: {', '.join(EXECUTORS)}")
+    grid = expand(spec)
+    folder = results_folder(spec, results_root)
+    jobs = jobs or core_count()
+    with ResultsStore(folder / "runs.sqlite") as store:
+        if fresh:
+            store.clear()
+        else:
+            _check_same_spec(spec, store)
+        done = store.finished_keys()
+        pending = [task for task in grid.tasks if task.key not in done]
+        report = CampaignReport(store.path, len(grid.tasks), len(grid.tasks) - len(pending),
+                                skipped=grid.skipped)
+        machine = describe_machine()
+        machine["git_commit"] = git_commit(spec.path.parent) or machine["git_commit"]
+        campaign = store.start_campaign({
+            "name": spec.name, "spec_path": str(spec.path), "spec_text": spec.text,
+            "settings": _settings_json(spec), "started_at": now(), "executor": executor,
+            "jobs": jobs, "planned_runs": len(grid.tasks), **machine,
+            "package_versions": json.dumps(machine["package_versions"])})
+        try:
+            with _progress(show_progress, console, len(grid.tasks), report) as advance:
+                if pending:
+                    with _executor(executor, jobs, scheduler, folder) as engine:
+                        for task, outcome in engine.run(pending):
+                            store.record_run(task, outcome)
+                            report.ran += 1
+                            report.statuses[outcome["status"]] += 1
+                            advance(outcome)
+                            if on_run:
+                                on_run(task, outcome)
+        except KeyboardInterrupt:
+            report.interrupted = True
+        finally:
+            store.end_campaign(campaign, now(), "interrupted" if report.interrupted
+                               else "finished")
+            report.outputs = write_outputs(store, folder, spec.table_metrics, spec.table_by)
+    return report
+
+
+def write_outputs(store: ResultsStore, folder: Path,
+                  metrics: Sequence[str] = ("time", "backtracks"),
+                  by: str = "viewpoint") -> list[Path]:
+    """Write ``table.md``, ``table.tex`` and ``runs.csv`` from the stored runs."""
+    rows = store.runs()
+    written = []
+    for name, fmt in OUTPUT_FILES.items():
+        path = folder / name
+        text = format_table(rows, by=by, metrics=metrics, fmt=fmt) if rows else ""
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    path = folder / "runs.csv"
+    path.write_text(runs_as_csv(rows), encoding="utf-8")
+    written.append(path)
+    return written
+
+
+def _settings_json(spec: ExperimentSpec) -> str:
+    """The spec's settings that decide its runs (free text left out), canonical JSON."""
+    settings = {k: v for k, v in spec.settings.items() if k != "description"}
+    return json.dumps(settings, sort_keys=True)
+
+
+def _check_same_spec(spec: ExperimentSpec, store: ResultsStore) -> None:
+    sessions = store.campaigns()
+    if not sessions or not store.finished_keys():
+        return
+    before = json.loads(sessions[-1]["settings"])
+    now_settings = json.loads(_settings_json(spec))
+    changed = sorted(k for k in before.keys() | now_settings.keys()
+                     if before.get(k) != now_settings.get(k))
+    if changed:
+        raise spec.error(changed[0], f"changed since the runs stored in {store.path} were "
+                         f"made (changed: {', '.join(changed)}); run with --fresh to start "
+                         f"over, or give the experiment a new name")
+
+
+def _executor(name: str, jobs: int, scheduler: str | None,
+              folder: Path) -> AbstractContextManager[Any]:
+    if name == "dask":
+        from experiments.dask_executor import DaskExecutor
+
+        return DaskExecutor(jobs, scheduler)
+    if scheduler is not None:
+        raise OptionError("--scheduler needs --executor dask")
+    return LocalPool(jobs, log_path=folder / "workers.log")
+
+
+class _progress(AbstractContextManager[Callable[[dict[str, Any]], None]]):  # noqa: N801
+    """A progress bar with done, solved and failed counts and the time left."""
+
+    def __init__(self, shown: bool, console: Console | None, total: int,
+                 report: CampaignReport) -> None:
+        self.shown = shown
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TextColumn("solved {task.fields[solved]}  failed "
+                                       "{task.fields[failed]}"),
+                            TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                            console=console, transient=False)
+        self.task = self.bar.add_task("runs", total=total, completed=report.already_stored,
+                                      solved=0, failed=0)
+        self.solved = self.failed = 0
+
+    def __enter__(self) -> Callable[[dict[str, Any]], None]:
+        if self.shown:
+            self.bar.start()
+        return self.advance
+
+    def advance(self, outcome: dict[str, Any]) -> None:
+        if outcome["status"] in FAILED:
+            self.failed += 1
+        elif outcome["status"] == "solved":
+            self.solved += 1
+        self.bar.update(self.task, advance=1, solved=self.solved, failed=self.failed)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.shown:
+            self.bar.stop()

@@ -1,0 +1,162 @@
+"""The results store: one SQLite database per experiment, one row per run.
+
+Every run is committed as soon as it ends (WAL journal), so killing the runner
+at any moment loses only the runs in flight, and running the spec again resumes
+with exactly the missing runs. The ``campaign`` table keeps, for every session
+that ran the spec, the spec text and what is needed to reproduce the figures:
+start and end, package versions, Python, CPU model, core count, git commit.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from experiments.campaign import RunTask
+from puzzlelab.errors import PuzzleLabError
+
+SCHEMA_VERSION = 1
+
+IDENTITY_COLUMNS = {
+    "run_key": "TEXT NOT NULL UNIQUE", "position": "INTEGER NOT NULL",
+    "instance_file": "TEXT NOT NULL",
+    "instance": "TEXT NOT NULL", "instance_position": "INTEGER NOT NULL",
+    "viewpoint": "TEXT NOT NULL", "viewpoint_name": "TEXT NOT NULL",
+    "options": "TEXT NOT NULL", "solver": "TEXT NOT NULL", "heuristic": "TEXT NOT NULL",
+    "repeat": "INTEGER NOT NULL", "seed": "INTEGER NOT NULL", "time_limit": "REAL NOT NULL",
+    "memory_limit_mb": "INTEGER NOT NULL",
+}
+OUTCOME_COLUMNS = {
+    "status": "TEXT NOT NULL", "complete": "INTEGER NOT NULL", "message": "TEXT NOT NULL",
+    "verdict": "TEXT NOT NULL", "violations": "TEXT", "matches_known": "INTEGER",
+    "solution": "TEXT", "build_s": "REAL", "solve_s": "REAL", "backtracks": "INTEGER",
+    "branches": "INTEGER", "conflicts": "INTEGER", "propagations": "INTEGER",
+    "solutions": "INTEGER", "peak_memory_mb": "REAL", "wall_s": "REAL", "cpu_s": "REAL",
+    "worker": "TEXT", "finished_at": "TEXT", "extra": "TEXT",
+}
+RUN_COLUMNS = {**IDENTITY_COLUMNS, **OUTCOME_COLUMNS}
+CAMPAIGN_COLUMNS = {
+    "name": "TEXT NOT NULL", "spec_path": "TEXT NOT NULL", "spec_text": "TEXT NOT NULL",
+    "settings": "TEXT NOT NULL", "started_at": "TEXT NOT NULL", "ended_at": "TEXT",
+    "end_state": "TEXT", "executor": "TEXT NOT NULL", "jobs": "INTEGER",
+    "planned_runs": "INTEGER", "package_versions": "TEXT", "python": "TEXT",
+    "platform": "TEXT", "cpu_model": "TEXT", "cores": "INTEGER", "git_commit": "TEXT",
+    "host": "TEXT",
+}
+
+
+def _table_sql(name: str, columns: Mapping[str, str]) -> str:
+    body = ",\n  ".join(f'"{column}" {kind}' for column, kind in columns.items())
+    return f"CREATE TABLE IF NOT EXISTS {name} (\n  id INTEGER PRIMARY KEY,\n  {body}\n)"
+
+
+class ResultsStore:
+    """An open results database; use as a context manager."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.connection = sqlite3.connect(self.path, timeout=30)
+        self.connection.row_factory = sqlite3.Row
+        self.connection.execute("PRAGMA journal_mode=WAL")
+        self.connection.execute("PRAGMA synchronous=NORMAL")
+        with self.connection:
+            self.connection.execute(_table_sql("runs", RUN_COLUMNS))
+            self.connection.execute(_table_sql("campaign", CAMPAIGN_COLUMNS))
+            self.connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    @classmethod
+    def open_existing(cls, path: str | Path) -> ResultsStore:
+        """Open a store that must exist and hold a ``runs`` table (for ``puzzlelab table``)."""
+        path = Path(path)
+        if not path.is_file():
+            raise PuzzleLabError(f"{path}: no such results database")
+        try:
+            with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as probe:
+                tables = {r[0] for r in probe.execute("SELECT name FROM sqlite_master")}
+        except sqlite3.DatabaseError as error:
+            raise PuzzleLabError(f"{path}: not a results database ({error})") from None
+        if "runs" not in tables:
+            raise PuzzleLabError(f"{path}: not a results database (no runs table)")
+        return cls(path)
+
+    def __enter__(self) -> ResultsStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the database (every run is committed already)."""
+        self.connection.close()
+
+    def finished_keys(self) -> set[str]:
+        """The keys of the runs already stored: what resuming skips."""
+        return {row[0] for row in self.connection.execute("SELECT run_key FROM runs")}
+
+    def record_run(self, task: RunTask, outcome: Mapping[str, Any]) -> None:
+        """Store one finished run and commit at once."""
+        identity = {"run_key": task.key, "position": task.position,
+                    "instance_file": task.instance_file,
+                    "instance": task.instance, "instance_position": task.instance_position,
+                    "viewpoint": task.viewpoint, "viewpoint_name": task.viewpoint_name,
+                    "options": json.dumps(dict(task.options), sort_keys=True),
+                    "solver": task.solver, "heuristic": task.heuristic,
+                    "repeat": task.repeat, "seed": task.seed, "time_limit": task.time_limit,
+                    "memory_limit_mb": task.memory_limit_mb}
+        row = {**identity, **{c: outcome.get(c) for c in OUTCOME_COLUMNS}}
+        columns = ", ".join(f'"{c}"' for c in row)
+        marks = ", ".join("?" for _ in row)
+        with self.connection:
+            self.connection.execute(f"INSERT OR REPLACE INTO runs ({columns}) VALUES ({marks})",
+                                    list(row.values()))
+
+    def start_campaign(self, values: Mapping[str, Any]) -> int:
+        """Record the start of a session; returns its id for :meth:`end_campaign`."""
+        row = {c: values.get(c) for c in CAMPAIGN_COLUMNS}
+        columns = ", ".join(f'"{c}"' for c in row)
+        with self.connection:
+            cursor = self.connection.execute(
+                f"INSERT INTO campaign ({columns}) VALUES ({', '.join('?' for _ in row)})",
+                list(row.values()))
+        return int(cursor.lastrowid or 0)
+
+    def end_campaign(self, campaign_id: int, ended_at: str, end_state: str) -> None:
+        """Record how and when a session ended (``finished`` or ``interrupted``)."""
+        with self.connection:
+            self.connection.execute("UPDATE campaign SET ended_at = ?, end_state = ? "
+                                    "WHERE id = ?", (ended_at, end_state, campaign_id))
+
+    def campaigns(self) -> list[dict[str, Any]]:
+        """Every recorded session, oldest first."""
+        return [dict(r) for r in self.connection.execute("SELECT * FROM campaign ORDER BY id")]
+
+    def runs(self) -> list[dict[str, Any]]:
+        """Every stored run in grid order (the order the spec lists them)."""
+        query = "SELECT * FROM runs ORDER BY position"
+        return [dict(r) for r in self.connection.execute(query)]
+
+    def clear(self) -> None:
+        """Forget every run and session (``--fresh``)."""
+        with self.connection:
+            self.connection.execute("DELETE FROM runs")
+            self.connection.execute("DELETE FROM campaign")
+
+
+CSV_LEFT_OUT = ("solution",)
+
+
+def runs_as_csv(rows: Iterable[Mapping[str, Any]]) -> str:
+    """Every run, one line each, for spreadsheets and pandas (solutions stay in the database)."""
+    buffer = io.StringIO()
+    fields = ["id", *(c for c in RUN_COLUMNS if c not in CSV_LEFT_OUT)]
+    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: row.get(k) for k in writer.fieldnames})
+    return buffer.getvalue()

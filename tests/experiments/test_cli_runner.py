@@ -1,0 +1,57 @@
+"""``puzzlelab run`` and ``puzzlelab table`` from the command line."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.experiments.test_cli import run_cli
+
+SPEC = """
+name = "cli"
+puzzle = "sudoku"
+instances = [{ file = "{data}/small_4x4.txt", select = [1, 2] }]
+viewpoints = ["classic", "value-position"]
+solvers = ["cp"]
+heuristics = ["first-fail"]
+time_limit = 5
+"""
+
+
+def test_run_prints_the_table_and_writes_its_files(monkeypatch, capsys, write_spec,
+                                                   tmp_path) -> None:
+    code, out, err = run_cli(monkeypatch, capsys, "run", str(write_spec(SPEC)), "--jobs", "1",
+                             "--results", str(tmp_path), "--no-progress")
+    assert code == 0, err
+    assert "4 run(s) this session (4 solved); 0 of 4 were stored before" in " ".join(
+        out.split())
+    assert "solver cp · heuristic first-fail" in out and "value-position" in out
+    assert {p.name for p in (tmp_path / "cli").iterdir()} >= {"runs.sqlite", "table.md",
+                                                             "table.tex", "runs.csv"}
+    code, out, _ = run_cli(monkeypatch, capsys, "run", str(write_spec(SPEC)), "--results",
+                           str(tmp_path), "--no-progress")
+    assert "0 run(s) this session (none); 4 of 4 were stored before" in " ".join(out.split())
+    code, out, _ = run_cli(monkeypatch, capsys, "table", str(tmp_path / "cli" / "runs.sqlite"),
+                           "--metrics", "branches", "--format", "csv", "--by", "viewpoint")
+    assert code == 0
+    assert out.splitlines()[0] == ("table,instance,classic branches,"
+                                   "value-position branches")
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (('"value-position"', '"diagonal"'), "key 'viewpoints[1]': unknown sudoku viewpoint "
+                                         "'diagonal'"),
+    (("small_4x4.txt", "gone.txt"), "key 'instances[0]': instance file"),
+    (("time_limit = 5", "time_limit = "), "not valid TOML"),
+])
+def test_spec_errors_exit_2_with_one_line(monkeypatch, capsys, write_spec, tmp_path, change,
+                                          message) -> None:
+    path = write_spec(SPEC.replace(*change))
+    code, _, err = run_cli(monkeypatch, capsys, "run", str(path), "--results", str(tmp_path))
+    assert code == 2
+    assert err.startswith(f"error: {path}") and message in err
+    assert "Traceback" not in err and not (tmp_path / "cli").exists()
+
+
+def test_table_of_a_missing_database_is_a_clear_error(monkeypatch, capsys, tmp_path) -> None:
+    code, _, err = run_cli(monkeypatch, capsys, "table", str(tmp_path / "none.sqlite"))
+    assert code == 2 and "no such results database" in err

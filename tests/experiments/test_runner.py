@@ -1,0 +1,186 @@
+"""The runner: full grids, faults recorded and survived, resumption, the Dask engine."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from experiments.runner import run_campaign
+from experiments.spec import load_spec
+from experiments.store import ResultsStore
+from puzzlelab.errors import SpecError
+
+SMALL = """
+name = "small"
+puzzle = "sudoku"
+instances = [{ file = "{data}/small_4x4.txt", select = [1, 2, 3] }]
+viewpoints = ["classic", { name = "channeled", options = { alldiff = "strong" }, label = "ch" }]
+solvers = ["cp", "cpsat"]
+heuristics = ["input/min", "first-fail/min"]
+repeats = 2
+time_limit = 10
+"""
+
+
+def stored(results: Path, name: str) -> list[dict]:
+    with ResultsStore(results / name / "runs.sqlite") as store:
+        return store.runs()
+
+
+def test_a_small_spec_runs_every_cell_and_checks_every_solution(write_spec, tmp_path) -> None:
+    spec = load_spec(write_spec(SMALL))
+    report = run_campaign(spec, jobs=2, results_root=tmp_path, show_progress=False)
+    rows = stored(tmp_path, "small")
+    assert report.planned == report.ran == len(rows) == 3 * 2 * 2 * 2 * 2
+    assert {(r["status"], r["verdict"], r["matches_known"]) for r in rows} == {
+        ("solved", "correct", 1)}
+    assert all(json.loads(r["violations"]) == [] for r in rows)
+    assert all(r["wall_s"] > 0 and r["cpu_s"] is not None for r in rows)
+    assert len({r["run_key"] for r in rows}) == len(rows)
+    for row in rows:  # backtracks only where the solver counts them
+        assert (row["backtracks"] is None) == (row["solver"] == "cpsat")
+    repeated = {}
+    for row in rows:
+        if row["solver"] == "cp":
+            key = (row["instance"], row["viewpoint"], row["heuristic"])
+            repeated.setdefault(key, set()).add(row["backtracks"])
+    assert all(len(values) == 1 for values in repeated.values())  # cp is deterministic
+    campaign = ResultsStore(tmp_path / "small" / "runs.sqlite").campaigns()[-1]
+    assert campaign["end_state"] == "finished" and campaign["spec_text"] == spec.text
+    assert "ortools" in json.loads(campaign["package_versions"])
+    assert campaign["cores"] >= 1 and campaign["python"].startswith("3.")
+    table = (tmp_path / "small" / "table.md").read_text()
+    assert "classic" in table and "ch" in table and "small_4x4#3" in table
+    assert (tmp_path / "small" / "runs.csv").read_text().count("\n") == len(rows) + 1
+
+
+FAULTS = """
+name = "faults"
+puzzle = "sudoku"
+modules = ["{faulty}"]
+instances = [{ file = "{data}/small_4x4.txt", select = [1] }]
+viewpoints = ["test-hang", "test-raise", "test-allocate", "test-crash", "classic"]
+solvers = ["cp"]
+heuristics = ["input/min"]
+time_limit = 1.0
+memory_limit_mb = 256
+"""
+
+
+def test_faulty_runs_are_recorded_and_the_campaign_goes_on(write_spec, tmp_path,
+                                                           clean_registry) -> None:
+    spec = load_spec(write_spec(FAULTS))
+    run_campaign(spec, jobs=2, results_root=tmp_path, show_progress=False)
+    rows = {r["viewpoint"]: r for r in stored(tmp_path, "faults")}
+    assert rows["classic"]["status"] == "solved" and rows["classic"]["verdict"] == "correct"
+    hang = rows["test-hang"]
+    assert hang["status"] == "timeout" and "time limit" in hang["message"]
+    assert 1.0 <= hang["wall_s"] <= 1.0 + 0.6 + 1.0  # the limit, the grace, a margin
+    assert rows["test-raise"]["status"] == "error"
+    assert "RuntimeError: deliberate failure in a test viewpoint" in rows["test-raise"][
+        "message"]
+    assert rows["test-allocate"]["status"] == "memory-out"
+    assert "256 MB" in rows["test-allocate"]["message"]
+    assert rows["test-crash"]["status"] == "error"
+    assert "SIGSEGV" in rows["test-crash"]["message"]
+    assert all(rows[v]["verdict"] == "unchecked" for v in rows if v != "classic")
+
+
+def test_a_search_longer_than_its_limit_is_a_timeout_near_the_limit(write_spec,
+                                                                    tmp_path) -> None:
+    spec = load_spec(write_spec("""
+name = "slow"
+puzzle = "sudoku"
+instances = [{ file = "{data}/norvig_hardest.txt", select = [1] }, "{data}/small_4x4.txt"]
+viewpoints = ["classic"]
+solvers = ["python-constraint"]
+heuristics = ["input/max"]
+time_limit = 0.3
+"""))
+    run_campaign(spec, jobs=2, results_root=tmp_path, show_progress=False)
+    rows = stored(tmp_path, "slow")
+    hard, *easy = rows
+    assert hard["status"] == "timeout" and hard["backtracks"] > 0
+    assert 0.25 <= hard["solve_s"] <= 0.3 + 0.5
+    assert hard["wall_s"] <= 0.3 + 2.0  # model building is outside the search limit
+    assert len(easy) == 6 and all(r["status"] == "solved" for r in easy)
+
+
+SLOW = """
+name = "interrupted"
+puzzle = "sudoku"
+modules = ["{faulty}"]
+instances = ["{data}/small_4x4.txt"]
+viewpoints = ["test-slow"]
+solvers = ["cp", "cpsat"]
+heuristics = ["input/min"]
+repeats = 2
+"""
+
+
+def _count_rows(database: Path) -> int:
+    try:
+        with sqlite3.connect(database) as connection:
+            return connection.execute("SELECT count(*) FROM runs").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def test_a_killed_campaign_resumes_without_duplicates_or_gaps(write_spec, tmp_path,
+                                                              clean_registry) -> None:
+    path = write_spec(SLOW)
+    database = tmp_path / "interrupted" / "runs.sqlite"
+    runner = subprocess.Popen([sys.executable, "-m", "experiments", "run", str(path),
+                               "--jobs", "2", "--results", str(tmp_path), "--no-progress"],
+                              env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while _count_rows(database) < 4 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    runner.send_signal(signal.SIGKILL)
+    runner.wait()
+    before = _count_rows(database)
+    assert 4 <= before < 24, "the campaign should have been killed half-way"
+    report = run_campaign(load_spec(path), jobs=2, results_root=tmp_path, show_progress=False)
+    rows = stored(tmp_path, "interrupted")
+    assert report.already_stored == before and report.ran == 24 - before
+    assert len(rows) == len({r["run_key"] for r in rows}) == 24
+    assert {r["status"] for r in rows} == {"solved"}
+
+
+def test_a_changed_spec_does_not_mix_with_stored_runs(write_spec, tmp_path) -> None:
+    text = SMALL.replace("[1, 2, 3]", "[1]").replace("repeats = 2", "repeats = 1")
+    run_campaign(load_spec(write_spec(text)), jobs=1, results_root=tmp_path,
+                 show_progress=False)
+    changed = load_spec(write_spec(text.replace("time_limit = 10", "time_limit = 20")))
+    with pytest.raises(SpecError, match="key 'time_limit': changed since the runs stored"):
+        run_campaign(changed, jobs=1, results_root=tmp_path, show_progress=False)
+    report = run_campaign(changed, jobs=1, fresh=True, results_root=tmp_path,
+                          show_progress=False)
+    assert report.already_stored == 0 and report.ran == len(stored(tmp_path, "small")) == 8
+
+
+def test_the_dask_executor_gives_the_same_rows(write_spec, tmp_path) -> None:
+    pytest.importorskip("dask.distributed")
+    text = SMALL.replace("repeats = 2", "repeats = 1")
+    local = run_campaign(load_spec(write_spec(text)), jobs=2, results_root=tmp_path / "local",
+                         show_progress=False)
+    remote = run_campaign(load_spec(write_spec(text)), jobs=2, executor="dask",
+                          results_root=tmp_path / "dask", show_progress=False)
+    assert local.ran == remote.ran == 24
+    by_key = {r["run_key"]: r for r in stored(tmp_path / "local", "small")}
+    for row in stored(tmp_path / "dask", "small"):
+        twin = by_key[row["run_key"]]
+        assert (row["status"], row["verdict"], row["solution"]) == (
+            twin["status"], twin["verdict"], twin["solution"])
+        if row["solver"] == "cp":
+            assert (row["backtracks"], row["branches"]) == (twin["backtracks"],
+                                                            twin["branches"])

@@ -1,0 +1,109 @@
+"""Experiment specs: every mistake is caught before anything runs, and named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from experiments.campaign import expand
+from experiments.spec import load_spec
+from puzzlelab.errors import SpecError
+
+GOOD = """
+name = "small"
+puzzle = "sudoku"
+instances = [{ file = "{data}/small_4x4.txt", select = [1, "2"] }, "{data}/easy_9x9.txt"]
+viewpoints = ["classic", { name = "channeled", options = { channel = "reified" }, label = "ch" }]
+solvers = ["cp", "cpsat"]
+heuristics = ["input/min", "first-fail"]
+repeats = 2
+time_limit = 5
+"""
+
+
+def test_a_good_spec_expands_to_the_full_grid(write_spec) -> None:
+    spec = load_spec(write_spec(GOOD))
+    assert [v.label for v in spec.viewpoints] == ["classic", "ch"]
+    grid = expand(spec)
+    instances = 2 + 4
+    assert len(grid.tasks) == instances * 2 * 2 * 2 * 2
+    assert len({task.key for task in grid.tasks}) == len(grid.tasks)
+    assert [t.position for t in grid.tasks] == list(range(len(grid.tasks)))
+    first = grid.tasks[0]
+    assert (Path(first.instance_file).name, first.instance, first.viewpoint, first.solver,
+            first.heuristic, first.repeat) == ("small_4x4.txt", "small_4x4#1", "classic",
+                                               "cp", "input/min", 0)
+    assert grid.tasks[-1].viewpoint_name == "channeled"
+    assert grid.tasks[-1].options == {"channel": "reified"}
+
+
+def test_instance_paths_are_relative_to_the_spec(write_spec, tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "one.txt").write_text("....13...24.....\n")
+    spec = load_spec(write_spec(GOOD.replace('[{ file = "{data}/small_4x4.txt", select = '
+                                             '[1, "2"] }, "{data}/easy_9x9.txt"]',
+                                             '["data/one.txt"]')))
+    first = expand(spec).tasks[0]
+    assert (first.instance_file, first.instance) == ("data/one.txt", "one#1")
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (("repeats = 2", "repeats = 2\ncolour = 3"), r"spec.toml:9: key 'colour': unknown key"),
+    (('"classic",', '"diagonal",'), r"key 'viewpoints\[0\]': unknown sudoku viewpoint "
+                                    r"'diagonal'.*classic"),
+    (('"cp",', '"gecode",'), r"key 'solvers\[0\]': unknown solver 'gecode'"),
+    (('"first-fail"', '"smallest"'), r"key 'heuristics\[1\]': .*'smallest'"),
+    (("easy_9x9.txt", "missing.txt"), r"key 'instances\[1\]': instance file .*missing.txt "
+                                      r"not found"),
+    (("select = [1,", "select = [99,"), r"key 'instances\[0\]': .*index 99 is out of range"),
+    (('channel = "reified"', 'channel = "psychic"'), r"key 'viewpoints\[1\]': .*option "
+                                                     r"channel must be one of"),
+    (('label = "ch"', 'label = "classic"'), r"label 'classic' is used twice"),
+    (("repeats = 2", "repeats = 0"), r"key 'repeats': must be positive"),
+    (("time_limit = 5", 'time_limit = "5"'), r"key 'time_limit': expected an integer or a "
+                                             r"number"),
+    (('name = "small"', 'name = "a/b"'), r"key 'name': must be letters"),
+    (('name = "small"\n', ""), r"missing key 'name'"),
+    (("repeats = 2", "repeats = = 2"), r"spec.toml: not valid TOML: .*line 8"),
+])
+def test_spec_errors_name_the_file_and_the_key(write_spec, change, expected) -> None:
+    old, new = change
+    assert old in GOOD
+    path = write_spec(GOOD.replace(old, new, 1))
+    with pytest.raises(SpecError, match=expected) as caught:
+        expand(load_spec(path))
+    assert str(path) in str(caught.value)
+
+
+def test_a_missing_spec_file_is_a_spec_error(tmp_path: Path) -> None:
+    with pytest.raises(SpecError, match="cannot read the experiment spec"):
+        load_spec(tmp_path / "nothing.toml")
+
+
+UNSUPPORTED = GOOD.replace('"classic",', '{ name = "classic", options = { alldiff = "strong" }, '
+                           'label = "strong" },').replace('"cpsat"', '"python-constraint"')
+
+
+def test_unsupported_combinations_are_reported_up_front(write_spec) -> None:
+    spec = load_spec(write_spec(UNSUPPORTED))
+    with pytest.raises(SpecError, match=r"(?s)key 'solvers': 2 combination\(s\) cannot run.*"
+                                        r"strong on python-constraint with input/min"):
+        expand(spec)
+
+
+def test_skip_unsupported_leaves_them_out(write_spec) -> None:
+    spec = load_spec(write_spec(UNSUPPORTED + "skip_unsupported = true\n"))
+    grid = expand(spec)
+    assert len(grid.skipped) == 2
+    assert not any(t.viewpoint == "strong" and t.solver == "python-constraint"
+                   for t in grid.tasks)
+    assert any(t.viewpoint == "strong" and t.solver == "cp" for t in grid.tasks)
+
+
+def test_modules_register_user_viewpoints(write_spec, clean_registry) -> None:
+    spec = load_spec(write_spec(GOOD.replace('"classic",', '"test-slow",')
+                                + 'modules = ["{faulty}"]\n'))
+    assert spec.viewpoints[0].name == "test-slow"
+    with pytest.raises(SpecError, match=r"key 'modules': cannot import module 'no\.such'"):
+        load_spec(write_spec(GOOD + 'modules = ["no.such"]\n'))

@@ -1,0 +1,109 @@
+"""Course-style tables: medians, failures shown as such, closing rows, every format."""
+
+from __future__ import annotations
+
+import pytest
+
+from experiments.tables import build_tables, format_table
+from puzzlelab.errors import OptionError
+
+
+def run(instance: str, viewpoint: str, *, solver: str = "cp", heuristic: str = "input/min",
+        status: str = "solved", verdict: str = "correct", solve_s: float | None = 0.001,
+        backtracks: int | None = 10, repeat: int = 0) -> dict:
+    """A stored run with the fields the tables read."""
+    return {"instance": instance, "instance_position": int(instance[1:]), "viewpoint": viewpoint,
+            "solver": solver, "heuristic": heuristic, "repeat": repeat, "status": status,
+            "verdict": verdict, "solve_s": solve_s, "build_s": 0.0, "wall_s": 0.01,
+            "cpu_s": 0.01, "backtracks": backtracks, "branches": 20, "conflicts": None,
+            "propagations": None, "solutions": 1, "peak_memory_mb": 50.0}
+
+
+STORE = [
+    run("p1", "classic", solve_s=0.001, backtracks=4, repeat=0),
+    run("p1", "classic", solve_s=0.003, backtracks=4, repeat=1),
+    run("p1", "classic", solve_s=0.100, backtracks=4, repeat=2),
+    run("p1", "channeled", solve_s=0.002, backtracks=1),
+    run("p2", "classic", status="timeout", solve_s=10.0, backtracks=99999),
+    run("p2", "channeled", solve_s=0.008, backtracks=3),
+]
+
+MARKDOWN = """\
+### solver cp · heuristic input/min
+
+| instance | classic time (ms) | classic backtracks | channeled time (ms) | channeled backtracks |
+|---|---:|---:|---:|---:|
+| p1 | 3.0 | 4 | 2.0 | 1 |
+| p2 | timeout | timeout | 8.0 | 3 |
+| total | 3.0 | 4 | 10.0 | 4 |
+| shifted geo. mean | 3.0 | 4 | 4.2 | 1.8 |
+| solved | 1/2 |  | 2/2 |  |
+"""
+
+
+def test_markdown_layout_medians_timeouts_and_closing_rows() -> None:
+    assert format_table(STORE, fmt="markdown") == MARKDOWN
+
+
+def test_csv_has_one_column_per_group_and_metric() -> None:
+    lines = format_table(STORE, fmt="csv").splitlines()
+    assert lines[0] == ("table,instance,classic time (ms),classic backtracks,"
+                        "channeled time (ms),channeled backtracks")
+    assert lines[2] == "solver cp · heuristic input/min,p2,timeout,timeout,8.0,3"
+    assert lines[-1] == "solver cp · heuristic input/min,solved,1/2,,2/2,"
+
+
+def test_text_has_group_headers_over_their_metrics() -> None:
+    text = format_table(STORE, fmt="text").splitlines()
+    assert text[0] == "solver cp · heuristic input/min"
+    assert text[2].split() == ["classic", "channeled"]
+    assert text[3].split() == ["instance", "time", "(ms)", "backtracks", "time", "(ms)",
+                               "backtracks"]
+    assert text[6].split() == ["p2", "timeout", "timeout", "8.0", "3"]
+
+
+def test_latex_uses_booktabs_spans_and_escapes() -> None:
+    rows = [run("p1", "classic_weak"), run("p2", "100%", backtracks=None)]
+    latex = format_table(rows, fmt="latex")
+    assert r"\multicolumn{2}{c}{classic\_weak}" in latex
+    assert r"\multicolumn{2}{c}{100\%}" in latex
+    assert r"\cmidrule(lr){2-3} \cmidrule(lr){4-5}" in latex
+    assert r"p2 & · & · & 1.0 & – \\" in latex
+    assert latex.count(r"\midrule") == 2 and r"\toprule" in latex and r"\bottomrule" in latex
+    assert latex.startswith("% solver cp · heuristic input/min\n\\begin{tabular}{lrrrr}")
+
+
+def test_partial_failures_wrong_answers_and_missing_figures() -> None:
+    rows = [run("p1", "classic", repeat=0), run("p1", "classic", status="timeout", repeat=1),
+            run("p2", "classic", status="error", verdict="wrong"),
+            run("p3", "classic", solver="cpsat", backtracks=None),
+            run("p4", "classic", status="memory-out")]
+    [cp, cpsat] = build_tables(rows)
+    cells = {label: cells for label, cells in cp.rows}
+    assert cells["p1"] == ("timeout (1/2)", "timeout (1/2)")
+    assert cells["p2"] == ("wrong", "wrong")
+    assert cells["p3"] == ("·", "·")  # no cp run of p3 stored
+    assert cells["p4"] == ("mem-out", "mem-out")
+    assert cells["solved"] == ("0/4", "")
+    assert dict(cpsat.rows)["p3"] == ("1.0", "–")
+
+
+def test_group_by_heuristic_gives_a_table_per_viewpoint_and_solver() -> None:
+    rows = [run("p1", "classic", heuristic="input/min"),
+            run("p1", "classic", heuristic="first-fail/min", backtracks=2),
+            run("p1", "channeled", heuristic="input/min", backtracks=1)]
+    tables = build_tables(rows, by="heuristic", metrics=["backtracks"])
+    assert [t.title for t in tables] == ["solver cp · viewpoint classic",
+                                         "solver cp · viewpoint channeled"]
+    assert tables[0].groups == ("input/min", "first-fail/min")
+    assert dict(tables[0].rows)["p1"] == ("10", "2")
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    ({"metrics": ["speed"]}, "unknown metric 'speed'; valid: time, build"),
+    ({"by": "colour"}, "unknown --by 'colour'; valid: viewpoint, heuristic, solver"),
+    ({"fmt": "html"}, "unknown format 'html'; valid: text, markdown, latex, csv"),
+])
+def test_bad_choices_list_the_valid_ones(arguments, message) -> None:
+    with pytest.raises(OptionError, match=message):
+        format_table(STORE, **arguments)

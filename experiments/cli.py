@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -104,6 +105,7 @@ def run(
     progress: Annotated[bool, typer.Option(help="show the progress bar")] = True,
 ) -> None:
     """Run an experiment (resuming where it stopped) and write its tables."""
+    signal.signal(signal.SIGTERM, _interrupt)  # a polite kill stops the campaign like Ctrl-C
     loaded = load_spec(spec)
     report = run_campaign(loaded, jobs=jobs, executor=executor, scheduler=scheduler,
                           fresh=fresh, results_root=results, show_progress=progress,
@@ -121,6 +123,10 @@ def run(
     if rows:
         print(format_table(rows, by=loaded.table_by, metrics=loaded.table_metrics, fmt="text"))
     console.print("wrote " + ", ".join(str(p) for p in report.outputs))
+
+
+def _interrupt(signal_number: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 @app.command()

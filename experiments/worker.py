@@ -153,6 +153,7 @@ def serve(tasks: Connection, results: Connection) -> None:
 def main(argv: list[str]) -> None:
     """Entry point of the worker process: ``TASK_FD RESULT_FD`` as inherited descriptors."""
     task_fd, result_fd = int(argv[0]), int(argv[1])
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the runner's to handle
     _die_with_parent()
     serve(Connection(task_fd, writable=False), Connection(result_fd, readable=False))
 

@@ -178,7 +178,9 @@ def list_registry() -> None:
 def main() -> None:
     """Console entry point: PuzzleLab errors become one clear line and exit status 2."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)  # click returns typer.Exit's code in this mode
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except PuzzleLabError as error:
         print(f"error: {error}", file=sys.stderr)
         sys.exit(2)

@@ -134,19 +134,25 @@ def _count_rows(database: Path) -> int:
         return 0
 
 
-def test_a_killed_campaign_resumes_without_duplicates_or_gaps(write_spec, tmp_path,
-                                                              clean_registry) -> None:
-    path = write_spec(SLOW)
-    database = tmp_path / "interrupted" / "runs.sqlite"
+def _start_and_stop(path: Path, database: Path, how: signal.Signals) -> int:
+    """Start ``puzzlelab run`` on ``path``, send ``how`` once 4 runs are stored; its exit code."""
     runner = subprocess.Popen([sys.executable, "-m", "experiments", "run", str(path),
-                               "--jobs", "2", "--results", str(tmp_path), "--no-progress"],
+                               "--jobs", "2", "--results", str(database.parents[1]),
+                               "--no-progress"],
                               env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while _count_rows(database) < 4 and time.monotonic() < deadline:
         time.sleep(0.05)
-    runner.send_signal(signal.SIGKILL)
-    runner.wait()
+    runner.send_signal(how)
+    return runner.wait(timeout=60)
+
+
+def test_a_killed_campaign_resumes_without_duplicates_or_gaps(write_spec, tmp_path,
+                                                              clean_registry) -> None:
+    path = write_spec(SLOW)
+    database = tmp_path / "interrupted" / "runs.sqlite"
+    _start_and_stop(path, database, signal.SIGKILL)
     before = _count_rows(database)
     assert 4 <= before < 24, "the campaign should have been killed half-way"
     report = run_campaign(load_spec(path), jobs=2, results_root=tmp_path, show_progress=False)
@@ -154,6 +160,16 @@ def test_a_killed_campaign_resumes_without_duplicates_or_gaps(write_spec, tmp_pa
     assert report.already_stored == before and report.ran == 24 - before
     assert len(rows) == len({r["run_key"] for r in rows}) == 24
     assert {r["status"] for r in rows} == {"solved"}
+
+
+def test_a_stopped_campaign_records_the_stop_and_writes_its_tables(write_spec, tmp_path,
+                                                                   clean_registry) -> None:
+    database = tmp_path / "interrupted" / "runs.sqlite"
+    assert _start_and_stop(write_spec(SLOW), database, signal.SIGTERM) == 130
+    with ResultsStore(database) as store:
+        assert store.campaigns()[-1]["end_state"] == "interrupted"
+        assert 4 <= len(store.runs()) < 24
+    assert "test-slow" in (tmp_path / "interrupted" / "table.md").read_text()
 
 
 def test_a_changed_spec_does_not_mix_with_stored_runs(write_spec, tmp_path) -> None:

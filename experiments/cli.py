@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from experiments.generate import generate as generate_instances
 from experiments.runner import run_campaign
 from experiments.solving import PuzzleRun, solve_instance
 from experiments.spec import load_spec
@@ -151,6 +152,23 @@ def _stored_runs(database: Path) -> list[dict[str, object]]:
         return store.runs()
 
 
+@app.command()
+def generate(
+    puzzle: Annotated[str, typer.Argument(help="puzzle to generate (nonogram)")],
+    size: Annotated[str, typer.Option(help="ROWSxCOLUMNS")] = "10x10",
+    density: Annotated[float, typer.Option(help="share of filled cells")] = 0.5,
+    seed: Annotated[int, typer.Option(help="seed of the random pictures")] = 0,
+    count: Annotated[int, typer.Option(help="instances to write")] = 1,
+    unique: Annotated[bool, typer.Option(help="keep only instances with exactly one "
+                                              "solution (checked by a solver)")] = False,
+    output: Annotated[Path, typer.Option(help="folder to write into")] = Path("."),
+) -> None:
+    """Write random instances (files named after size, density, seed and number)."""
+    for made in generate_instances(puzzle, size, density, seed, count, unique, output):
+        tried = f" (unique; {made.candidates} candidate(s) drawn)" if unique else ""
+        console.print(f"wrote {made.path}{tried}", highlight=False)
+
+
 @app.command(name="list")
 def list_registry() -> None:
     """Show every puzzle, viewpoint (with options), solver and heuristic."""
@@ -173,6 +191,7 @@ def list_registry() -> None:
     console.print("  " + ", ".join(heuristic_names()))
     console.print("  plus static orders a viewpoint supplies; cpsat cannot rank values "
                   "(random or viewpoint value orders); python-constraint has no auto")
+    console.print("  append +probe (probing at the root) or +probe-all (at every node); cp only")
 
 
 def main() -> None:

@@ -36,7 +36,8 @@ OUTCOME_COLUMNS = {
     "verdict": "TEXT NOT NULL", "violations": "TEXT", "matches_known": "INTEGER",
     "solution": "TEXT", "build_s": "REAL", "solve_s": "REAL", "backtracks": "INTEGER",
     "branches": "INTEGER", "conflicts": "INTEGER", "propagations": "INTEGER",
-    "solutions": "INTEGER", "peak_memory_mb": "REAL", "wall_s": "REAL", "cpu_s": "REAL",
+    "solutions": "INTEGER", "peak_memory_mb": "REAL", "first_branches": "INTEGER",
+    "probes": "INTEGER", "probe_fixed": "INTEGER", "wall_s": "REAL", "cpu_s": "REAL",
     "worker": "TEXT", "finished_at": "TEXT", "extra": "TEXT",
 }
 RUN_COLUMNS = {**IDENTITY_COLUMNS, **OUTCOME_COLUMNS}
@@ -68,7 +69,16 @@ class ResultsStore:
         with self.connection:
             self.connection.execute(_table_sql("runs", RUN_COLUMNS))
             self.connection.execute(_table_sql("campaign", CAMPAIGN_COLUMNS))
+            self._add_missing_columns("runs", RUN_COLUMNS)
             self.connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _add_missing_columns(self, table: str, columns: Mapping[str, str]) -> None:
+        """Bring a database made by an older PuzzleLab up to date (new statistics)."""
+        present = {row[1] for row in self.connection.execute(f"PRAGMA table_info({table})")}
+        for column, kind in columns.items():
+            if column not in present:
+                nullable = kind.replace(" NOT NULL", "").replace(" UNIQUE", "")
+                self.connection.execute(f'ALTER TABLE {table} ADD COLUMN "{column}" {nullable}')
 
     @classmethod
     def open_existing(cls, path: str | Path) -> ResultsStore:

@@ -59,6 +59,9 @@ METRICS: dict[str, Metric] = {m.name: m for m in (
     Metric("propagations", "propagations", "propagations", integer=True),
     Metric("solutions", "solutions", "solutions", integer=True),
     Metric("memory", "memory (MB)", "peak_memory_mb"),
+    Metric("first-branches", "branches to 1st", "first_branches", integer=True),
+    Metric("probes", "probes", "probes", integer=True),
+    Metric("probe-fixed", "fixed by probing", "probe_fixed", integer=True),
 )}
 BY_CHOICES = ("viewpoint", "heuristic", "solver")
 FORMATS = ("text", "markdown", "latex", "csv")

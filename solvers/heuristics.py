@@ -7,6 +7,9 @@ by the larger number of constraints on the variable, then input order), ``random
 supplies by name. Value orders: ``min``, ``max``, ``random`` (a seeded random
 ranking of each variable's values) or an order the model supplies. ``auto``
 leaves the whole search to the solver. A bare variable order means ``VARORDER/min``.
+A suffix ``+probe`` adds probing (singleton consistency on the decision variables:
+try each value, remove those whose propagation fails) at the root, ``+probe-all``
+at every node of the search.
 
 Every backend receives the same :class:`SearchPlan`, so a named heuristic means the
 same thing on each of them.
@@ -28,6 +31,8 @@ AUTO = "auto"
 
 Selection = Literal["first-unbound", "smallest-domain"]
 ValueChoice = Literal["min", "max", "ranked"]
+Probing = Literal["none", "root", "nodes"]
+PROBING_MODIFIERS: dict[str, Probing] = {"probe": "root", "probe-all": "nodes"}
 
 
 @dataclass(frozen=True)
@@ -35,21 +40,29 @@ class Heuristic:
     """A parsed heuristic name.
 
     >>> Heuristic.parse("first-fail")
-    Heuristic(variable_order='first-fail', value_order='min')
+    Heuristic(variable_order='first-fail', value_order='min', probing='none')
     >>> str(Heuristic.parse("dom-deg/max"))
     'dom-deg/max'
+    >>> Heuristic.parse("input+probe-all").probing
+    'nodes'
     """
 
     variable_order: str
     value_order: str
+    probing: Probing = "none"
 
     @classmethod
     def parse(cls, text: str) -> Heuristic:
-        """Read ``VARORDER/VALUEORDER`` (or ``VARORDER``, or ``auto``)."""
+        """Read ``VARORDER/VALUEORDER`` (or ``VARORDER``, or ``auto``), then ``+probe`` or
+        ``+probe-all``."""
+        text, plus, modifier = text.partition("+")
+        if plus and modifier not in PROBING_MODIFIERS:
+            raise UnknownName("search modifier", modifier, PROBING_MODIFIERS)
+        probing = PROBING_MODIFIERS.get(modifier, "none")
         if text == AUTO:
-            return cls(AUTO, AUTO)
+            return cls(AUTO, AUTO, probing)
         variable_order, _, value_order = text.partition("/")
-        return cls(variable_order, value_order or "min")
+        return cls(variable_order, value_order or "min", probing)
 
     @property
     def is_auto(self) -> bool:
@@ -57,7 +70,9 @@ class Heuristic:
         return self.variable_order == AUTO
 
     def __str__(self) -> str:
-        return AUTO if self.is_auto else f"{self.variable_order}/{self.value_order}"
+        base = AUTO if self.is_auto else f"{self.variable_order}/{self.value_order}"
+        modifier = {v: k for k, v in PROBING_MODIFIERS.items()}.get(self.probing)
+        return f"{base}+{modifier}" if modifier else base
 
 
 @dataclass(frozen=True)
@@ -70,6 +85,8 @@ class SearchPlan:
         value_choice: smallest value first, largest first, or by ``value_rank``.
         value_rank: for ``ranked``: variable -> value -> rank (lower is tried first).
         auto: the solver's own search (the other fields are then only a hint).
+        probing: singleton consistency on the decision variables: none, at the root
+            (``+probe``) or at every node (``+probe-all``).
     """
 
     variables: tuple[IntVar, ...]
@@ -77,6 +94,7 @@ class SearchPlan:
     value_choice: ValueChoice
     value_rank: dict[IntVar, dict[int, int]] | None = None
     auto: bool = False
+    probing: Probing = "none"
 
     def ordered_values(self, variable: IntVar, values: list[int]) -> list[int]:
         """``values`` of ``variable`` in the order this plan tries them."""
@@ -104,10 +122,11 @@ def plan_search(model: Model, heuristic: Heuristic | str, seed: int = 0) -> Sear
         heuristic = Heuristic.parse(heuristic)
     decision = tuple(model.search_variables())
     if heuristic.is_auto:
-        return SearchPlan(decision, "first-unbound", "min", auto=True)
+        return SearchPlan(decision, "first-unbound", "min", auto=True,
+                          probing=heuristic.probing)
     variables, selection = _variable_order(model, heuristic.variable_order, decision, seed)
     value_choice, value_rank = _value_order(model, heuristic.value_order, decision, seed)
-    return SearchPlan(variables, selection, value_choice, value_rank)
+    return SearchPlan(variables, selection, value_choice, value_rank, probing=heuristic.probing)
 
 
 def _variable_order(model: Model, name: str, decision: tuple[IntVar, ...],

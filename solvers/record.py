@@ -13,6 +13,9 @@ conflicts          (none)                 CP-SAT's learned conflicts; None elsew
 propagations       propagations           propagator calls, where the solver counts them
 solutions          nSolutions             solutions found in this run
 peak_memory_mb     peakMem (roughly)      peak resident memory of the process during the run
+first_branches     (none)                 branches taken up to the first solution
+probes             (none)                 probing trials (one variable, one value)
+probe_fixed        (none)                 decision variables fixed by probing
 =================  =====================  =================================================
 
 A figure the solver does not give is ``None``, never 0.
@@ -49,9 +52,12 @@ class Statistics:
     propagations: int | None
     solutions: int
     peak_memory_mb: float | None
+    first_branches: int | None = None
+    probes: int | None = None
+    probe_fixed: int | None = None
 
     NAMES = ("build_s", "solve_s", "backtracks", "branches", "conflicts", "propagations",
-             "solutions", "peak_memory_mb")
+             "solutions", "peak_memory_mb", "first_branches", "probes", "probe_fixed")
 
     def as_dict(self) -> dict[str, Any]:
         """The statistics by name, ready for JSON."""

@@ -35,7 +35,7 @@ from solvers.constraints import (
     ReifiedEquality,
     Table,
 )
-from solvers.heuristics import SearchPlan
+from solvers.heuristics import Heuristic, SearchPlan
 from solvers.memory import PeakMemory
 from solvers.model import Model
 from solvers.record import SolveResult, Statistics, Status
@@ -152,11 +152,72 @@ def _impact_search_parameters(seed: int) -> pywrapcp.DefaultPhaseParameters:
     return parameters
 
 
+class ProbingSearch(pywrapcp.PyDecisionBuilder):
+    """Singleton consistency on the decision variables, at the root or at every node.
+
+    Each value of each unbound decision variable is tried with ``CheckConstraint``
+    (a nested propagation that is undone afterwards); a value whose propagation
+    fails is removed, and passes repeat until nothing changes. At the root only,
+    this builder then hands over to the plan's phase; at every node it also makes
+    the plan's decision itself, so it can probe again below it.
+    """
+
+    def __init__(self, decision: list[Any], plan: SearchPlan, every_node: bool,
+                 deadline: Deadline) -> None:
+        super().__init__()
+        self.decision, self.plan, self.every_node = decision, plan, every_node
+        self.model_vars = list(plan.variables)
+        self.deadline = deadline
+        self.probes = self.fixed = self.failed_probes = 0
+        self.probed_root = False
+
+    def Next(self, solver: pywrapcp.Solver) -> Any:  # noqa: N802 (OR-tools' name)
+        if self.every_node or not self.probed_root:
+            self.probed_root = True
+            self._probe(solver)
+        if not self.every_node:
+            return None
+        return self._decide(solver)
+
+    def _probe(self, solver: pywrapcp.Solver) -> None:
+        changed = True
+        while changed and not self.deadline.passed():
+            changed = False
+            for variable in self.decision:
+                if variable.Bound():
+                    continue
+                for value in [v for v in range(variable.Min(), variable.Max() + 1)
+                              if variable.Contains(v)]:
+                    self.probes += 1
+                    if not solver.CheckConstraint(variable == value):
+                        self.failed_probes += 1
+                        variable.RemoveValue(value)  # an emptied domain fails this node
+                        changed = True
+                        if variable.Bound():
+                            self.fixed += 1
+                            break
+
+    def _decide(self, solver: pywrapcp.Solver) -> Any:
+        unbound = [i for i, v in enumerate(self.decision) if not v.Bound()]
+        if not unbound:
+            return None
+        index = unbound[0]
+        if self.plan.selection == "smallest-domain":
+            index = min(unbound, key=lambda i: self.decision[i].Size())
+        variable = self.decision[index]
+        values = [v for v in range(variable.Min(), variable.Max() + 1) if variable.Contains(v)]
+        value = self.plan.ordered_values(self.model_vars[index], values)[0]
+        return solver.AssignVariableValue(variable, value)
+
+
 def _decision_builder(solver: pywrapcp.Solver, cp_vars: CpVars, plan: SearchPlan,
-                      everything: list[IntVar], seed: int) -> Any:
+                      everything: list[IntVar], seed: int,
+                      probing: ProbingSearch | None = None) -> Any:
     """The plan's phase on the decision variables, then a plain phase on what is left."""
     decision = [cp_vars[v] for v in plan.variables]
-    if plan.auto:
+    if probing is not None and probing.every_node:
+        first = probing
+    elif plan.auto:
         first = solver.DefaultPhase(decision, _impact_search_parameters(seed))
     else:
         selection = {"first-unbound": solver.CHOOSE_FIRST_UNBOUND,
@@ -169,12 +230,14 @@ def _decision_builder(solver: pywrapcp.Solver, cp_vars: CpVars, plan: SearchPlan
         else:
             value = {"min": solver.ASSIGN_MIN_VALUE, "max": solver.ASSIGN_MAX_VALUE}
             first = solver.Phase(decision, selection, value[plan.value_choice])
+    phases = [first]
+    if probing is not None and not probing.every_node:
+        phases.insert(0, probing)
     chosen = set(plan.variables)
     rest = [cp_vars[v] for v in everything if v not in chosen]
-    if not rest:
-        return first
-    return solver.Compose([first, solver.Phase(rest, solver.CHOOSE_FIRST_UNBOUND,
-                                               solver.ASSIGN_MIN_VALUE)])
+    if rest:
+        phases.append(solver.Phase(rest, solver.CHOOSE_FIRST_UNBOUND, solver.ASSIGN_MIN_VALUE))
+    return phases[0] if len(phases) == 1 else solver.Compose(phases)
 
 
 @BACKENDS.register("cp")
@@ -185,6 +248,11 @@ class ClassicCpBackend(Backend):
     native = frozenset(POSTERS)
     summary = ("OR-tools classic CP solver (pywrapcp): DFS, exact backtrack and branch counts; "
                "auto = its impact-based search")
+
+    def unsupported_reason(self, heuristic: Heuristic, plan: SearchPlan) -> str | None:
+        if plan.auto and plan.probing == "nodes":
+            return "probing at every node makes the decisions itself; name a heuristic"
+        return None
 
     def solve(self, model: Model, request: SolveRequest) -> SolveResult:
         started = time.perf_counter()
@@ -198,13 +266,18 @@ class ClassicCpBackend(Backend):
                 cp_vars[variable] = solver.IntVar(list(variable.domain), variable.name)
         for constraint in lowered.constraints:
             POSTERS[type(constraint)](solver, cp_vars, constraint)
+        deadline = Deadline(request.time_limit)
+        probing = None
+        if request.plan.probing != "none":
+            probing = ProbingSearch([cp_vars[v] for v in request.plan.variables], request.plan,
+                                    request.plan.probing == "nodes", deadline)
         builder = _decision_builder(solver, cp_vars, request.plan, lowered.variables,
-                                    request.seed)
+                                    request.seed, probing)
         build_s = time.perf_counter() - started
 
-        deadline = Deadline(request.time_limit)
         monitors = [solver.CustomLimit(deadline.passed)] if request.time_limit else []
         first: dict[IntVar, int] | None = None
+        first_branches: int | None = None
         found = 0
         with PeakMemory() as memory:
             search_started = time.perf_counter()
@@ -214,11 +287,14 @@ class ClassicCpBackend(Backend):
                 found += 1
                 if first is None:
                     first = {v: cp_vars[v].Value() for v in model.variables}
+                    first_branches = solver.Branches()
                 if request.max_solutions is not None and found >= request.max_solutions:
                     exhausted = False
                     break
             solve_s = time.perf_counter() - search_started
-            backtracks, branches = solver.Failures(), solver.Branches()
+            # a failed probe is a failure to the solver, not a dead end of the search
+            backtracks = solver.Failures() - (probing.failed_probes if probing else 0)
+            branches = solver.Branches()
             solver.EndSearch()
         complete = exhausted and not deadline.crossed
         if deadline.crossed and (request.max_solutions is None or found < request.max_solutions):
@@ -227,5 +303,8 @@ class ClassicCpBackend(Backend):
             status = Status.SOLVED if found else Status.UNSATISFIABLE
         statistics = Statistics(build_s=build_s, solve_s=solve_s, backtracks=backtracks,
                                 branches=branches, conflicts=None, propagations=None,
-                                solutions=found, peak_memory_mb=memory.value)
+                                solutions=found, peak_memory_mb=memory.value,
+                                first_branches=first_branches,
+                                probes=probing.probes if probing else None,
+                                probe_fixed=probing.fixed if probing else None)
         return SolveResult(status, first, statistics, complete, self.name, str(request.heuristic))

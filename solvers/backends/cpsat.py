@@ -118,6 +118,7 @@ class _SolutionCounter(cp_model.CpSolverSolutionCallback):
         self.limit = limit
         self.seen: set[tuple[int, ...]] = set()
         self.first: tuple[int, ...] | None = None
+        self.first_branches: int | None = None
         self.stopped = False
 
     def on_solution_callback(self) -> None:
@@ -127,6 +128,7 @@ class _SolutionCounter(cp_model.CpSolverSolutionCallback):
         self.seen.add(values)
         if self.first is None:
             self.first = values
+            self.first_branches = self.num_branches
         if self.limit is not None and len(self.seen) >= self.limit:
             self.stopped = True
             self.stop_search()
@@ -149,6 +151,9 @@ class CpSatBackend(Backend):
     summary = "OR-tools CP-SAT, 1 worker: fixed search for named heuristics, own search for auto"
 
     def unsupported_reason(self, heuristic: Heuristic, plan: SearchPlan) -> str | None:
+        if plan.probing != "none":
+            return ("probing needs nested propagation inside the search, which only the cp "
+                    "backend offers (CP-SAT probes on its own in presolve: use auto)")
         if plan.value_choice == "ranked":
             return ("CP-SAT's decision strategies pick the min, max, median or a half of a "
                     "domain, not a value ranking such as "
@@ -191,7 +196,7 @@ class CpSatBackend(Backend):
             build_s=build_s, solve_s=solve_s, backtracks=None, branches=solver.num_branches,
             conflicts=solver.num_conflicts,
             propagations=response.num_binary_propagations + response.num_integer_propagations,
-            solutions=found, peak_memory_mb=memory.value)
+            solutions=found, peak_memory_mb=memory.value, first_branches=counter.first_branches)
         first = None if counter.first is None else dict(zip(model.variables, counter.first))
         run_status, message = self._status(status, found, sat_model, request, solve_s)
         complete = (status == cp_model.OPTIMAL and enumerate_all and not counter.stopped) or (

@@ -111,6 +111,9 @@ class PythonConstraintBackend(Backend):
     def unsupported_reason(self, heuristic: Heuristic, plan: SearchPlan) -> str | None:
         if plan.auto:
             return "the library has no search of its own that honours a time limit; name one"
+        if plan.probing != "none":
+            return ("probing needs nested propagation inside the search, which only the cp "
+                    "backend offers")
         return None
 
     def solve(self, model: Model, request: SolveRequest) -> SolveResult:
@@ -128,6 +131,7 @@ class PythonConstraintBackend(Backend):
         build_s = time.perf_counter() - started
 
         first: dict[IntVar, int] | None = None
+        first_branches: int | None = None
         found, exhausted = 0, True
         with PeakMemory() as memory:
             search_started = time.perf_counter()
@@ -136,6 +140,7 @@ class PythonConstraintBackend(Backend):
                     found += 1
                     if first is None:
                         first = {v: solution[v] for v in model.variables}
+                        first_branches = search.branches
                     if request.max_solutions is not None and found >= request.max_solutions:
                         exhausted = False
                         break
@@ -149,6 +154,6 @@ class PythonConstraintBackend(Backend):
         statistics = Statistics(build_s=build_s, solve_s=solve_s, backtracks=search.backtracks,
                                 branches=search.branches, conflicts=None,
                                 propagations=search.propagations, solutions=found,
-                                peak_memory_mb=memory.value)
+                                peak_memory_mb=memory.value, first_branches=first_branches)
         return SolveResult(status, first, statistics, exhausted and not deadline.crossed,
                            self.name, str(request.heuristic))

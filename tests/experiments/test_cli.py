@@ -36,7 +36,8 @@ def test_solve_json(monkeypatch, capsys) -> None:
     assert result["instance"] == "lambda" and result["options"]["alldiff"] == "strong"
     assert result["solution"][0] == [1, 8, 4, 9, 6, 3, 7, 2, 5]
     assert set(result["stats"]) == {"build_s", "solve_s", "backtracks", "branches", "conflicts",
-                                    "propagations", "solutions", "peak_memory_mb"}
+                                    "propagations", "solutions", "peak_memory_mb",
+                                    "first_branches", "probes", "probe_fixed"}
     assert result["stats"]["conflicts"] is None
 
 

@@ -1,0 +1,262 @@
+"""Nonogram viewpoints: regular automata, the order encoding, block starts, line tables.
+
+Every viewpoint has the same 0/1 cell variables, ``cell[r][c]`` = 1 when filled,
+and searches them row-major (top row first, left to right) unless an option says
+otherwise, so ``input/min`` tries blank before filled, cell by cell, as in the
+Global Constraint Catalog's worked example, and choice counts are comparable
+across viewpoints. What differs is how each line's clue is stated.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from puzzlelab.errors import ModelError
+from puzzles.nonogram import Clue, NonogramInstance, NonogramSolution
+from solvers import (
+    Assignment,
+    IntVar,
+    Model,
+    clause,
+    equivalent_to_equality,
+    implies,
+    linear,
+    regular,
+    table,
+)
+from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
+
+Cells = list[list[IntVar]]
+
+MAX_PLACEMENTS = Option(100_000, (1_000, 10_000, 100_000, 1_000_000),
+                        "largest number of placements of one line the table may list")
+SEARCH_SIDE = Option("cells", ("cells", "starts"),
+                     "branch on the cells (row-major) or on the block starts")
+
+set_defaults("nonogram", viewpoint="regular", solver="cpsat", heuristic="first-fail/min")
+
+
+def _cells(model: Model, instance: NonogramInstance) -> Cells:
+    return [[model.bool_var(f"cell_{r}_{c}") for c in range(instance.width)]
+            for r in range(instance.height)]
+
+
+def _lines(instance: NonogramInstance, cells: Cells) -> list[tuple[str, Clue, list[IntVar]]]:
+    """Every row, then every column: a label, its clue and its cell variables."""
+    rows = [(f"row{r}", clue, cells[r]) for r, clue in enumerate(instance.rows)]
+    columns = [(f"col{c}", clue, [row[c] for row in cells])
+               for c, clue in enumerate(instance.columns)]
+    return rows + columns
+
+
+def _decoder(cells: Cells):
+    def decode(assignment: Assignment) -> NonogramSolution:
+        return NonogramSolution(tuple(tuple(assignment[v] for v in row) for row in cells))
+
+    return decode
+
+
+def _row_major(cells: Cells) -> list[IntVar]:
+    return [v for row in cells for v in row]
+
+
+def earliest_starts(clue: Clue) -> list[int]:
+    """The first position each block can start at (all blocks pushed left)."""
+    starts, position = [], 0
+    for block in clue:
+        starts.append(position)
+        position += block + 1
+    return starts
+
+
+def latest_starts(clue: Clue, length: int) -> list[int]:
+    """The last position each block can start at (all blocks pushed right)."""
+    starts, end = [], length
+    for block in reversed(clue):
+        starts.append(end - block)
+        end -= block + 1
+    return starts[::-1]
+
+
+def clue_automaton(clue: Clue) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """A DFA for ``0* 1^b1 0+ 1^b2 ... 1^bk 0*``: transitions and accepting states (start 0).
+
+    >>> transitions, accepting = clue_automaton((2,))
+    >>> sorted(transitions), accepting
+    ([(0, 0, 0), (0, 1, 1), (1, 1, 2), (2, 0, 3), (3, 0, 3)], [2, 3])
+    """
+    transitions = [(0, 0, 0)]
+    state = 0
+    for index, block in enumerate(clue):
+        if index:
+            transitions += [(state, 0, state + 1), (state + 1, 0, state + 1)]
+            state += 1
+        for _ in range(block):
+            transitions.append((state, 1, state + 1))
+            state += 1
+    if not clue:
+        return transitions, [0]
+    transitions += [(state, 0, state + 1), (state + 1, 0, state + 1)]
+    return transitions, [state, state + 1]
+
+
+def post_regular(model: Model, lines: list[tuple[str, Clue, list[IntVar]]]) -> None:
+    """One ``regular`` constraint per line, its automaton built from the clue."""
+    for _, clue, line in lines:
+        transitions, accepting = clue_automaton(clue)
+        model.add(regular(line, transitions, 0, accepting))
+
+
+def post_block_starts(model: Model, lines: list[tuple[str, Clue, list[IntVar]]]
+                      ) -> list[IntVar]:
+    """``start[b]`` of each block, in order with a gap; cells channeled by reification."""
+    starts: list[IntVar] = []
+    for label, clue, line in lines:
+        first, last = earliest_starts(clue), latest_starts(clue, len(line))
+        block_starts = [model.int_var(lo, hi, f"{label}_start{b}")
+                        for b, (lo, hi) in enumerate(zip(first, last))]
+        for b in range(len(clue) - 1):
+            model.add(linear([(1, block_starts[b + 1]), (-1, block_starts[b])], ">=",
+                             clue[b] + 1))
+        covering: list[list[IntVar]] = [[] for _ in line]
+        for b, start in enumerate(block_starts):
+            for position in range(first[b], last[b] + 1):
+                at = model.bool_var(f"{label}_start{b}_at{position}")
+                model.add(equivalent_to_equality(at, start, position))
+                for j in range(position, position + clue[b]):
+                    covering[j].append(at)
+        for cell, flags in zip(line, covering):
+            model.add(linear([(1, cell), *((-1, f) for f in flags)], "==", 0))
+        starts += block_starts
+    return starts
+
+
+@viewpoint("nonogram", "regular")
+def regular_viewpoint(instance: NonogramInstance) -> BuiltModel:
+    """Cells ``cell[r][c]`` (0/1); every row and column a ``regular`` constraint whose
+    automaton is built from its clue (the logigraphe model of the Global Constraint
+    Catalog). Search: the cells, row-major."""
+    model = Model(f"nonogram-regular-{instance.name}")
+    cells = _cells(model, instance)
+    post_regular(model, _lines(instance, cells))
+    model.branch_on(_row_major(cells))
+    return BuiltModel(model, _decoder(cells))
+
+
+@viewpoint("nonogram", "order")
+def order(instance: NonogramInstance) -> BuiltModel:
+    """Order encoding of block starts: ``started[b][j]`` = block b starts at or before j,
+    monotone in j, fixed outside the block's window; block b+1 started by j implies
+    block b started by j - len(b) - 1; ``covers[b][j]`` = started[b][j] and not
+    started[b][j - len(b)]; ``cell[j]`` = sum of covers[b][j]. Search: the cells."""
+    model = Model(f"nonogram-order-{instance.name}")
+    cells = _cells(model, instance)
+    for label, clue, line in _lines(instance, cells):
+        _post_order_line(model, label, clue, line)
+    model.branch_on(_row_major(cells))
+    return BuiltModel(model, _decoder(cells))
+
+
+def _post_order_line(model: Model, label: str, clue: Clue, line: list[IntVar]) -> None:
+    length = len(line)
+    first, last = earliest_starts(clue), latest_starts(clue, length)
+    started = [[model.int_var(int(j >= last[b]), int(j >= first[b]),
+                              f"{label}_started{b}_{j}") for j in range(length)]
+               for b in range(len(clue))]
+    covering: list[list[IntVar]] = [[] for _ in line]
+    for b, block in enumerate(clue):
+        for j in range(length - 1):
+            model.add(implies(started[b][j], started[b][j + 1]))
+        if b + 1 < len(clue):
+            for j in range(length):
+                earlier = j - block - 1
+                if earlier < 0:
+                    model.add(linear([(1, started[b + 1][j])], "==", 0))
+                else:
+                    model.add(implies(started[b + 1][j], started[b][earlier]))
+        for j in range(first[b], min(length, last[b] + block)):
+            covers = model.bool_var(f"{label}_covers{b}_{j}")
+            model.add(implies(covers, started[b][j]))
+            if j - block >= 0:
+                before = started[b][j - block]
+                model.add(clause(negative=(covers, before)))
+                model.add(clause(positive=(covers, before), negative=(started[b][j],)))
+            else:
+                model.add(implies(started[b][j], covers))
+            covering[j].append(covers)
+    for cell, flags in zip(line, covering):
+        model.add(linear([(1, cell), *((-1, f) for f in flags)], "==", 0))
+
+
+@viewpoint("nonogram", "block-start")
+def block_start(instance: NonogramInstance) -> BuiltModel:
+    """One integer ``start[b]`` per block of every line, within its window and after the
+    previous block plus a gap; ``at[b][s]`` <-> start[b] == s (reified), and
+    ``cell[j]`` = the sum of the at-flags of starts that cover j. Search: the cells."""
+    model = Model(f"nonogram-block-start-{instance.name}")
+    cells = _cells(model, instance)
+    post_block_starts(model, _lines(instance, cells))
+    model.branch_on(_row_major(cells))
+    return BuiltModel(model, _decoder(cells))
+
+
+def placements(clue: Clue, length: int) -> list[tuple[int, ...]]:
+    """Every 0/1 line of ``length`` cells whose blocks are ``clue``.
+
+    >>> placements((1, 1), 4)
+    [(1, 0, 1, 0), (1, 0, 0, 1), (0, 1, 0, 1)]
+    """
+    if not clue:
+        return [(0,) * length]
+    block, rest = clue[0], clue[1:]
+    room = length - (sum(rest) + len(rest))
+    found = []
+    for start in range(room - block + 1):
+        head = (0,) * start + (1,) * block
+        if rest:
+            found += [(*head, 0, *tail) for tail in placements(rest, length - len(head) - 1)]
+        else:
+            found.append(head + (0,) * (length - len(head)))
+    return found
+
+
+def placement_count(clue: Clue, length: int) -> int:
+    """How many placements ``clue`` has in a line of ``length`` (without listing them)."""
+    free = length - (sum(clue) + len(clue) - 1)
+    return comb(free + len(clue), len(clue)) if clue else 1
+
+
+@viewpoint("nonogram", "line-table", {"max_placements": MAX_PLACEMENTS})
+def line_table(instance: NonogramInstance, max_placements: int) -> BuiltModel:
+    """Each row and column a ``table`` constraint listing all placements of its clue.
+
+    A line with more than ``max_placements`` placements is refused (a ``ModelError``
+    naming it) before any is listed. Search: the cells."""
+    model = Model(f"nonogram-line-table-{instance.name}")
+    cells = _cells(model, instance)
+    lines = _lines(instance, cells)
+    for label, clue, line in lines:
+        count = placement_count(clue, len(line))
+        if count > max_placements:
+            raise ModelError(f"line-table: {label} (clue {','.join(map(str, clue)) or '0'}) "
+                             f"has {count:,} placements, more than max_placements="
+                             f"{max_placements:,}; raise the option or use another viewpoint")
+    for _, clue, line in lines:
+        model.add(table(line, placements(clue, len(line))))
+    model.branch_on(_row_major(cells))
+    return BuiltModel(model, _decoder(cells))
+
+
+@viewpoint("nonogram", "block-start-regular", {"search": SEARCH_SIDE})
+def block_start_regular(instance: NonogramInstance, search: str) -> BuiltModel:
+    """``block-start`` and ``regular`` together, channeled through the shared cells.
+
+    Search on the cells (row-major) or on the block starts (rows first, each line's
+    blocks left to right)."""
+    model = Model(f"nonogram-block-start-regular-{instance.name}")
+    cells = _cells(model, instance)
+    lines = _lines(instance, cells)
+    post_regular(model, lines)
+    starts = post_block_starts(model, lines)
+    model.branch_on(_row_major(cells) if search == "cells" else starts)
+    return BuiltModel(model, _decoder(cells))

@@ -27,7 +27,7 @@ from viewpoints import DEFAULTS, viewpoints_of
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="PuzzleLab: constraint models of logic puzzles, their solvers and "
                        "experiments.")
-console = Console()
+console = Console(soft_wrap=True)  # paths and messages stay on one line
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:

@@ -30,7 +30,9 @@ class Cell:
     def refusal(self) -> str | None:
         """The documented reason this backend refuses this cell, or None if it must run."""
         options = dict(self.options)
-        if self.backend == "cpsat" and self.heuristic.split("/")[-1] == "random":
+        if "+probe" in self.heuristic and self.backend != "cp":
+            return "probing needs nested propagation"
+        if self.backend == "cpsat" and self.heuristic.split("+")[0].split("/")[-1] == "random":
             return "value ranking"
         if self.backend == "python-constraint":
             if self.heuristic == "auto":
@@ -48,6 +50,10 @@ def option_variants(viewpoint: Viewpoint) -> list[tuple[tuple[str, Any], ...]]:
     return variants
 
 
+# probing is a modifier of any heuristic; the grid runs it at the root and at every node
+PROBING_HEURISTICS = ["input/min+probe", "first-fail/max+probe-all"]
+
+
 def grid(puzzle: str) -> list[Cell]:
     """Every cell the registries offer for ``puzzle``."""
     cells = []
@@ -57,6 +63,6 @@ def grid(puzzle: str) -> list[Cell]:
             continue
         for options in option_variants(viewpoint):
             for backend in BACKENDS.names():
-                for heuristic in heuristic_names():
+                for heuristic in heuristic_names() + PROBING_HEURISTICS:
                     cells.append(Cell(viewpoint, options, backend, heuristic))
     return cells

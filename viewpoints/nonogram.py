@@ -210,7 +210,7 @@ def placements(clue: Clue, length: int) -> list[tuple[int, ...]]:
         return [(0,) * length]
     block, rest = clue[0], clue[1:]
     room = length - (sum(rest) + len(rest))
-    found = []
+    found: list[tuple[int, ...]] = []
     for start in range(room - block + 1):
         head = (0,) * start + (1,) * block
         if rest:
@@ -223,7 +223,9 @@ def placements(clue: Clue, length: int) -> list[tuple[int, ...]]:
 def placement_count(clue: Clue, length: int) -> int:
     """How many placements ``clue`` has in a line of ``length`` (without listing them)."""
     free = length - (sum(clue) + len(clue) - 1)
-    return comb(free + len(clue), len(clue)) if clue else 1
+    if not clue:
+        return 1
+    return comb(free + len(clue), len(clue)) if free >= 0 else 0
 
 
 @viewpoint("nonogram", "line-table", {"max_placements": MAX_PLACEMENTS})

@@ -1,0 +1,128 @@
+"""Nonogram files, checker and pictures: every shipped file reads, bad files say where."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from puzzlelab.errors import ParseError
+from puzzles.nonogram import (
+    NonogramSolution,
+    check,
+    clues_of,
+    format_non,
+    parse_dzn,
+    parse_non,
+    random_instance,
+    read_file,
+    render_svg,
+    render_text,
+)
+
+DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "nonogram"
+SHIPPED = sorted(p for p in DATA.rglob("*") if p.suffix in (".non", ".dzn"))
+
+
+def test_the_shipped_sets_are_all_there() -> None:
+    names = {p.name for p in SHIPPED}
+    assert len([p for p in SHIPPED if p.parent.name == "webpbn_survey"]) == 14
+    assert len([p for p in SHIPPED if p.parent.name == "minizinc_challenge"]) == 26
+    assert {"knotty.non", "faase.non", "non_awful_1.dzn", "non_micro.dzn"} <= names
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_shipped_file_reads_and_its_known_solution_fits(path: Path) -> None:
+    [puzzle] = read_file(path)
+    assert puzzle.name == path.stem and puzzle.height and puzzle.width
+    if puzzle.known_solution is not None:
+        assert check(puzzle, puzzle.known_solution) == []
+    has_goal = path.suffix == ".non" and "goal" in path.read_text()
+    has_out = path.with_suffix(".out").is_file()
+    assert (puzzle.known_solution is not None) == (has_goal or has_out)
+
+
+def test_dzn_patterns_become_clues() -> None:
+    [puzzle] = read_file(DATA / "minizinc_challenge" / "non_micro.dzn")
+    assert puzzle.rows == ((3,), (1, 1), (1, 1), (1, 1), (3,))
+    assert puzzle.columns == puzzle.rows
+
+
+GOOD = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (GOOD.replace("height 2\n", ""), "missing section 'height'"),
+    (GOOD.replace("columns\n1\n1\n", ""), "missing section 'columns'"),
+    (GOOD.replace("rows\n1\n1", "rows\n1\nx"), r"bad.txt:5: bad clue line 'x'"),
+    (GOOD.replace("rows\n1\n1", "rows\n1\n1,,1"), r"bad.txt:5: bad clue '1,,1'"),
+    (GOOD.replace("rows\n1\n1", "rows\n1\n3"), r"bad.txt:5: row 2: clue 3 needs 3 cells but "
+                                               r"the row has 2"),
+    (GOOD.replace("rows\n1\n1", "rows\n1\n2"), "the row clues fill 3 cells but the column "
+                                               "clues fill 2"),
+    (GOOD.replace("rows\n1\n1", "rows\n1"), r"bad.txt:4: 'rows' has 1 clue lines, expected 2"),
+    (GOOD.replace("width 2", "width two"), r"bad.txt:1: width must be a positive whole number"),
+    (GOOD + 'goal "1100"\n', r"bad.txt:9: the goal picture does not fit the clues: row 1 "
+                              r"has blocks 2, its clue is 1"),
+    (GOOD + 'goal "10"\n', r"bad.txt:9: goal must be 4 characters 0 or 1"),
+])
+def test_bad_non_files_are_located(text: str, message: str) -> None:
+    with pytest.raises(ParseError, match=message):
+        parse_non(text, "bad.txt")
+
+
+DZN = "X = 2;\nY = 2;\nmaxlen = 1;\nrows = [|1\n|1\n|];\ncols = [|1\n|1\n|];\n"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (DZN.replace("Y = 2;\n", ""), "missing assignment 'Y = ...;'"),
+    (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1\n|2\n|]"), r"bad.dzn:5: 'rows' row 2: "
+                                                             r"patterns hold only -1, 0 and 1"),
+    (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1\n|]"), r"bad.dzn:4: 'rows' has 1 lines"),
+    (DZN.replace("cols = [|1\n|1\n|]", "cols = [|1\n|a\n|]"), r"bad.dzn:8: 'cols' row 2: "
+                                                             r"expected integers"),
+])
+def test_bad_dzn_files_are_located(text: str, message: str) -> None:
+    with pytest.raises(ParseError, match=message):
+        parse_dzn(text, "bad.dzn")
+
+
+def test_a_missing_file_is_a_parse_error(tmp_path: Path) -> None:
+    with pytest.raises(ParseError, match="no such file"):
+        read_file(tmp_path / "none.non")
+
+
+def test_checker_lists_every_wrong_line() -> None:
+    [puzzle] = parse_non(GOOD)
+    assert check(puzzle, NonogramSolution(((1, 0), (0, 1)))) == []
+    wrong = check(puzzle, NonogramSolution(((1, 1), (0, 0))))
+    assert wrong == ["row 1 has blocks 2, its clue is 1", "row 2 has blocks none, its clue is 1"]
+    assert check(puzzle, NonogramSolution(((1, 2), (0, 1)))) == ["cell (1, 2) is 2, not 0 or 1"]
+    assert check(puzzle, NonogramSolution(((1, 0),))) == ["the grid must be 2 rows of 2 cells"]
+
+
+def test_format_non_round_trips_with_the_goal() -> None:
+    puzzle = random_instance(7, 5, 0.5, random.Random(3), "round")
+    [again] = parse_non(format_non(puzzle, puzzle.known_solution), name="round")
+    assert (again.rows, again.columns) == (puzzle.rows, puzzle.columns)
+    assert again.known_solution == puzzle.known_solution
+
+
+def test_text_rendering_shows_clues_and_cells() -> None:
+    puzzle = clues_of([[1, 1, 0], [0, 0, 0], [1, 0, 1]], "picture")
+    assert render_text(puzzle, puzzle.known_solution) == (
+        "     1    \n"
+        "     1 1 1\n"
+        "  2  # # .\n"
+        "  0  . . .\n"
+        "1 1  # . #\n")
+    assert "?" in render_text(puzzle)
+
+
+def test_svg_rendering_draws_clues_and_filled_cells() -> None:
+    puzzle = clues_of([[1, 1, 0], [0, 0, 0], [1, 0, 1]], "picture")
+    picture = render_svg(puzzle, puzzle.known_solution)
+    assert picture.startswith("<svg") and picture.count('fill="#222"') == 4
+    assert picture.count(">0</text>") == 1  # the empty middle row
+    assert picture.count("<text") == 4 + 4  # row clues 2, 0, 1 1; column clues 1 1, 1, 1

@@ -1,0 +1,116 @@
+"""Every nonogram viewpoint x backend x heuristic solves small nonograms, as the checker says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from experiments.solving import solve_instance
+from puzzlelab.errors import ModelError, UnsupportedCombination
+from puzzles.nonogram import NonogramInstance, load
+from solvers import Status
+from tests.grid import Cell, grid
+from viewpoints.nonogram import clue_automaton, placement_count, placements
+
+DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "nonogram"
+SMALL = DATA / "small"
+PLUS = load(SMALL / "plus_3x3.non")
+GENERATED = [load(path) for path in sorted(SMALL.glob("nonogram-*.non"))]
+CELLS = grid("nonogram")
+
+
+def run_cell(cell: Cell, instance: NonogramInstance, **limits):
+    return solve_instance("nonogram", instance, cell.viewpoint.name, cell.backend,
+                          cell.heuristic, dict(cell.options), time_limit=60, **limits)
+
+
+def assert_solves(cell: Cell, instances: list[NonogramInstance]) -> None:
+    refusal = cell.refusal()
+    if refusal:
+        with pytest.raises(UnsupportedCombination, match=refusal):
+            run_cell(cell, instances[0])
+        return
+    for instance in instances:
+        run = run_cell(cell, instance)
+        assert run.result.status is Status.SOLVED, (instance.name, run.result.message)
+        assert run.violations == [], (instance.name, run.violations)
+        assert run.solution == instance.known_solution, instance.name
+
+
+@pytest.mark.parametrize("cell", CELLS, ids=lambda cell: cell.id)
+def test_small_nonograms(cell: Cell) -> None:
+    # python-constraint's search does not see through the decompositions of regular
+    # and the channelings: it gets the 3x3 here and the generated ones with --runslow
+    assert_solves(cell, [PLUS] + ([] if cell.backend == "python-constraint" else GENERATED))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cell", [c for c in CELLS if c.backend == "python-constraint"],
+                         ids=lambda cell: cell.id)
+def test_generated_nonograms_on_python_constraint(cell: Cell) -> None:
+    assert_solves(cell, GENERATED)
+
+
+@pytest.mark.parametrize(("name", "expected"), [("two_solutions_2x2.non", 2),
+                                                ("six_solutions_3x3.non", 6),
+                                                ("plus_3x3.non", 1)])
+@pytest.mark.parametrize("viewpoint", ["regular", "order", "block-start", "line-table",
+                                       "block-start-regular"])
+@pytest.mark.parametrize("backend", ["cp", "cpsat", "python-constraint"])
+def test_solution_counts_agree(name: str, expected: int, viewpoint: str, backend: str) -> None:
+    run = solve_instance("nonogram", load(SMALL / name), viewpoint, backend, "input/min",
+                         max_solutions=None, time_limit=60)
+    assert run.result.complete and run.result.statistics.solutions == expected
+    assert run.violations == []
+
+
+def test_input_order_tries_blank_first_row_major() -> None:
+    """On the 2x2 with two diagonals, input/min finds the anti-diagonal first."""
+    run = solve_instance("nonogram", load(SMALL / "two_solutions_2x2.non"), "regular", "cp",
+                         "input/min")
+    assert run.solution.grid == ((0, 1), (1, 0))
+
+
+def test_first_solution_and_proof_branches_on_cp() -> None:
+    run = solve_instance("nonogram", load(SMALL / "six_solutions_3x3.non"), "regular", "cp",
+                         "input/min", max_solutions=None)
+    statistics = run.result.statistics
+    # (1,1) blank, (1,2) blank (forcing (1,3) and column 3), (2,1) blank; the rest propagates
+    assert statistics.first_branches == 3
+    assert statistics.branches > statistics.first_branches
+
+
+@pytest.mark.parametrize("clue", [(), (1,), (2, 1), (1, 1, 1), (3,)])
+def test_placements_are_exactly_the_lines_with_that_clue(clue) -> None:
+    from itertools import product
+
+    from puzzles.nonogram import blocks_of
+
+    for length in range(6):
+        expected = [line for line in product((0, 1), repeat=length) if blocks_of(line) == clue]
+        assert sorted(placements(clue, length)) == sorted(expected)
+        assert placement_count(clue, length) == len(expected)
+
+
+@pytest.mark.parametrize("clue", [(), (1,), (2, 1), (1, 3)])
+def test_clue_automaton_accepts_exactly_the_lines_with_that_clue(clue) -> None:
+    from itertools import product
+
+    from puzzles.nonogram import blocks_of
+
+    transitions, accepting = clue_automaton(clue)
+    step = {(state, symbol): target for state, symbol, target in transitions}
+    for line in product((0, 1), repeat=6):
+        state: int | None = 0
+        for symbol in line:
+            state = step.get((state, symbol))
+            if state is None:
+                break
+        assert (state in accepting) == (blocks_of(line) == clue), line
+
+
+def test_line_table_refuses_lines_with_too_many_placements() -> None:
+    knotty = load(DATA / "webpbn_survey" / "knotty.non")
+    with pytest.raises(ModelError, match=r"row2 \(clue 2,2,2,2,2,2\) has 475,020 placements"):
+        solve_instance("nonogram", knotty, "line-table", "cpsat", "auto")

@@ -1,0 +1,57 @@
+"""Probing (``+probe``, ``+probe-all``): same solutions, its own statistics, honest backtracks."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlelab.errors import UnknownName, UnsupportedCombination
+from solvers import Heuristic, Model, Status, all_different, linear, solve
+
+
+def two_solutions() -> Model:
+    """x0 + x1 = 5 leaves {2, 3} to them, and x2 = x3 + 1: two solutions, values to prune."""
+    model = Model("probing")
+    x = [model.int_var(0, 3, f"x{i}") for i in range(4)]
+    model.add(all_different(x))
+    model.add(linear([(1, x[0]), (1, x[1])], "==", 5))
+    model.add(linear([(1, x[2]), (-1, x[3])], "==", 1))
+    model.branch_on(x)
+    return model
+
+
+@pytest.mark.parametrize("heuristic", ["input/min+probe", "input/min+probe-all",
+                                       "first-fail/max+probe-all", "auto+probe"])
+def test_probing_finds_the_same_solutions_and_counts_its_work(heuristic: str) -> None:
+    plain = solve(two_solutions(), "cp", heuristic.split("+")[0], max_solutions=None)
+    probed = solve(two_solutions(), "cp", heuristic, max_solutions=None)
+    assert probed.complete and probed.statistics.solutions == plain.statistics.solutions == 2
+    assert probed.statistics.probes > 0 and probed.statistics.probe_fixed >= 1
+    assert plain.statistics.probes is None and plain.statistics.probe_fixed is None
+
+
+def test_failed_probes_are_not_backtracks() -> None:
+    probed = solve(two_solutions(), "cp", "input/min+probe", max_solutions=None)
+    assert probed.statistics.backtracks == 0
+
+
+def test_probing_proves_infeasibility_at_the_root() -> None:
+    model = Model("pigeons")
+    x = [model.int_var(0, 1, f"x{i}") for i in range(3)]
+    model.add(all_different(x))
+    model.branch_on(x)
+    for heuristic in ("input/min+probe", "input/min+probe-all"):
+        result = solve(model, "cp", heuristic, max_solutions=None)
+        assert result.status is Status.UNSATISFIABLE and result.complete
+        assert result.statistics.branches == 0
+
+
+def test_heuristic_names_carry_the_modifier() -> None:
+    assert str(Heuristic.parse("first-fail+probe")) == "first-fail/min+probe"
+    with pytest.raises(UnknownName, match="search modifier 'peek'"):
+        Heuristic.parse("input/min+peek")
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "python-constraint"])
+def test_other_backends_refuse_probing(backend: str) -> None:
+    with pytest.raises(UnsupportedCombination, match="probing needs nested propagation"):
+        solve(two_solutions(), backend, "input/min+probe")

@@ -133,9 +133,11 @@ def post_block_starts(model: Model, lines: list[tuple[str, Clue, list[IntVar]]]
 
 @viewpoint("nonogram", "regular")
 def regular_viewpoint(instance: NonogramInstance) -> BuiltModel:
-    """Cells ``cell[r][c]`` (0/1); every row and column a ``regular`` constraint whose
-    automaton is built from its clue (the logigraphe model of the Global Constraint
-    Catalog). Search: the cells, row-major."""
+    """Cells with one regular constraint per line, its automaton built from the clue.
+
+    ``cell[r][c]`` is 1 when filled; each row and column is a ``regular`` constraint
+    whose automaton accepts exactly the lines with that clue (the logigraphe model
+    of the Global Constraint Catalog). Search: the cells, row-major."""
     model = Model(f"nonogram-regular-{instance.name}")
     cells = _cells(model, instance)
     post_regular(model, _lines(instance, cells))
@@ -145,10 +147,12 @@ def regular_viewpoint(instance: NonogramInstance) -> BuiltModel:
 
 @viewpoint("nonogram", "order")
 def order(instance: NonogramInstance) -> BuiltModel:
-    """Order encoding of block starts: ``started[b][j]`` = block b starts at or before j,
-    monotone in j, fixed outside the block's window; block b+1 started by j implies
-    block b started by j - len(b) - 1; ``covers[b][j]`` = started[b][j] and not
-    started[b][j - len(b)]; ``cell[j]`` = sum of covers[b][j]. Search: the cells."""
+    """Order encoding: started[b][j] says block b starts at or before position j.
+
+    ``started`` is monotone in j and fixed outside the block's window; block b+1
+    started by j implies block b started by j - len(b) - 1; ``covers[b][j]`` =
+    started[b][j] and not started[b][j - len(b)] (clauses); ``cell[j]`` = the sum
+    of covers[b][j]. Search: the cells, row-major."""
     model = Model(f"nonogram-order-{instance.name}")
     cells = _cells(model, instance)
     for label, clue, line in _lines(instance, cells):
@@ -190,9 +194,11 @@ def _post_order_line(model: Model, label: str, clue: Clue, line: list[IntVar]) -
 
 @viewpoint("nonogram", "block-start")
 def block_start(instance: NonogramInstance) -> BuiltModel:
-    """One integer ``start[b]`` per block of every line, within its window and after the
-    previous block plus a gap; ``at[b][s]`` <-> start[b] == s (reified), and
-    ``cell[j]`` = the sum of the at-flags of starts that cover j. Search: the cells."""
+    """Block starts: one integer start per block, cells channeled by reification.
+
+    ``start[b]`` lies in the block's window and after the previous block plus a gap;
+    ``at[b][s]`` <-> start[b] == s (reified equality), and ``cell[j]`` = the sum of
+    the at-flags of the starts that cover j. Search: the cells, row-major."""
     model = Model(f"nonogram-block-start-{instance.name}")
     cells = _cells(model, instance)
     post_block_starts(model, _lines(instance, cells))
@@ -230,7 +236,7 @@ def placement_count(clue: Clue, length: int) -> int:
 
 @viewpoint("nonogram", "line-table", {"max_placements": MAX_PLACEMENTS})
 def line_table(instance: NonogramInstance, max_placements: int) -> BuiltModel:
-    """Each row and column a ``table`` constraint listing all placements of its clue.
+    """Line tables: each line a table constraint listing all placements of its clue.
 
     A line with more than ``max_placements`` placements is refused (a ``ModelError``
     naming it) before any is listed. Search: the cells."""
@@ -251,7 +257,7 @@ def line_table(instance: NonogramInstance, max_placements: int) -> BuiltModel:
 
 @viewpoint("nonogram", "block-start-regular", {"search": SEARCH_SIDE})
 def block_start_regular(instance: NonogramInstance, search: str) -> BuiltModel:
-    """``block-start`` and ``regular`` together, channeled through the shared cells.
+    """block-start and regular together, channeled through the shared cells.
 
     Search on the cells (row-major) or on the block starts (rows first, each line's
     blocks left to right)."""

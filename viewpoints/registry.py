@@ -59,6 +59,8 @@ class Viewpoint:
                 valid = ", ".join(self.options) or "none"
                 raise OptionError(f"viewpoint {self.key} has no option {name!r} (options: {valid})")
             choices = self.options[name].choices
+            by_text = {str(choice): choice for choice in choices}
+            value = by_text.get(value, value) if isinstance(value, str) else value  # CLI text
             if value not in choices:
                 raise OptionError(f"viewpoint {self.key}: option {name} must be one of "
                                   f"{', '.join(map(str, choices))}, not {value!r}")

@@ -114,3 +114,14 @@ def test_line_table_refuses_lines_with_too_many_placements() -> None:
     knotty = load(DATA / "webpbn_survey" / "knotty.non")
     with pytest.raises(ModelError, match=r"row2 \(clue 2,2,2,2,2,2\) has 475,020 placements"):
         solve_instance("nonogram", knotty, "line-table", "cpsat", "auto")
+
+
+def test_command_line_option_text_becomes_the_number_it_names() -> None:
+    from viewpoints import get_viewpoint
+
+    line_table = get_viewpoint("nonogram", "line-table")
+    assert line_table.resolve_options({"max_placements": "1000"}) == {"max_placements": 1000}
+    knot = load(DATA / "webpbn_survey" / "webpbn-00016.non")
+    with pytest.raises(ModelError, match="more than max_placements=1,000,000"):
+        solve_instance("nonogram", knot, "line-table", "cpsat", "auto",
+                       {"max_placements": "1000000"})

@@ -15,7 +15,7 @@ from typing import Any
 
 from experiments.plugins import resolve_modules
 from experiments.spec import ExperimentSpec, ViewpointChoice
-from puzzlelab.errors import PuzzleLabError, UnknownName, UnsupportedCombination
+from puzzlelab.errors import ModelError, PuzzleLabError, UnknownName, UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import prepare
 from viewpoints import get_viewpoint
@@ -129,6 +129,8 @@ def _refused_combinations(spec: ExperimentSpec,
     unknown: dict[str, list[str]] = {}
     for choice in spec.viewpoints:
         model = _build(spec, choice, sample)
+        if model is None:  # this instance is too big for the viewpoint: its runs will say so
+            continue
         for solver in spec.solvers:
             for heuristic in spec.heuristics:
                 try:
@@ -149,6 +151,8 @@ def _refused_combinations(spec: ExperimentSpec,
 def _build(spec: ExperimentSpec, choice: ViewpointChoice, sample: Any) -> Any:
     try:
         return get_viewpoint(spec.puzzle, choice.name).build(sample, choice.options).model
+    except ModelError:
+        return None
     except PuzzleLabError as error:
         index = spec.viewpoints.index(choice)
         raise spec.error(f"viewpoints[{index}]", str(error)) from None

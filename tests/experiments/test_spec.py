@@ -9,6 +9,7 @@ import pytest
 from experiments.campaign import expand
 from experiments.spec import load_spec
 from puzzlelab.errors import SpecError
+from tests.experiments.conftest import SUDOKU_DATA
 
 GOOD = """
 name = "small"
@@ -107,3 +108,16 @@ def test_modules_register_user_viewpoints(write_spec, clean_registry) -> None:
     assert spec.viewpoints[0].name == "test-slow"
     with pytest.raises(SpecError, match=r"key 'modules': cannot import module 'no\.such'"):
         load_spec(write_spec(GOOD + 'modules = ["no.such"]\n'))
+
+
+def test_a_viewpoint_too_big_for_the_first_instance_is_run_not_refused(write_spec) -> None:
+    knot = SUDOKU_DATA.parent / "nonogram" / "webpbn_survey"
+    spec = load_spec(write_spec(f"""
+name = "big"
+puzzle = "nonogram"
+instances = ["{knot.as_posix()}/webpbn-00016.non"]
+viewpoints = ["line-table", "regular"]
+solvers = ["cp"]
+heuristics = ["input/min"]
+"""))
+    assert [t.viewpoint for t in expand(spec).tasks] == ["line-table", "regular"]

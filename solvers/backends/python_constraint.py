@@ -6,8 +6,9 @@ variables use the library's sum constraints, ``all_different`` its value-based
 constraint, 0/1 exactly-one / at-most-one its sum constraints; every other
 constraint is a ``FunctionConstraint`` over the constraint's own meaning
 (``holds``), checked as soon as its variables are assigned (and forward-checked
-when one is left). ``regular``, ``inverse``, ``count`` and ``global_cardinality``
-are decomposed first so that forward checking sees small scopes.
+when one is left). ``regular`` is a propagator of its own (:class:`RegularConstraint`,
+which filters every cell of its line at each check); ``inverse``, ``count`` and
+``global_cardinality`` are decomposed first so that forward checking sees small scopes.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from solvers.constraints import (
     ExactlyOne,
     Linear,
     NoOverlap2D,
+    Regular,
     ReifiedEquality,
     Table,
 )
@@ -80,7 +82,57 @@ def _linear(constraint: Linear) -> Posted:
     return _as_function(constraint)
 
 
+class RegularConstraint(python_constraint.Constraint):
+    """``regular`` as a propagator: keeps exactly the values on some accepted path (GAC).
+
+    The library only checks constraints once their variables are assigned, so the
+    decomposition into state tables prunes nothing until a line is complete; this
+    filters every cell of the line on each check, forward then backward over the
+    automaton's states.
+    """
+
+    def __init__(self, constraint: Regular) -> None:
+        self.step = {(state, symbol): target for state, symbol, target in
+                     constraint.transitions}
+        self.initial = constraint.initial
+        self.accepting = frozenset(constraint.accepting)
+
+    def __call__(self, variables: list[Any], domains: dict, assignments: dict,
+                 forwardcheck: Any = False, _unassigned: Any = None) -> bool:
+        options = [[assignments[v]] if v in assignments else list(domains[v])
+                   for v in variables]
+        reachable = [{self.initial}]
+        for values in options:
+            following = {self.step[(state, value)] for state in reachable[-1]
+                         for value in values if (state, value) in self.step}
+            if not following:
+                return False
+            reachable.append(following)
+        alive = reachable[-1] & self.accepting
+        if not alive:
+            return False
+        if not forwardcheck:
+            return True
+        for index in reversed(range(len(variables))):
+            kept, sources = set(), set()
+            for state in reachable[index]:
+                for value in options[index]:
+                    if self.step.get((state, value)) in alive:
+                        kept.add(value)
+                        sources.add(state)
+            variable = variables[index]
+            if variable not in assignments:
+                for value in options[index]:
+                    if value not in kept:
+                        domains[variable].hideValue(value)
+                if not domains[variable]:
+                    return False
+            alive = sources
+        return True
+
+
 POSTERS: dict[type[Constraint], Callable[[Any], Posted]] = {
+    Regular: lambda c: (RegularConstraint(c), list(c.items)),
     AllDifferent: _all_different,
     Linear: _linear,
     ExactlyOne: lambda c: (python_constraint.ExactSumConstraint(1), list(c.items)),

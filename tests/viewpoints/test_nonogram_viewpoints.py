@@ -40,8 +40,8 @@ def assert_solves(cell: Cell, instances: list[NonogramInstance]) -> None:
 
 @pytest.mark.parametrize("cell", CELLS, ids=lambda cell: cell.id)
 def test_small_nonograms(cell: Cell) -> None:
-    # python-constraint's search does not see through the decompositions of regular
-    # and the channelings: it gets the 3x3 here and the generated ones with --runslow
+    # python-constraint's search does not see through the channelings of order and
+    # block-start (seconds each): it gets the 3x3 here and the generated ones with --runslow
     assert_solves(cell, [PLUS] + ([] if cell.backend == "python-constraint" else GENERATED))
 
 
@@ -49,8 +49,7 @@ def test_small_nonograms(cell: Cell) -> None:
 @pytest.mark.parametrize("cell", [c for c in CELLS if c.backend == "python-constraint"],
                          ids=lambda cell: cell.id)
 def test_generated_nonograms_on_python_constraint(cell: Cell) -> None:
-    # the 4x4s: on the 5x4 the regular decomposition alone takes minutes on this backend
-    assert_solves(cell, [g for g in GENERATED if (g.height, g.width) == (4, 4)])
+    assert_solves(cell, GENERATED)
 
 
 @pytest.mark.parametrize(("name", "expected"), [("two_solutions_2x2.non", 2),

@@ -33,6 +33,8 @@ MAX_PLACEMENTS = Option(100_000, (1_000, 10_000, 100_000, 1_000_000),
 SEARCH_SIDE = Option("cells", ("cells", "starts"),
                      "branch on the cells (row-major) or on the block starts")
 
+# measured with experiments/nonogram-viewpoints.toml: on the survey puzzles regular on
+# CP-SAT solves the most (all but Knotty and Faase) in the least time, first-fail just ahead
 set_defaults("nonogram", viewpoint="regular", solver="cpsat", heuristic="first-fail/min")
 
 

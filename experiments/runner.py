@@ -85,6 +85,7 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
             "settings": _settings_json(spec), "started_at": now(), "executor": executor,
             "jobs": jobs, "planned_runs": len(grid.tasks), **machine,
             "package_versions": json.dumps(machine["package_versions"])})
+        end_state = "finished"
         try:
             with _progress(show_progress, console, len(grid.tasks), report) as advance:
                 if pending:
@@ -98,9 +99,12 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
                                 on_run(task, outcome)
         except KeyboardInterrupt:
             report.interrupted = True
+        except BaseException:
+            end_state = "failed"
+            raise
         finally:
-            store.end_campaign(campaign, now(), "interrupted" if report.interrupted
-                               else "finished")
+            store.end_campaign(campaign, now(), end_state if not report.interrupted
+                               else "interrupted")
             report.outputs = write_outputs(store, folder, spec.table_metrics, spec.table_by)
     return report
 

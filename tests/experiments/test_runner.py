@@ -200,3 +200,29 @@ def test_the_dask_executor_gives_the_same_rows(write_spec, tmp_path) -> None:
         if row["solver"] == "cp":
             assert (row["backtracks"], row["branches"]) == (twin["backtracks"],
                                                             twin["branches"])
+
+
+def test_a_campaign_that_fails_is_recorded_as_failed(write_spec, tmp_path,
+                                                     monkeypatch) -> None:
+    from puzzlelab.errors import PuzzleLabError
+
+    class BrokenPool:
+        def __init__(self, *args, **kwargs) -> None:
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc) -> None:
+            pass
+
+        def run(self, tasks):
+            raise PuzzleLabError("a worker process could not start")
+            yield
+
+    monkeypatch.setattr("experiments.runner.LocalPool", BrokenPool)
+    with pytest.raises(PuzzleLabError, match="could not start"):
+        run_campaign(load_spec(write_spec(SMALL)), jobs=1, results_root=tmp_path,
+                     show_progress=False)
+    with ResultsStore(tmp_path / "small" / "runs.sqlite") as store:
+        assert store.campaigns()[-1]["end_state"] == "failed"

@@ -7,9 +7,9 @@ by the larger number of constraints on the variable, then input order), ``random
 supplies by name. Value orders: ``min``, ``max``, ``random`` (a seeded random
 ranking of each variable's values) or an order the model supplies. ``auto``
 leaves the whole search to the solver. A bare variable order means ``VARORDER/min``.
-A suffix ``+probe`` adds probing (singleton consistency on the decision variables:
-try each value, remove those whose propagation fails) at the root, ``+probe-all``
-at every node of the search.
+A suffix ``+probe`` adds probing (singleton consistency with merging on the decision
+variables: try each value, remove those whose propagation fails, fix what all the
+remaining values agree on) at the root, ``+probe-all`` at every node of the search.
 
 Every backend receives the same :class:`SearchPlan`, so a named heuristic means the
 same thing on each of them.

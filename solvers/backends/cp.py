@@ -10,7 +10,7 @@ its ``Branches()``; the solver counts neither conflicts nor propagations (None).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import networkx as nx
@@ -152,50 +152,161 @@ def _impact_search_parameters(seed: int) -> pywrapcp.DefaultPhaseParameters:
     return parameters
 
 
-class ProbingSearch(pywrapcp.PyDecisionBuilder):
-    """Singleton consistency on the decision variables, at the root or at every node.
+class BoundRecorder(pywrapcp.PyConstraint):
+    """Notes which decision variables become bound while a probe is propagated.
 
-    Each value of each unbound decision variable is tried with ``CheckConstraint``
-    (a nested propagation that is undone afterwards); a value whose propagation
-    fails is removed, and passes repeat until nothing changes. At the root only,
-    this builder then hands over to the plan's phase; at every node it also makes
-    the plan's decision itself, so it can probe again below it.
+    A demon per variable costs one Python call per binding, far less than reading
+    every domain after every probe.
     """
 
-    def __init__(self, decision: list[Any], plan: SearchPlan, every_node: bool,
-                 deadline: Deadline) -> None:
+    def __init__(self, solver: pywrapcp.Solver, variables: list[Any]) -> None:
+        super().__init__(solver)
+        self.variables = variables
+        self.recording = False
+        self.bound: list[int] = []
+
+    def Post(self) -> None:  # noqa: N802 (OR-tools' name)
+        for index, variable in enumerate(self.variables):
+            variable.WhenBound(self.Demon(BoundRecorder.note, index))
+
+    def InitialPropagate(self) -> None:  # noqa: N802 (OR-tools' name)
+        """Nothing to prune: this constraint only watches."""
+
+    def note(self, index: int) -> None:
+        if self.recording:
+            self.bound.append(index)
+
+
+class Probe(pywrapcp.PyDecision):
+    """One probe as a branch of the search tree, so no nested solve is needed.
+
+    Left branch: ``variable = value``, propagated; the search's next call looks at
+    what it bound and fails. Right branch: nothing, so the search is back at the
+    same node with the probe's outcome noted (None when the propagation failed).
+    """
+
+    def __init__(self, search: ProbingSearch, index: int, value: int) -> None:
+        super().__init__()
+        self.search, self.index, self.value = search, index, value
+
+    def Apply(self, solver: pywrapcp.Solver) -> None:  # noqa: N802 (OR-tools' name)
+        self.search.start_probe()
+        self.search.decision[self.index].SetValue(self.value)
+
+    def Refute(self, solver: pywrapcp.Solver) -> None:  # noqa: N802 (OR-tools' name)
+        self.search.end_probe()
+
+    def DebugString(self) -> str:  # noqa: N802 (OR-tools' name)
+        return f"Probe({self.search.decision[self.index].Name()} = {self.value})"
+
+
+class ProbingSearch(pywrapcp.PyDecisionBuilder):
+    """Singleton consistency with merging on the decision variables, at the root or
+    at every node.
+
+    Each value of each unbound decision variable is tried as a :class:`Probe`. A value
+    whose propagation fails is removed; when every remaining value binds some other
+    decision variable to the same value, that variable is fixed (what dedicated
+    nonogram solvers call merging the probes). Passes repeat until nothing changes.
+    At the root only, this builder then hands over to the plan's phase; at every node
+    it also makes the plan's decision itself, so it can probe again below it. The
+    search counters it moves (probe branches and failures) are kept apart, so that
+    ``backtracks`` and ``branches`` stay those of the search proper.
+    """
+
+    def __init__(self, solver: pywrapcp.Solver, decision: list[Any], plan: SearchPlan,
+                 every_node: bool, deadline: Deadline) -> None:
         super().__init__()
         self.decision, self.plan, self.every_node = decision, plan, every_node
         self.model_vars = list(plan.variables)
         self.deadline = deadline
-        self.probes = self.fixed = self.failed_probes = 0
-        self.probed_root = False
+        self.recorder = BoundRecorder(solver, decision)
+        solver.Add(self.recorder)
+        self.probes = self.fixed = 0
+        self.failures = self.branches = 0  # the solver's counters spent on probes
+        self._counters_at_probe: tuple[int, int] | None = None
+        self._in_probe = self._resuming = self._probed_root = False
+        self._outcome: frozenset[tuple[int, int]] | None = None
+        self._steps: Iterator[Any] = iter(())
+        # the solver holds bare pointers to decisions: Python must keep them alive
+        self._probe_decisions: dict[tuple[int, int], Probe] = {}
 
     def Next(self, solver: pywrapcp.Solver) -> Any:  # noqa: N802 (OR-tools' name)
-        if self.every_node or not self.probed_root:
-            self.probed_root = True
-            self._probe(solver)
-        if not self.every_node:
+        if self._in_probe:  # the probe propagated without failing: note it, go back
+            self.recorder.recording = False
+            self._outcome = frozenset((i, self.decision[i].Value()) for i in self.recorder.bound)
+            return solver.FailDecision()
+        if self._resuming:
+            self._resuming = False
+            self._count_probe(solver)
+        elif self.every_node or not self._probed_root:
+            self._probed_root = True
+            self._steps = self._node(solver)
+        else:
             return None
-        return self._decide(solver)
+        return next(self._steps)
 
-    def _probe(self, solver: pywrapcp.Solver) -> None:
+    def start_probe(self) -> None:
+        self.recorder.bound.clear()
+        self.recorder.recording = self._in_probe = True
+        self._outcome = None
+
+    def end_probe(self) -> None:
+        self.recorder.recording = self._in_probe = False
+        self._resuming = True
+
+    def settle(self, solver: pywrapcp.Solver) -> None:
+        """Count a probe the search stopped in (a time limit) as probing work."""
+        if self._counters_at_probe is not None:
+            self._count_probe(solver)
+
+    def _count_probe(self, solver: pywrapcp.Solver) -> None:
+        assert self._counters_at_probe is not None
+        failures, branches = self._counters_at_probe
+        self.failures += solver.Failures() - failures
+        self.branches += solver.Branches() - branches
+        self._counters_at_probe = None
+
+    def _node(self, solver: pywrapcp.Solver) -> Iterator[Any]:
+        """Probe to a fixpoint, then yield the node's decision (None: nothing left)."""
         changed = True
         while changed and not self.deadline.passed():
             changed = False
-            for variable in self.decision:
+            for index, variable in enumerate(self.decision):
                 if variable.Bound():
                     continue
-                for value in [v for v in range(variable.Min(), variable.Max() + 1)
-                              if variable.Contains(v)]:
+                outcomes: dict[int, frozenset[tuple[int, int]] | None] = {}
+                for value in _values(variable):
                     self.probes += 1
-                    if not solver.CheckConstraint(variable == value):
-                        self.failed_probes += 1
-                        variable.RemoveValue(value)  # an emptied domain fails this node
-                        changed = True
-                        if variable.Bound():
-                            self.fixed += 1
-                            break
+                    self._counters_at_probe = (solver.Failures(), solver.Branches())
+                    yield self._probe(index, value)
+                    outcomes[value] = self._outcome
+                changed |= self._merge(variable, outcomes)
+        yield self._decide(solver) if self.every_node else None
+
+    def _probe(self, index: int, value: int) -> Probe:
+        key = (index, value)
+        if key not in self._probe_decisions:
+            self._probe_decisions[key] = Probe(self, index, value)
+        return self._probe_decisions[key]
+
+    def _merge(self, variable: Any,
+               outcomes: dict[int, frozenset[tuple[int, int]] | None]) -> bool:
+        """Remove the refuted values; fix what all surviving values agree on."""
+        alive = [outcome for outcome in outcomes.values() if outcome is not None]
+        for value, outcome in outcomes.items():
+            if outcome is None:
+                variable.RemoveValue(value)  # an emptied domain fails this node
+        changed = len(alive) < len(outcomes)
+        if changed and variable.Bound():
+            self.fixed += 1
+        if len(alive) >= 2:
+            for index, value in frozenset.intersection(*alive):
+                if not self.decision[index].Bound():
+                    self.decision[index].SetValue(value)
+                    self.fixed += 1
+                    changed = True
+        return changed
 
     def _decide(self, solver: pywrapcp.Solver) -> Any:
         unbound = [i for i, v in enumerate(self.decision) if not v.Bound()]
@@ -205,9 +316,12 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
         if self.plan.selection == "smallest-domain":
             index = min(unbound, key=lambda i: self.decision[i].Size())
         variable = self.decision[index]
-        values = [v for v in range(variable.Min(), variable.Max() + 1) if variable.Contains(v)]
-        value = self.plan.ordered_values(self.model_vars[index], values)[0]
+        value = self.plan.ordered_values(self.model_vars[index], _values(variable))[0]
         return solver.AssignVariableValue(variable, value)
+
+
+def _values(variable: Any) -> list[int]:
+    return [v for v in range(variable.Min(), variable.Max() + 1) if variable.Contains(v)]
 
 
 def _decision_builder(solver: pywrapcp.Solver, cp_vars: CpVars, plan: SearchPlan,
@@ -269,8 +383,8 @@ class ClassicCpBackend(Backend):
         deadline = Deadline(request.time_limit)
         probing = None
         if request.plan.probing != "none":
-            probing = ProbingSearch([cp_vars[v] for v in request.plan.variables], request.plan,
-                                    request.plan.probing == "nodes", deadline)
+            probing = ProbingSearch(solver, [cp_vars[v] for v in request.plan.variables],
+                                    request.plan, request.plan.probing == "nodes", deadline)
         builder = _decision_builder(solver, cp_vars, request.plan, lowered.variables,
                                     request.seed, probing)
         build_s = time.perf_counter() - started
@@ -287,14 +401,16 @@ class ClassicCpBackend(Backend):
                 found += 1
                 if first is None:
                     first = {v: cp_vars[v].Value() for v in model.variables}
-                    first_branches = solver.Branches()
+                    first_branches = solver.Branches() - (probing.branches if probing else 0)
                 if request.max_solutions is not None and found >= request.max_solutions:
                     exhausted = False
                     break
             solve_s = time.perf_counter() - search_started
-            # a failed probe is a failure to the solver, not a dead end of the search
-            backtracks = solver.Failures() - (probing.failed_probes if probing else 0)
-            branches = solver.Branches()
+            # a probe is a branch and a failure to the solver, not a step of the search
+            if probing is not None:
+                probing.settle(solver)
+            backtracks = solver.Failures() - (probing.failures if probing else 0)
+            branches = solver.Branches() - (probing.branches if probing else 0)
             solver.EndSearch()
         complete = exhausted and not deadline.crossed
         if deadline.crossed and (request.max_solutions is None or found < request.max_solutions):

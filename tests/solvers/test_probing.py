@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from puzzlelab.errors import UnknownName, UnsupportedCombination
-from solvers import Heuristic, Model, Status, all_different, linear, solve
+from solvers import Heuristic, Model, Status, all_different, clause, linear, solve
 
 
 def two_solutions() -> Model:
@@ -32,6 +32,23 @@ def test_probing_finds_the_same_solutions_and_counts_its_work(heuristic: str) ->
 def test_failed_probes_are_not_backtracks() -> None:
     probed = solve(two_solutions(), "cp", "input/min+probe", max_solutions=None)
     assert probed.statistics.backtracks == 0
+
+
+def test_probes_that_agree_fix_a_variable() -> None:
+    """x = 0 and x = 1 both force y = 1, which propagation alone does not see."""
+    model = Model("agreement")
+    x, y = model.bool_var("x"), model.bool_var("y")
+    model.add(clause([x, y], []))
+    model.add(clause([y], [x]))
+    model.branch_on([x, y])
+    assert solve(model, "cp", "input/min", max_solutions=None).statistics.branches == 2
+    result = solve(model, "cp", "input/min+probe", max_solutions=None)
+    assert result.statistics.solutions == 2 and result.complete
+    # the two probes of x agree on y, so y is fixed without being probed itself: two
+    # passes over x (the second finds nothing new); without merging, y's probes
+    # would make it six
+    assert result.statistics.probes == 4 and result.statistics.probe_fixed == 1
+    assert result.statistics.branches == 2 and result.statistics.backtracks == 0
 
 
 def test_probing_proves_infeasibility_at_the_root() -> None:

@@ -65,6 +65,19 @@ def test_solution_counts_agree(name: str, expected: int, viewpoint: str, backend
     assert run.violations == []
 
 
+@pytest.mark.parametrize("name", ["two_solutions_2x2.non", "six_solutions_3x3.non"])
+@pytest.mark.parametrize("viewpoint", ["regular", "block-start", "block-start-regular"])
+@pytest.mark.parametrize("heuristic", ["input/min+probe", "first-fail/max+probe-all"])
+def test_probing_keeps_every_solution(name: str, viewpoint: str, heuristic: str) -> None:
+    """Merging probes fixes only what every solution below the node shares."""
+    plain = solve_instance("nonogram", load(SMALL / name), viewpoint, "cp", "input/min",
+                           max_solutions=None)
+    probed = solve_instance("nonogram", load(SMALL / name), viewpoint, "cp", heuristic,
+                            max_solutions=None)
+    assert probed.result.complete
+    assert probed.result.statistics.solutions == plain.result.statistics.solutions
+
+
 def test_input_order_tries_blank_first_row_major() -> None:
     """On the 2x2 with two diagonals, input/min finds the anti-diagonal first."""
     run = solve_instance("nonogram", load(SMALL / "two_solutions_2x2.non"), "regular", "cp",

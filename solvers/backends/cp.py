@@ -38,6 +38,7 @@ from solvers.constraints import (
 from solvers.heuristics import Heuristic, SearchPlan
 from solvers.memory import PeakMemory
 from solvers.model import Model
+from solvers.probing import ProbeGroups
 from solvers.record import SolveResult, Statistics, Status
 from solvers.variables import IntOrVar, IntVar
 
@@ -153,7 +154,7 @@ def _impact_search_parameters(seed: int) -> pywrapcp.DefaultPhaseParameters:
 
 
 class BoundRecorder(pywrapcp.PyConstraint):
-    """Notes which decision variables become bound while a probe is propagated.
+    """Notes which decision variables become bound, in order, while probing is on.
 
     A demon per variable costs one Python call per binding, far less than reading
     every domain after every probe.
@@ -162,7 +163,7 @@ class BoundRecorder(pywrapcp.PyConstraint):
     def __init__(self, solver: pywrapcp.Solver, variables: list[Any]) -> None:
         super().__init__(solver)
         self.variables = variables
-        self.recording = False
+        self.recording = True
         self.bound: list[int] = []
 
     def Post(self) -> None:  # noqa: N802 (OR-tools' name)
@@ -207,7 +208,10 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
     Each value of each unbound decision variable is tried as a :class:`Probe`. A value
     whose propagation fails is removed; when every remaining value binds some other
     decision variable to the same value, that variable is fixed (what dedicated
-    nonogram solvers call merging the probes). Passes repeat until nothing changes.
+    nonogram solvers call merging the probes). The first pass at a node probes the
+    variables that the changes since the parent's probing can reach (all of them at
+    the root, see :class:`ProbeGroups`), each later pass those that the previous
+    pass's fixes can reach, until a pass changes nothing.
     At the root only, this builder then hands over to the plan's phase; at every node
     it also makes the plan's decision itself, so it can probe again below it. The
     search counters it moves (probe branches and failures) are kept apart, so that
@@ -215,9 +219,10 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
     """
 
     def __init__(self, solver: pywrapcp.Solver, decision: list[Any], plan: SearchPlan,
-                 every_node: bool, deadline: Deadline) -> None:
+                 every_node: bool, deadline: Deadline, groups: ProbeGroups) -> None:
         super().__init__()
         self.decision, self.plan, self.every_node = decision, plan, every_node
+        self.groups = groups
         self.model_vars = list(plan.variables)
         self.deadline = deadline
         self.recorder = BoundRecorder(solver, decision)
@@ -227,32 +232,33 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
         self._counters_at_probe: tuple[int, int] | None = None
         self._in_probe = self._resuming = self._probed_root = False
         self._outcome: frozenset[tuple[int, int]] | None = None
+        self._mark = 0  # where the bindings of the probe under way start
         self._steps: Iterator[Any] = iter(())
         # the solver holds bare pointers to decisions: Python must keep them alive
         self._probe_decisions: dict[tuple[int, int], Probe] = {}
 
     def Next(self, solver: pywrapcp.Solver) -> Any:  # noqa: N802 (OR-tools' name)
         if self._in_probe:  # the probe propagated without failing: note it, go back
-            self.recorder.recording = False
-            self._outcome = frozenset((i, self.decision[i].Value()) for i in self.recorder.bound)
+            self._outcome = frozenset((i, self.decision[i].Value())
+                                      for i in self.recorder.bound[self._mark:])
             return solver.FailDecision()
         if self._resuming:
             self._resuming = False
             self._count_probe(solver)
         elif self.every_node or not self._probed_root:
-            self._probed_root = True
             self._steps = self._node(solver)
         else:
             return None
         return next(self._steps)
 
     def start_probe(self) -> None:
-        self.recorder.bound.clear()
-        self.recorder.recording = self._in_probe = True
+        self._mark = len(self.recorder.bound)
+        self._in_probe = True
         self._outcome = None
 
     def end_probe(self) -> None:
-        self.recorder.recording = self._in_probe = False
+        del self.recorder.bound[self._mark:]  # the probe's bindings are undone
+        self._in_probe = False
         self._resuming = True
 
     def settle(self, solver: pywrapcp.Solver) -> None:
@@ -269,10 +275,17 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
 
     def _node(self, solver: pywrapcp.Solver) -> Iterator[Any]:
         """Probe to a fixpoint, then yield the node's decision (None: nothing left)."""
-        changed = True
-        while changed and not self.deadline.passed():
-            changed = False
-            for index, variable in enumerate(self.decision):
+        bound = self.recorder.bound
+        if self._probed_root:
+            to_probe = self.groups.reached_from(bound)
+        else:
+            to_probe = set(range(len(self.decision)))
+            self._probed_root = True
+        while to_probe and not self.deadline.passed():
+            bound.clear()
+            narrowed = []  # probed variables that lost values but stay open
+            for index in sorted(to_probe):
+                variable = self.decision[index]
                 if variable.Bound():
                     continue
                 outcomes: dict[int, frozenset[tuple[int, int]] | None] = {}
@@ -281,7 +294,12 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
                     self._counters_at_probe = (solver.Failures(), solver.Branches())
                     yield self._probe(index, value)
                     outcomes[value] = self._outcome
-                changed |= self._merge(variable, outcomes)
+                if self._merge(variable, outcomes) and not variable.Bound():
+                    narrowed.append(index)
+            to_probe = self.groups.reached_from(bound + narrowed)
+        if not self.every_node:
+            self.recorder.recording = False  # the plan's phase takes over
+            bound.clear()
         yield self._decide(solver) if self.every_node else None
 
     def _probe(self, index: int, value: int) -> Probe:
@@ -384,7 +402,8 @@ class ClassicCpBackend(Backend):
         probing = None
         if request.plan.probing != "none":
             probing = ProbingSearch(solver, [cp_vars[v] for v in request.plan.variables],
-                                    request.plan, request.plan.probing == "nodes", deadline)
+                                    request.plan, request.plan.probing == "nodes", deadline,
+                                    ProbeGroups(lowered.constraints, request.plan.variables))
         builder = _decision_builder(solver, cp_vars, request.plan, lowered.variables,
                                     request.seed, probing)
         build_s = time.perf_counter() - started

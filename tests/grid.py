@@ -3,10 +3,15 @@ backend and heuristic, with readable ids such as ``sudoku/classic-cp-first-fail/
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solvers import BACKENDS, heuristic_names, load_backends
+import pytest
+
+from experiments.solving import PuzzleRun, solve_instance
+from puzzlelab.errors import UnsupportedCombination
+from solvers import BACKENDS, Status, heuristic_names, load_backends
 from viewpoints import VIEWPOINTS, Viewpoint
 
 load_backends()
@@ -66,3 +71,24 @@ def grid(puzzle: str) -> list[Cell]:
                 for heuristic in heuristic_names() + PROBING_HEURISTICS:
                     cells.append(Cell(viewpoint, options, backend, heuristic))
     return cells
+
+
+def run_cell(cell: Cell, instance: Any, **limits: Any) -> PuzzleRun:
+    """Solve ``instance`` with the cell's viewpoint variant, backend and heuristic."""
+    return solve_instance(cell.viewpoint.puzzle, instance, cell.viewpoint.name, cell.backend,
+                          cell.heuristic, dict(cell.options), time_limit=60, **limits)
+
+
+def assert_solves(cell: Cell, instances: Sequence[Any]) -> None:
+    """The cell solves every instance as the checker and the known solution say, or, if
+    its backend refuses it, refuses with the documented reason."""
+    refusal = cell.refusal()
+    if refusal:
+        with pytest.raises(UnsupportedCombination, match=refusal):
+            run_cell(cell, instances[0])
+        return
+    for instance in instances:
+        run = run_cell(cell, instance)
+        assert run.result.status is Status.SOLVED, (instance.name, run.result.message)
+        assert run.violations == [], (instance.name, run.violations)
+        assert run.solution == instance.known_solution, instance.name

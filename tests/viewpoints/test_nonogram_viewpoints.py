@@ -7,10 +7,9 @@ from pathlib import Path
 import pytest
 
 from experiments.solving import solve_instance
-from puzzlelab.errors import ModelError, UnsupportedCombination
-from puzzles.nonogram import NonogramInstance, load
-from solvers import Status
-from tests.grid import Cell, grid
+from puzzlelab.errors import ModelError
+from puzzles.nonogram import load
+from tests.grid import Cell, assert_solves, grid
 from viewpoints.nonogram import clue_automaton, placement_count, placements
 
 DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "nonogram"
@@ -18,24 +17,6 @@ SMALL = DATA / "small"
 PLUS = load(SMALL / "plus_3x3.non")
 GENERATED = [load(path) for path in sorted(SMALL.glob("nonogram-*.non"))]
 CELLS = grid("nonogram")
-
-
-def run_cell(cell: Cell, instance: NonogramInstance, **limits):
-    return solve_instance("nonogram", instance, cell.viewpoint.name, cell.backend,
-                          cell.heuristic, dict(cell.options), time_limit=60, **limits)
-
-
-def assert_solves(cell: Cell, instances: list[NonogramInstance]) -> None:
-    refusal = cell.refusal()
-    if refusal:
-        with pytest.raises(UnsupportedCombination, match=refusal):
-            run_cell(cell, instances[0])
-        return
-    for instance in instances:
-        run = run_cell(cell, instance)
-        assert run.result.status is Status.SOLVED, (instance.name, run.result.message)
-        assert run.violations == [], (instance.name, run.violations)
-        assert run.solution == instance.known_solution, instance.name
 
 
 @pytest.mark.parametrize("cell", CELLS, ids=lambda cell: cell.id)

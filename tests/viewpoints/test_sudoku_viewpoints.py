@@ -7,33 +7,13 @@ from pathlib import Path
 import pytest
 
 from experiments.solving import solve_instance
-from puzzlelab.errors import UnsupportedCombination
 from puzzles.sudoku import SudokuInstance, load, read_file
-from solvers import Status
-from tests.grid import Cell, grid
+from tests.grid import Cell, assert_solves, grid
 
 DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "sudoku"
 SMALL = read_file(DATA / "small_4x4.txt")
 EASY = read_file(DATA / "easy_9x9.txt")
 CELLS = grid("sudoku")
-
-
-def run_cell(cell: Cell, instance: SudokuInstance, **limits):
-    return solve_instance("sudoku", instance, cell.viewpoint.name, cell.backend, cell.heuristic,
-                          dict(cell.options), time_limit=60, **limits)
-
-
-def assert_solves(cell: Cell, instances: list[SudokuInstance]) -> None:
-    refusal = cell.refusal()
-    if refusal:
-        with pytest.raises(UnsupportedCombination, match=refusal):
-            run_cell(cell, instances[0])
-        return
-    for instance in instances:
-        run = run_cell(cell, instance)
-        assert run.result.status is Status.SOLVED, (instance.name, run.result.message)
-        assert run.violations == [], (instance.name, run.violations)
-        assert run.solution == instance.known_solution, instance.name
 
 
 @pytest.mark.parametrize("cell", CELLS, ids=lambda cell: cell.id)

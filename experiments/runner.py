@@ -99,12 +99,12 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
                                 on_run(task, outcome)
         except KeyboardInterrupt:
             report.interrupted = True
+            end_state = "interrupted"
         except BaseException:
             end_state = "failed"
             raise
         finally:
-            store.end_campaign(campaign, now(), end_state if not report.interrupted
-                               else "interrupted")
+            store.end_campaign(campaign, now(), end_state)
             report.outputs = write_outputs(store, folder, spec.table_metrics, spec.table_by)
     return report
 

@@ -297,10 +297,12 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
                 if self._merge(variable, outcomes) and not variable.Bound():
                     narrowed.append(index)
             to_probe = self.groups.reached_from(bound + narrowed)
-        if not self.every_node:
+        if self.every_node:
+            yield self._decide(solver)
+        else:
             self.recorder.recording = False  # the plan's phase takes over
             bound.clear()
-        yield self._decide(solver) if self.every_node else None
+            yield None
 
     def _probe(self, index: int, value: int) -> Probe:
         key = (index, value)

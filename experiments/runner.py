@@ -30,7 +30,7 @@ from experiments.worker import now
 from puzzlelab.errors import OptionError
 
 EXECUTORS = ("local", "dask")
-FAILED = ("timeout", "memory-out", "error")
+FAILED = ("timeout", "memory-out", "refused", "error")
 OUTPUT_FILES = {"table.md": "markdown", "table.tex": "latex"}
 
 

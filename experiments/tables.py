@@ -66,7 +66,8 @@ METRICS: dict[str, Metric] = {m.name: m for m in (
 BY_CHOICES = ("viewpoint", "heuristic", "solver")
 FORMATS = ("text", "markdown", "latex", "csv")
 FINISHED = ("solved", "unsatisfiable")
-STATUS_LABELS = {"timeout": "timeout", "memory-out": "mem-out", "error": "error"}
+STATUS_LABELS = {"timeout": "timeout", "memory-out": "mem-out", "refused": "refused",
+                 "error": "error"}
 NO_FIGURE, MISSING = "–", "·"
 SUMMARY_LABELS = ("total", "shifted geo. mean", "solved")
 

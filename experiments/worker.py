@@ -25,6 +25,7 @@ from typing import Any
 from experiments.campaign import RunTask
 from experiments.plugins import load_modules
 from experiments.solving import PuzzleRun, solve_instance
+from puzzlelab.errors import ModelTooLarge
 from puzzles import PUZZLES
 from solvers import Statistics, Status, load_backends
 
@@ -44,6 +45,8 @@ def execute(task: RunTask) -> dict[str, Any]:
     except MemoryError:
         outcome = failed_outcome(Status.MEMORY_OUT, f"out of memory: the run needed more "
                                  f"than {task.memory_limit_mb} MB")
+    except ModelTooLarge as error:
+        outcome = failed_outcome(Status.REFUSED, str(error))
     except Exception as error:
         outcome = failed_outcome(Status.ERROR, describe_exception(error))
     outcome["wall_s"] = time.perf_counter() - wall_start

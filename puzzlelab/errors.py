@@ -55,6 +55,11 @@ class ModelError(PuzzleLabError):
     """A model that is malformed (empty domain, mismatched lengths, ...)."""
 
 
+class ModelTooLarge(ModelError):
+    """A viewpoint declines to build a model past a size option (a run ``refused``, not a
+    failure); the message names the part that is too large and the option to raise."""
+
+
 class OptionError(PuzzleLabError):
     """A viewpoint option that does not exist or has a value outside its choices."""
 

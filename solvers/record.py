@@ -37,6 +37,7 @@ class Status(enum.Enum):
     UNSATISFIABLE = "unsatisfiable"
     TIMEOUT = "timeout"
     MEMORY_OUT = "memory-out"
+    REFUSED = "refused"  # the viewpoint declined to build a model past a size option
     ERROR = "error"
 
 

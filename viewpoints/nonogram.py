@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from math import comb
 
-from puzzlelab.errors import ModelError
+from puzzlelab.errors import ModelTooLarge
 from puzzles.nonogram import Clue, NonogramInstance, NonogramSolution
 from solvers import (
     Assignment,
@@ -240,7 +240,7 @@ def placement_count(clue: Clue, length: int) -> int:
 def line_table(instance: NonogramInstance, max_placements: int) -> BuiltModel:
     """Line tables: each line a table constraint listing all placements of its clue.
 
-    A line with more than ``max_placements`` placements is refused (a ``ModelError``
+    A line with more than ``max_placements`` placements is refused (a ``ModelTooLarge``
     naming it) before any is listed. Search: the cells."""
     model = Model(f"nonogram-line-table-{instance.name}")
     cells = _cells(model, instance)
@@ -248,7 +248,7 @@ def line_table(instance: NonogramInstance, max_placements: int) -> BuiltModel:
     for label, clue, line in lines:
         count = placement_count(clue, len(line))
         if count > max_placements:
-            raise ModelError(f"line-table: {label} (clue {','.join(map(str, clue)) or '0'}) "
+            raise ModelTooLarge(f"line-table: {label} (clue {','.join(map(str, clue)) or '0'}) "
                              f"has {count:,} placements, more than max_placements="
                              f"{max_placements:,}; raise the option or use another viewpoint")
     for _, clue, line in lines:

@@ -17,6 +17,7 @@ from experiments.runner import run_campaign
 from experiments.spec import load_spec
 from experiments.store import ResultsStore
 from puzzlelab.errors import SpecError
+from tests.experiments.conftest import SUDOKU_DATA
 
 SMALL = """
 name = "small"
@@ -92,6 +93,24 @@ def test_faulty_runs_are_recorded_and_the_campaign_goes_on(write_spec, tmp_path,
     assert rows["test-crash"]["status"] == "error"
     assert "SIGSEGV" in rows["test-crash"]["message"]
     assert all(rows[v]["verdict"] == "unchecked" for v in rows if v != "classic")
+
+
+def test_a_model_past_its_size_option_is_stored_as_refused(write_spec, tmp_path) -> None:
+    knotty = SUDOKU_DATA.parent / "nonogram" / "webpbn_survey" / "knotty.non"
+    spec = load_spec(write_spec(f"""
+name = "refusal"
+puzzle = "nonogram"
+instances = ["{knotty.as_posix()}"]
+viewpoints = [{{ name = "line-table", options = {{ max_placements = 1000 }} }}]
+solvers = ["cp"]
+heuristics = ["input/min"]
+"""))
+    report = run_campaign(spec, jobs=1, results_root=tmp_path, show_progress=False)
+    [row] = stored(tmp_path, "refusal")
+    assert report.statuses == {"refused": 1}
+    assert row["status"] == "refused" and row["verdict"] == "unchecked"
+    assert "placements, more than max_placements=1,000" in row["message"]
+    assert "refused" in (tmp_path / "refusal" / "table.md").read_text()
 
 
 def test_a_search_longer_than_its_limit_is_a_timeout_near_the_limit(write_spec,

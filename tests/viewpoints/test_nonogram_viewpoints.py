@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from experiments.solving import solve_instance
-from puzzlelab.errors import ModelError
+from puzzlelab.errors import ModelTooLarge
 from puzzles.nonogram import load
 from tests.grid import Cell, assert_solves, grid
 from viewpoints.nonogram import clue_automaton, placement_count, placements
@@ -106,7 +106,7 @@ def test_clue_automaton_accepts_exactly_the_lines_with_that_clue(clue) -> None:
 
 def test_line_table_refuses_lines_with_too_many_placements() -> None:
     knotty = load(DATA / "webpbn_survey" / "knotty.non")
-    with pytest.raises(ModelError, match=r"row2 \(clue 2,2,2,2,2,2\) has 475,020 placements"):
+    with pytest.raises(ModelTooLarge, match=r"row2 \(clue 2,2,2,2,2,2\) has 475,020 placements"):
         solve_instance("nonogram", knotty, "line-table", "cpsat", "auto")
 
 
@@ -116,6 +116,6 @@ def test_command_line_option_text_becomes_the_number_it_names() -> None:
     line_table = get_viewpoint("nonogram", "line-table")
     assert line_table.resolve_options({"max_placements": "1000"}) == {"max_placements": 1000}
     knot = load(DATA / "webpbn_survey" / "webpbn-00016.non")
-    with pytest.raises(ModelError, match="more than max_placements=1,000,000"):
+    with pytest.raises(ModelTooLarge, match="more than max_placements=1,000,000"):
         solve_instance("nonogram", knot, "line-table", "cpsat", "auto",
                        {"max_placements": "1000000"})

@@ -18,7 +18,7 @@ from experiments.runner import run_campaign
 from experiments.solving import PuzzleRun, solve_instance
 from experiments.spec import load_spec
 from experiments.store import ResultsStore
-from experiments.tables import format_table
+from experiments.tables import METRICS, format_table
 from puzzlelab.errors import OptionError, PuzzleLabError
 from puzzles import PUZZLES
 from solvers import BACKENDS, get_backend, heuristic_names, load_backends
@@ -122,7 +122,8 @@ def run(
         raise typer.Exit(130)
     rows = _stored_runs(report.database)
     if rows:
-        print(format_table(rows, by=loaded.table_by, metrics=loaded.table_metrics, fmt="text"))
+        print(format_table(rows, by=loaded.table_by, metrics=loaded.table_metrics, fmt="text",
+                           reached=loaded.table_reached))
     console.print("wrote " + ", ".join(str(p) for p in report.outputs))
 
 
@@ -133,18 +134,18 @@ def _interrupt(signal_number: int, frame: object) -> None:
 @app.command()
 def table(
     database: Annotated[Path, typer.Argument(help="results/<name>/runs.sqlite")],
-    metrics: Annotated[str, typer.Option(help="comma-separated: time, build, wall, cpu, "
-                                              "backtracks, branches, conflicts, "
-                                              "propagations, solutions, memory")] = "time,"
-                                              "backtracks",
+    metrics: Annotated[str, typer.Option(help="comma-separated, from: "
+                                              + ", ".join(METRICS))] = "time,backtracks",
     fmt: Annotated[str, typer.Option("--format", help="text, markdown, latex or csv")] = "text",
     by: Annotated[str, typer.Option(help="column groups: viewpoint, heuristic or "
                                          "solver")] = "viewpoint",
+    reached: Annotated[bool, typer.Option(help="for runs stopped by a limit, show the "
+                                               "counts reached (≥N)")] = False,
 ) -> None:
     """Print the course-style table of a results database."""
     rows = _stored_runs(database)
     chosen = [m.strip() for m in metrics.split(",") if m.strip()]
-    print(format_table(rows, by=by, metrics=chosen, fmt=fmt), end="")
+    print(format_table(rows, by=by, metrics=chosen, fmt=fmt, reached=reached), end="")
 
 
 def _stored_runs(database: Path) -> list[dict[str, object]]:

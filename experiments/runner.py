@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,19 +105,20 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
             raise
         finally:
             store.end_campaign(campaign, now(), end_state)
-            report.outputs = write_outputs(store, folder, spec.table_metrics, spec.table_by)
+            report.outputs = write_outputs(store, folder, spec.table_metrics, spec.table_by,
+                                           spec.table_reached)
     return report
 
 
 def write_outputs(store: ResultsStore, folder: Path,
                   metrics: Sequence[str] = ("time", "backtracks"),
-                  by: str = "viewpoint") -> list[Path]:
+                  by: str = "viewpoint", reached: bool = False) -> list[Path]:
     """Write ``table.md``, ``table.tex`` and ``runs.csv`` from the stored runs."""
     rows = store.runs()
     written = []
     for name, fmt in OUTPUT_FILES.items():
         path = folder / name
-        text = format_table(rows, by=by, metrics=metrics, fmt=fmt) if rows else ""
+        text = format_table(rows, by=by, metrics=metrics, fmt=fmt, reached=reached) if rows else ""
         path.write_text(text, encoding="utf-8")
         written.append(path)
     path = folder / "runs.csv"
@@ -126,17 +127,24 @@ def write_outputs(store: ResultsStore, folder: Path,
     return written
 
 
+PRESENTATION_KEYS = ("description", "table")
+"""Spec fields that change how runs are shown, not which runs are made."""
+
+
 def _settings_json(spec: ExperimentSpec) -> str:
-    """The spec's settings that decide its runs (free text left out), canonical JSON."""
-    settings = {k: v for k, v in spec.settings.items() if k != "description"}
-    return json.dumps(settings, sort_keys=True)
+    """The spec's settings that decide its runs (free text and tables left out), as JSON."""
+    return json.dumps(_deciding(spec.settings), sort_keys=True)
+
+
+def _deciding(settings: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in settings.items() if k not in PRESENTATION_KEYS}
 
 
 def _check_same_spec(spec: ExperimentSpec, store: ResultsStore) -> None:
     sessions = store.campaigns()
     if not sessions or not store.finished_keys():
         return
-    before = json.loads(sessions[-1]["settings"])
+    before = _deciding(json.loads(sessions[-1]["settings"]))
     now_settings = json.loads(_settings_json(spec))
     changed = sorted(k for k in before.keys() | now_settings.keys()
                      if before.get(k) != now_settings.get(k))

@@ -37,7 +37,8 @@ KEYS = {
     "seed": "seed of random orders and solvers (the same for every repeat)",
     "max_solutions": "stop each run after this many solutions; 0 counts them all",
     "skip_unsupported": "leave out combinations a solver cannot run instead of failing",
-    "table": "the tables `puzzlelab run` writes: { metrics = [...], by = \"viewpoint\" }",
+    "table": "the tables `puzzlelab run` writes: { metrics = [...], by = \"viewpoint\", "
+             "reached = false }",
     "modules": "extra Python modules (dotted names or .py files relative to the spec) "
                "imported first, e.g. to register your own viewpoints",
 }
@@ -85,6 +86,7 @@ class ExperimentSpec:
     description: str = ""
     table_metrics: tuple[str, ...] = ("time", "backtracks")
     table_by: str = "viewpoint"
+    table_reached: bool = False
     settings: Mapping[str, Any] = field(default_factory=dict)
 
     def error(self, key: str, message: str) -> SpecError:
@@ -221,9 +223,9 @@ def _string_list(fail: _Failer, data: Mapping[str, Any], key: str,
 
 def _table_settings(fail: _Failer, data: Mapping[str, Any]) -> dict[str, Any]:
     table = _typed(fail, data, "table", dict, {})
-    unknown = set(table) - {"metrics", "by"}
+    unknown = set(table) - {"metrics", "by", "reached"}
     if unknown:
-        raise fail("table", f"unknown field {sorted(unknown)[0]!r}; use metrics, by")
+        raise fail("table", f"unknown field {sorted(unknown)[0]!r}; use metrics, by, reached")
     metrics = tuple(_string_list(fail, table, "metrics", allow_empty=True)) or ("time",
                                                                              "backtracks")
     by = table.get("by", "viewpoint")
@@ -232,7 +234,10 @@ def _table_settings(fail: _Failer, data: Mapping[str, Any]) -> dict[str, Any]:
             raise fail("table", f"unknown metric {metric!r}; valid: {', '.join(METRICS)}")
     if by not in BY_CHOICES:
         raise fail("table", f"'by' must be one of {', '.join(BY_CHOICES)}, not {by!r}")
-    return {"table_metrics": metrics, "table_by": by}
+    reached = table.get("reached", False)
+    if not isinstance(reached, bool):
+        raise fail("table", f"'reached' must be true or false, not {reached!r}")
+    return {"table_metrics": metrics, "table_by": by, "table_reached": reached}
 
 
 def _instance_sets(fail: _Failer, data: Mapping[str, Any], base: Path) -> tuple[InstanceSet, ...]:

@@ -9,6 +9,11 @@ and ``shifted geo. mean`` over the cells that are numbers (the geometric mean of
 ``value + 1``, less 1, so that zeros and sub-millisecond times neither wipe it out
 nor dominate it), and ``solved``, the instances whose runs all finished.
 
+With ``reached``, a run stopped by its time or memory limit shows, in its count
+columns (branches, conflicts, probes, ...), the count it had reached when stopped,
+as a lower bound (``≥1075462``): how far the search got. Such cells stay out of
+the closing rows.
+
 >>> rows = [dict(instance="p1", instance_position=0, viewpoint="classic", solver="cp",
 ...              heuristic="input/min", status="solved", verdict="correct", solve_s=0.0042,
 ...              backtracks=7, repeat=0)]
@@ -66,6 +71,7 @@ METRICS: dict[str, Metric] = {m.name: m for m in (
 BY_CHOICES = ("viewpoint", "heuristic", "solver")
 FORMATS = ("text", "markdown", "latex", "csv")
 FINISHED = ("solved", "unsatisfiable")
+LIMITS = ("timeout", "memory-out")
 STATUS_LABELS = {"timeout": "timeout", "memory-out": "mem-out", "refused": "refused",
                  "error": "error"}
 NO_FIGURE, MISSING = "–", "·"
@@ -85,7 +91,8 @@ class ResultTable:
 
 
 def build_tables(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
-                 metrics: Sequence[str] = ("time", "backtracks")) -> list[ResultTable]:
+                 metrics: Sequence[str] = ("time", "backtracks"),
+                 reached: bool = False) -> list[ResultTable]:
     """Group the runs into course-style tables (see the module docstring)."""
     if by not in BY_CHOICES:
         raise OptionError(f"unknown --by {by!r}; valid: {', '.join(BY_CHOICES)}")
@@ -102,7 +109,7 @@ def build_tables(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
         groups.setdefault(table_key, {})[row[by]] = None
         positions.setdefault(row["instance"], row.get("instance_position", len(positions)))
     instances = sorted(positions, key=lambda name: positions[name])
-    return [_table(key, others, tuple(groups[key]), chosen, instances, cells)
+    return [_table(key, others, tuple(groups[key]), chosen, instances, cells, reached)
             for key, cells in runs.items()]
 
 
@@ -114,7 +121,8 @@ def _metric(name: str) -> Metric:
 
 def _table(key: tuple[str, ...], others: list[str], groups: tuple[str, ...],
            metrics: tuple[Metric, ...], instances: list[str],
-           runs: Mapping[tuple[str, str], list[Mapping[str, Any]]]) -> ResultTable:
+           runs: Mapping[tuple[str, str], list[Mapping[str, Any]]],
+           reached: bool = False) -> ResultTable:
     title = " · ".join(f"{d} {v}" for d, v in zip(others, key))
     values: dict[tuple[str, str, str], float] = {}
     solved = dict.fromkeys(groups, 0)
@@ -129,7 +137,8 @@ def _table(key: tuple[str, ...], others: list[str], groups: tuple[str, ...],
                 if not repeats:
                     cells.append(MISSING)
                 elif failure is not None:
-                    cells.append(failure)
+                    bound = _reached(repeats, metric) if reached else None
+                    cells.append(bound or failure)
                 else:
                     value = _median(repeats, metric)
                     cells.append(NO_FIGURE if value is None else _format(value, metric))
@@ -150,6 +159,14 @@ def _failure(repeats: Sequence[Mapping[str, Any]]) -> str | None:
     label = "wrong" if first.get("verdict") == "wrong" else STATUS_LABELS.get(
         first["status"], first["status"])
     return label if len(failed) == len(repeats) else f"{label} ({len(failed)}/{len(repeats)})"
+
+
+def _reached(repeats: Sequence[Mapping[str, Any]], metric: Metric) -> str | None:
+    """``≥count`` for a count column of runs all stopped by a limit, else None."""
+    if not metric.integer or any(r["status"] not in LIMITS for r in repeats):
+        return None
+    value = _median(repeats, metric)
+    return NO_FIGURE if value is None else f"≥{_format(value, metric)}"
 
 
 def _median(repeats: Sequence[Mapping[str, Any]], metric: Metric) -> float | None:
@@ -194,11 +211,12 @@ def render(tables: Sequence[ResultTable], fmt: str = "text") -> str:
 
 
 def format_table(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
-                 metrics: Sequence[str] = ("time", "backtracks"), fmt: str = "text") -> str:
+                 metrics: Sequence[str] = ("time", "backtracks"), fmt: str = "text",
+                 reached: bool = False) -> str:
     """Build the tables of ``rows`` and render them in ``fmt``."""
     if fmt not in FORMATS:
         raise OptionError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
-    return render(build_tables(rows, by, metrics), fmt)
+    return render(build_tables(rows, by, metrics, reached), fmt)
 
 
 def _headers(table: ResultTable) -> list[str]:
@@ -241,7 +259,7 @@ def _markdown(table: ResultTable) -> str:
 
 LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
-                 "^": r"\textasciicircum{}"}
+                 "^": r"\textasciicircum{}", "≥": r"$\geq$"}
 
 
 def latex_escape(text: str) -> str:

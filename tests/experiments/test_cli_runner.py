@@ -35,6 +35,9 @@ def test_run_prints_the_table_and_writes_its_files(monkeypatch, capsys, write_sp
     assert code == 0
     assert out.splitlines()[0] == ("table,instance,classic branches,"
                                    "value-position branches")
+    _, reached, _ = run_cli(monkeypatch, capsys, "table", str(tmp_path / "cli" / "runs.sqlite"),
+                            "--metrics", "branches", "--format", "csv", "--reached")
+    assert reached == out  # finished runs read the same with --reached
 
 
 @pytest.mark.parametrize(("change", "message"), [

@@ -195,6 +195,11 @@ def test_a_changed_spec_does_not_mix_with_stored_runs(write_spec, tmp_path) -> N
     text = SMALL.replace("[1, 2, 3]", "[1]").replace("repeats = 2", "repeats = 1")
     run_campaign(load_spec(write_spec(text)), jobs=1, results_root=tmp_path,
                  show_progress=False)
+    shown = load_spec(write_spec(text + 'description = "now described"\n'
+                                 'table = { metrics = ["branches"], reached = true }\n'))
+    resumed = run_campaign(shown, jobs=1, results_root=tmp_path, show_progress=False)
+    assert (resumed.ran, resumed.already_stored) == (0, 8)  # how runs are shown decides none
+    assert "branches" in (tmp_path / "small" / "table.md").read_text()
     changed = load_spec(write_spec(text.replace("time_limit = 10", "time_limit = 20")))
     with pytest.raises(SpecError, match="key 'time_limit': changed since the runs stored"):
         run_campaign(changed, jobs=1, results_root=tmp_path, show_progress=False)

@@ -67,6 +67,8 @@ def test_instance_paths_are_relative_to_the_spec(write_spec, tmp_path: Path) -> 
     (('name = "small"', 'name = "a/b"'), r"key 'name': must be letters"),
     (('name = "small"\n', ""), r"missing key 'name'"),
     (("repeats = 2", "repeats = = 2"), r"spec.toml: not valid TOML: .*line 8"),
+    (("repeats = 2", "repeats = 2\ntable = { reached = 1 }"),
+     r"key 'table': 'reached' must be true or false, not 1"),
 ])
 def test_spec_errors_name_the_file_and_the_key(write_spec, change, expected) -> None:
     old, new = change

@@ -88,6 +88,25 @@ def test_partial_failures_wrong_answers_and_missing_figures() -> None:
     assert dict(cpsat.rows)["p3"] == ("1.0", "–")
 
 
+def test_reached_shows_the_counts_of_runs_stopped_by_a_limit_as_lower_bounds() -> None:
+    rows = [run("p1", "classic", status="timeout", solve_s=10.0, backtracks=99999),
+            run("p2", "classic", status="memory-out", backtracks=None),
+            run("p3", "classic", status="error", backtracks=5),
+            run("p4", "classic", status="timeout", backtracks=7, repeat=0),
+            run("p4", "classic", backtracks=3, repeat=1),
+            run("p5", "classic", backtracks=6)]
+    [table] = build_tables(rows, metrics=["time", "backtracks", "branches"], reached=True)
+    cells = dict(table.rows)
+    assert cells["p1"] == ("timeout", "≥99999", "≥20")  # time stays the reason
+    assert cells["p2"] == ("mem-out", "–", "≥20")  # a count the solver does not report
+    assert cells["p3"] == ("error", "error", "error")  # not a limit: nothing reached
+    assert cells["p4"] == ("timeout (1/2)",) * 3  # a repeat finished: no bound
+    assert cells["total"] == ("1.0", "6", "20")  # bounds stay out of the closing rows
+    assert cells["solved"] == ("1/5", "", "")
+    assert "& timeout & $\\geq$99999 & $\\geq$20 \\\\" in format_table(
+        rows, metrics=["time", "backtracks", "branches"], fmt="latex", reached=True)
+
+
 def test_group_by_heuristic_gives_a_table_per_viewpoint_and_solver() -> None:
     rows = [run("p1", "classic", heuristic="input/min"),
             run("p1", "classic", heuristic="first-fail/min", backtracks=2),

@@ -1,0 +1,34 @@
+"""The experiment files the README shows how to run load, expand, and have their
+complete, up-to-date results committed next to them."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from experiments.campaign import expand
+from experiments.spec import load_spec
+
+ROOT = Path(__file__).resolve().parents[2]
+SPECS = sorted((ROOT / "experiments").glob("*.toml"))
+
+
+def test_the_shipped_experiments_are_found() -> None:
+    assert {path.stem for path in SPECS} >= {"sudoku-course", "nonogram-viewpoints",
+                                              "nonogram-probing", "nonogram-hard"}
+
+
+@pytest.mark.parametrize("path", SPECS, ids=lambda path: path.stem)
+def test_a_shipped_experiment_has_one_committed_run_per_grid_cell(path: Path) -> None:
+    spec = load_spec(path)
+    assert spec.name == path.stem
+    results = ROOT / "results" / spec.name
+    for table in ("runs.csv", "table.md", "table.tex"):
+        assert (results / table).is_file(), f"{results / table} is missing: run and commit it"
+    with (results / "runs.csv").open(encoding="utf-8", newline="") as stream:
+        stored = [row["run_key"] for row in csv.DictReader(stream)]
+    planned = {task.key for task in expand(spec).tasks}
+    assert len(stored) == len(set(stored)), "a run is stored twice"
+    assert set(stored) == planned, "the committed results do not match the spec: re-run it"

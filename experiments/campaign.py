@@ -76,7 +76,7 @@ def expand(spec: ExperimentSpec) -> Grid:
         raise spec.error("solvers", f"{len(refused)} combination(s) cannot run (set "
                          f"skip_unsupported = true to leave them out):\n  {lines}")
     modules = tuple(resolve_modules(spec.modules, spec.path.parent))
-    tasks = []
+    tasks: list[RunTask] = []
     for instance in instances:
         for choice in spec.viewpoints:
             for solver in spec.solvers:

@@ -202,12 +202,12 @@ def _geometric_mean(numbers: Sequence[float], shift: float = 1.0) -> float:
 
 def render(tables: Sequence[ResultTable], fmt: str = "text") -> str:
     """The tables as ``text``, ``markdown``, ``latex`` or ``csv``."""
-    renderers = {"text": _text, "markdown": _markdown, "latex": _latex, "csv": _csv}
-    if fmt not in renderers:
+    if fmt not in FORMATS:
         raise OptionError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
     if fmt == "csv":
         return _csv(tables)
-    return "\n".join(renderers[fmt](table) for table in tables)
+    renderer = {"text": _text, "markdown": _markdown, "latex": _latex}[fmt]
+    return "\n".join(renderer(table) for table in tables)
 
 
 def format_table(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",

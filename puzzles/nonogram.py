@@ -118,7 +118,7 @@ def parse_non(text: str, source: str = "<string>",
                 raise ParseError(f"'{word}' takes no value", source=source, line=number)
         elif word in ("width", "height"):
             current = None
-            keys[word] = _number(match.group(2) if match else "", source, number, word)
+            keys[word] = str(_number(match.group(2) if match else "", source, number, word))
         elif word in _TEXT_KEYS:
             current = None
             keys[word] = (match.group(2) if match else "").strip().strip('"')

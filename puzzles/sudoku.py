@@ -128,7 +128,7 @@ def _instance(name: str, rows: list[list[int]], row_lines: list[Line], cursor: C
 
 
 def _read_char_lines(cursor: Cursor, stem: str) -> list[SudokuInstance]:
-    instances = []
+    instances: list[SudokuInstance] = []
     while not cursor.at_end():
         line = cursor.next("a puzzle line")
         rows, side = _grid_from_chars(line, cursor)
@@ -137,7 +137,7 @@ def _read_char_lines(cursor: Cursor, stem: str) -> list[SudokuInstance]:
 
 
 def _read_named_lines(cursor: Cursor) -> list[SudokuInstance]:
-    instances = []
+    instances: list[SudokuInstance] = []
     while not cursor.at_end():
         line = cursor.next("a named puzzle line")
         tokens = line.tokens()
@@ -154,7 +154,7 @@ def _read_named_lines(cursor: Cursor) -> list[SudokuInstance]:
 
 
 def _read_size_grids(cursor: Cursor, stem: str) -> list[SudokuInstance]:
-    instances = []
+    instances: list[SudokuInstance] = []
     while not cursor.at_end():
         header = cursor.next("a size line")
         tokens = header.tokens()
@@ -168,7 +168,7 @@ def _read_size_grids(cursor: Cursor, stem: str) -> list[SudokuInstance]:
 
 
 def _read_puzzlekit(cursor: Cursor) -> list[SudokuInstance]:
-    instances = []
+    instances: list[SudokuInstance] = []
     while not cursor.at_end():
         header = cursor.next("a '== name' line")
         if not header.text.startswith("=="):

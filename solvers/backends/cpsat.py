@@ -72,7 +72,8 @@ def _post_reified(model: cp_model.CpModel, sat_vars: SatVars, c: ReifiedEquality
 
 
 def _post_no_overlap(model: cp_model.CpModel, sat_vars: SatVars, c: NoOverlap2D) -> None:
-    x_intervals, y_intervals = [], []
+    x_intervals: list[cp_model.IntervalVar] = []
+    y_intervals: list[cp_model.IntervalVar] = []
     for number, r in enumerate(c.rectangles):
         for start, size, intervals, axis in ((r.x, r.width, x_intervals, "x"),
                                              (r.y, r.height, y_intervals, "y")):
@@ -92,7 +93,7 @@ def _vars(sat_vars: SatVars, items: tuple[IntVar, ...]) -> list[cp_model.IntVar]
     return [sat_vars[item] for item in items]
 
 
-POSTERS: dict[type[Constraint], Callable[[cp_model.CpModel, SatVars, Any], None]] = {
+POSTERS: dict[type[Constraint], Callable[[cp_model.CpModel, SatVars, Any], object]] = {
     AllDifferent: _post_all_different,
     Inverse: lambda m, v, c: m.add_inverse(_vars(v, c.forward), _vars(v, c.backward)),
     Linear: _post_linear,
@@ -205,8 +206,8 @@ class CpSatBackend(Backend):
                            str(request.heuristic), message)
 
     @staticmethod
-    def _status(status: int, found: int, sat_model: cp_model.CpModel, request: SolveRequest,
-                solve_s: float) -> tuple[Status, str]:
+    def _status(status: cp_model.CpSolverStatus, found: int, sat_model: cp_model.CpModel,
+                request: SolveRequest, solve_s: float) -> tuple[Status, str]:
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             if found == 0:  # every solution the callback saw was a repeat: cannot happen
                 raise SolverError("CP-SAT reported a solution but none was recorded")

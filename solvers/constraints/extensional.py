@@ -69,9 +69,10 @@ class Regular(Constraint):
         return self._step.get((state, symbol))
 
     def holds(self, assignment: Assignment) -> bool:
-        state: int | None = self.initial
+        state = self.initial
         for item in self.items:
-            state = self.next_state(state, assignment[item])
-            if state is None:
+            following = self.next_state(state, assignment[item])
+            if following is None:
                 return False
+            state = following
         return state in self.accepting

@@ -101,6 +101,7 @@ def parse_non(text: str, source: str = "<string>",
     """Read one puzzle in Simpson's ``.non`` format."""
     lines = text.splitlines()
     keys: dict[str, str] = {}
+    sizes: dict[str, int] = {}
     sections: dict[str, list[tuple[int, str]]] = {}
     current: list[tuple[int, str]] | None = None
     for number, raw in enumerate(lines, start=1):
@@ -118,7 +119,7 @@ def parse_non(text: str, source: str = "<string>",
                 raise ParseError(f"'{word}' takes no value", source=source, line=number)
         elif word in ("width", "height"):
             current = None
-            keys[word] = str(_number(match.group(2) if match else "", source, number, word))
+            sizes[word] = _number(match.group(2) if match else "", source, number, word)
         elif word in _TEXT_KEYS:
             current = None
             keys[word] = (match.group(2) if match else "").strip().strip('"')
@@ -129,9 +130,9 @@ def parse_non(text: str, source: str = "<string>",
         else:
             current = None  # other keywords of the format (e.g. ``color``) carry nothing here
     for needed in ("width", "height", "rows", "columns"):
-        if needed not in keys and needed not in sections:
+        if needed not in sizes and needed not in sections:
             raise ParseError(f"missing section '{needed}'", source=source)
-    width, height = int(keys["width"]), int(keys["height"])
+    width, height = sizes["width"], sizes["height"]
     rows = _clue_lines(sections["rows"], height, "rows", source)
     columns = _clue_lines(sections["columns"], width, "columns", source)
     spots = {f"row{i}": sections["rows"][i][0] for i in range(height)}

@@ -249,8 +249,8 @@ def line_table(instance: NonogramInstance, max_placements: int) -> BuiltModel:
         count = placement_count(clue, len(line))
         if count > max_placements:
             raise ModelTooLarge(f"line-table: {label} (clue {','.join(map(str, clue)) or '0'}) "
-                             f"has {count:,} placements, more than max_placements="
-                             f"{max_placements:,}; raise the option or use another viewpoint")
+                                f"has {count:,} placements, more than max_placements="
+                                f"{max_placements:,}; raise the option or use another viewpoint")
     for _, clue, line in lines:
         model.add(table(line, placements(clue, len(line))))
     model.branch_on(_row_major(cells))

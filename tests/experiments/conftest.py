@@ -15,6 +15,7 @@ from viewpoints import VIEWPOINTS
 collect_ignore = ["faulty_viewpoints.py"]
 
 SUDOKU_DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "sudoku"
+NONOGRAM_DATA = SUDOKU_DATA.parent / "nonogram"
 FAULTY_VIEWPOINTS = Path(__file__).resolve().parent / "faulty_viewpoints.py"
 
 

@@ -17,7 +17,7 @@ from experiments.runner import run_campaign
 from experiments.spec import load_spec
 from experiments.store import ResultsStore
 from puzzlelab.errors import SpecError
-from tests.experiments.conftest import SUDOKU_DATA
+from tests.experiments.conftest import NONOGRAM_DATA
 
 SMALL = """
 name = "small"
@@ -96,7 +96,7 @@ def test_faulty_runs_are_recorded_and_the_campaign_goes_on(write_spec, tmp_path,
 
 
 def test_a_model_past_its_size_option_is_stored_as_refused(write_spec, tmp_path) -> None:
-    knotty = SUDOKU_DATA.parent / "nonogram" / "webpbn_survey" / "knotty.non"
+    knotty = NONOGRAM_DATA / "webpbn_survey" / "knotty.non"
     spec = load_spec(write_spec(f"""
 name = "refusal"
 puzzle = "nonogram"

@@ -119,3 +119,32 @@ def test_command_line_option_text_becomes_the_number_it_names() -> None:
     with pytest.raises(ModelTooLarge, match="more than max_placements=1,000,000"):
         solve_instance("nonogram", knot, "line-table", "cpsat", "auto",
                        {"max_placements": "1000000"})
+
+
+# Row-major cell indices: the first eleven hold their goal value, the last the other
+# one. Chosen by a greedy walk towards the goal (each step the cell whose goal value
+# propagates furthest), with probing in between; the twelfth takes the value the goal
+# does not give it, and a solution remains.
+KNOTTY_PATH_TO_ANOTHER_SOLUTION = (8, 46, 47, 43, 164, 168, 11, 174, 30, 233, 106, 206)
+
+
+def test_knotty_has_a_solution_other_than_its_goal() -> None:
+    """Knotty is not unique, so ``matches_known`` may rightly read 0 on a correct run."""
+    from puzzles.nonogram import check
+    from solvers import clause, solve
+    from viewpoints import get_viewpoint
+
+    knotty = load(DATA / "webpbn_survey" / "knotty.non")
+    assert knotty.known_solution is not None
+    built = get_viewpoint("nonogram", "regular").build(knotty)
+    cells = built.model.search_variables()  # the cells, row-major
+    goal = [value for row in knotty.known_solution.grid for value in row]
+    *kept, flipped = KNOTTY_PATH_TO_ANOTHER_SOLUTION
+    wanted = {index: goal[index] for index in kept} | {flipped: 1 - goal[flipped]}
+    for index, value in wanted.items():
+        built.model.add(clause((cells[index],)) if value else clause((), (cells[index],)))
+    result = solve(built.model, "cpsat", "first-fail/min", time_limit=120)
+    assert result.assignment is not None, result.status
+    other = built.decode(result.assignment)
+    assert check(knotty, other) == []
+    assert other != knotty.known_solution

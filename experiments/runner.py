@@ -28,9 +28,9 @@ from experiments.store import ResultsStore, runs_as_csv
 from experiments.tables import format_table
 from experiments.worker import now
 from puzzlelab.errors import OptionError
+from solvers.record import Status
 
 EXECUTORS = ("local", "dask")
-FAILED = ("timeout", "memory-out", "refused", "error")
 OUTPUT_FILES = {"table.md": "markdown", "table.tex": "latex"}
 
 
@@ -165,20 +165,29 @@ def _executor(name: str, jobs: int, scheduler: str | None,
     return LocalPool(jobs, log_path=folder / "workers.log")
 
 
+def outcome_counts(counts: Counter[str]) -> str:
+    """The runs of this session by status, in the order of ``Status``, zeros left out.
+
+    >>> outcome_counts(Counter(["timeout", "solved", "refused", "solved"]))
+    'solved 2  timeout 1  refused 1'
+    """
+    return "  ".join(f"{status.value} {counts[status.value]}" for status in Status
+                     if counts[status.value])
+
+
 class _progress(AbstractContextManager[Callable[[dict[str, Any]], None]]):  # noqa: N801
-    """A progress bar with done, solved and failed counts and the time left."""
+    """A progress bar with the runs done, how many of each status, and the time left."""
 
     def __init__(self, shown: bool, console: Console | None, total: int,
                  report: CampaignReport) -> None:
         self.shown = shown
         self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                            TextColumn("solved {task.fields[solved]}  failed "
-                                       "{task.fields[failed]}"),
+                            TextColumn("{task.fields[counts]}"),
                             TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
                             console=console, transient=False)
         self.task = self.bar.add_task("runs", total=total, completed=report.already_stored,
-                                      solved=0, failed=0)
-        self.solved = self.failed = 0
+                                      counts="")
+        self.counts: Counter[str] = Counter()
 
     def __enter__(self) -> Callable[[dict[str, Any]], None]:
         if self.shown:
@@ -186,11 +195,8 @@ class _progress(AbstractContextManager[Callable[[dict[str, Any]], None]]):  # no
         return self.advance
 
     def advance(self, outcome: dict[str, Any]) -> None:
-        if outcome["status"] in FAILED:
-            self.failed += 1
-        elif outcome["status"] == "solved":
-            self.solved += 1
-        self.bar.update(self.task, advance=1, solved=self.solved, failed=self.failed)
+        self.counts[outcome["status"]] += 1
+        self.bar.update(self.task, advance=1, counts=outcome_counts(self.counts))
 
     def __exit__(self, *exc: object) -> None:
         if self.shown:

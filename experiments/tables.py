@@ -2,7 +2,7 @@
 
 Within each group come the chosen metrics (time in ms, backtracks, ...); repeats
 of a run are summarised by their median. A run that did not finish shows why
-(``timeout``, ``mem-out``, ``error``, ``wrong``), never a number. The dimensions
+(``timeout``, ``mem-out``, ``refused``, ``error``, ``wrong``), never a number. The dimensions
 that are not the column groups (solver and heuristic when grouping by viewpoint)
 each get a table of their own. Three closing rows follow the instances: ``total``
 and ``shifted geo. mean`` over the cells that are numbers (the geometric mean of
@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlelab.errors import OptionError
+from solvers.record import Status
 
 
 @dataclass(frozen=True)
@@ -70,10 +71,11 @@ METRICS: dict[str, Metric] = {m.name: m for m in (
 )}
 BY_CHOICES = ("viewpoint", "heuristic", "solver")
 FORMATS = ("text", "markdown", "latex", "csv")
-FINISHED = ("solved", "unsatisfiable")
-LIMITS = ("timeout", "memory-out")
-STATUS_LABELS = {"timeout": "timeout", "memory-out": "mem-out", "refused": "refused",
-                 "error": "error"}
+FINISHED = tuple(status.value for status in Status if status.finished)
+LIMITS = tuple(status.value for status in Status if status.stopped_by_limit)
+#: how a cell shows a run that did not finish (the status itself, shortened to fit)
+STATUS_LABELS = {status.value: status.value for status in Status if not status.finished
+                 } | {Status.MEMORY_OUT.value: "mem-out"}
 NO_FIGURE, MISSING = "–", "·"
 SUMMARY_LABELS = ("total", "shifted geo. mean", "solved")
 

@@ -40,6 +40,16 @@ class Status(enum.Enum):
     REFUSED = "refused"  # the viewpoint declined to build a model past a size option
     ERROR = "error"
 
+    @property
+    def finished(self) -> bool:
+        """The search gave its answer: a solution, or a proof that there is none."""
+        return self in (Status.SOLVED, Status.UNSATISFIABLE)
+
+    @property
+    def stopped_by_limit(self) -> bool:
+        """A time or memory limit ended the search before its answer."""
+        return self in (Status.TIMEOUT, Status.MEMORY_OUT)
+
 
 @dataclass(frozen=True)
 class Statistics:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
+
 LAYERS = ("puzzles", "solvers", "viewpoints", "experiments")
 #: which project packages each layer may import (puzzlelab is the shared kernel)
 ALLOWED = {

@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import SUDOKU_DATA
 from viewpoints import VIEWPOINTS
 
 # Loaded only through a spec's ``modules`` key; importing it would register its
 # misbehaving viewpoints in every test (doctest collection imports every module).
 collect_ignore = ["faulty_viewpoints.py"]
 
-SUDOKU_DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "sudoku"
-NONOGRAM_DATA = SUDOKU_DATA.parent / "nonogram"
 FAULTY_VIEWPOINTS = Path(__file__).resolve().parent / "faulty_viewpoints.py"
 
 

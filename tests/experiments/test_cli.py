@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from experiments.cli import main
-
-DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "sudoku"
+from tests.paths import SUDOKU_DATA as DATA
 
 
 def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],

@@ -17,7 +17,7 @@ from experiments.runner import run_campaign
 from experiments.spec import load_spec
 from experiments.store import ResultsStore
 from puzzlelab.errors import SpecError
-from tests.experiments.conftest import NONOGRAM_DATA
+from tests.paths import NONOGRAM_DATA
 
 SMALL = """
 name = "small"

@@ -10,8 +10,8 @@ import pytest
 
 from experiments.campaign import expand
 from experiments.spec import load_spec
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 SPECS = sorted((ROOT / "experiments").glob("*.toml"))
 
 

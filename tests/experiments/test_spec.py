@@ -9,7 +9,7 @@ import pytest
 from experiments.campaign import expand
 from experiments.spec import load_spec
 from puzzlelab.errors import SpecError
-from tests.experiments.conftest import SUDOKU_DATA
+from tests.paths import SUDOKU_DATA
 
 GOOD = """
 name = "small"

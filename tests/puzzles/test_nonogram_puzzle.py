@@ -20,9 +20,9 @@ from puzzles.nonogram import (
     render_svg,
     render_text,
 )
+from tests.paths import NONOGRAM_DATA
 
-DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "nonogram"
-SHIPPED = sorted(p for p in DATA.rglob("*") if p.suffix in (".non", ".dzn"))
+SHIPPED = sorted(p for p in NONOGRAM_DATA.rglob("*") if p.suffix in (".non", ".dzn"))
 
 
 def test_the_shipped_sets_are_all_there() -> None:
@@ -44,7 +44,7 @@ def test_every_shipped_file_reads_and_its_known_solution_fits(path: Path) -> Non
 
 
 def test_dzn_patterns_become_clues() -> None:
-    [puzzle] = read_file(DATA / "minizinc_challenge" / "non_micro.dzn")
+    [puzzle] = read_file(NONOGRAM_DATA / "minizinc_challenge" / "non_micro.dzn")
     assert puzzle.rows == ((3,), (1, 1), (1, 1), (1, 1), (3,))
     assert puzzle.columns == puzzle.rows
 

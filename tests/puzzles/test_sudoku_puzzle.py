@@ -21,8 +21,8 @@ from puzzles.sudoku import (
     render_svg,
     render_text,
 )
+from tests.paths import SUDOKU_DATA
 
-DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "sudoku"
 SOLVED_4X4 = ((2, 4, 1, 3), (1, 3, 2, 4), (3, 2, 4, 1), (4, 1, 3, 2))
 
 
@@ -32,7 +32,7 @@ SOLVED_4X4 = ((2, 4, 1, 3), (1, 3, 2, 4), (3, 2, 4, 1), (4, 1, 3, 2))
     ("small_4x4.txt", 6, 4), ("easy_9x9.txt", 4, 9), ("multi_4x4.txt", 4, 4),
 ])
 def test_shipped_files_read_with_their_solutions(name: str, count: int, size: int | None) -> None:
-    instances = read_file(DATA / name)
+    instances = read_file(SUDOKU_DATA / name)
     assert len(instances) == count
     for instance in instances:
         assert size is None or instance.size == size
@@ -42,16 +42,16 @@ def test_shipped_files_read_with_their_solutions(name: str, count: int, size: in
 
 
 def test_pick_by_name_and_by_index() -> None:
-    assert load(DATA / "kul_named_9x9.txt", "hard17").name == "hard17"
-    assert load(DATA / "kul_named_9x9.txt", 2).name == "hard17"
-    assert load(DATA / "kul_named_9x9.txt", "2").name == "hard17"
-    assert load(DATA / "kul_16x16.txt").size == 16
+    assert load(SUDOKU_DATA / "kul_named_9x9.txt", "hard17").name == "hard17"
+    assert load(SUDOKU_DATA / "kul_named_9x9.txt", 2).name == "hard17"
+    assert load(SUDOKU_DATA / "kul_named_9x9.txt", "2").name == "hard17"
+    assert load(SUDOKU_DATA / "kul_16x16.txt").size == 16
     with pytest.raises(InstanceNotFound, match=r"no instance named .nope.*lambda"):
-        load(DATA / "kul_named_9x9.txt", "nope")
+        load(SUDOKU_DATA / "kul_named_9x9.txt", "nope")
     with pytest.raises(InstanceNotFound, match=r"out of range 1\.\.19"):
-        load(DATA / "kul_named_9x9.txt", 20)
+        load(SUDOKU_DATA / "kul_named_9x9.txt", 20)
     with pytest.raises(InstanceNotFound, match="holds 19 instances"):
-        load(DATA / "kul_named_9x9.txt")
+        load(SUDOKU_DATA / "kul_named_9x9.txt")
 
 
 def test_checker_lists_every_violation() -> None:
@@ -118,7 +118,7 @@ def test_companion_solution_count_must_match(tmp_path: Path) -> None:
 
 
 def test_text_and_svg_rendering() -> None:
-    instance = load(DATA / "small_4x4.txt", 1)
+    instance = load(SUDOKU_DATA / "small_4x4.txt", 1)
     picture = render_text(instance)
     assert "1 3" in picture and "." in picture and "+" in picture
     solved = render_text(instance, instance.known_solution)

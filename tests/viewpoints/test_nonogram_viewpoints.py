@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from experiments.solving import solve_instance
 from puzzlelab.errors import ModelTooLarge
 from puzzles.nonogram import load
 from tests.grid import Cell, assert_solves, grid
+from tests.paths import NONOGRAM_DATA
 from viewpoints.nonogram import clue_automaton, placement_count, placements
 
-DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "nonogram"
-SMALL = DATA / "small"
+SMALL = NONOGRAM_DATA / "small"
 PLUS = load(SMALL / "plus_3x3.non")
 GENERATED = [load(path) for path in sorted(SMALL.glob("nonogram-*.non"))]
 CELLS = grid("nonogram")
@@ -105,7 +103,7 @@ def test_clue_automaton_accepts_exactly_the_lines_with_that_clue(clue) -> None:
 
 
 def test_line_table_refuses_lines_with_too_many_placements() -> None:
-    knotty = load(DATA / "webpbn_survey" / "knotty.non")
+    knotty = load(NONOGRAM_DATA / "webpbn_survey" / "knotty.non")
     with pytest.raises(ModelTooLarge, match=r"row2 \(clue 2,2,2,2,2,2\) has 475,020 placements"):
         solve_instance("nonogram", knotty, "line-table", "cpsat", "auto")
 
@@ -115,7 +113,7 @@ def test_command_line_option_text_becomes_the_number_it_names() -> None:
 
     line_table = get_viewpoint("nonogram", "line-table")
     assert line_table.resolve_options({"max_placements": "1000"}) == {"max_placements": 1000}
-    knot = load(DATA / "webpbn_survey" / "webpbn-00016.non")
+    knot = load(NONOGRAM_DATA / "webpbn_survey" / "webpbn-00016.non")
     with pytest.raises(ModelTooLarge, match="more than max_placements=1,000,000"):
         solve_instance("nonogram", knot, "line-table", "cpsat", "auto",
                        {"max_placements": "1000000"})
@@ -134,7 +132,7 @@ def test_knotty_has_a_solution_other_than_its_goal() -> None:
     from solvers import clause, solve
     from viewpoints import get_viewpoint
 
-    knotty = load(DATA / "webpbn_survey" / "knotty.non")
+    knotty = load(NONOGRAM_DATA / "webpbn_survey" / "knotty.non")
     assert knotty.known_solution is not None
     built = get_viewpoint("nonogram", "regular").build(knotty)
     cells = built.model.search_variables()  # the cells, row-major

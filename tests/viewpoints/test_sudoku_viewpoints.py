@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from experiments.solving import solve_instance
 from puzzles.sudoku import SudokuInstance, load, read_file
 from tests.grid import Cell, assert_solves, grid
+from tests.paths import SUDOKU_DATA
 
-DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "sudoku"
-SMALL = read_file(DATA / "small_4x4.txt")
-EASY = read_file(DATA / "easy_9x9.txt")
+SMALL = read_file(SUDOKU_DATA / "small_4x4.txt")
+EASY = read_file(SUDOKU_DATA / "easy_9x9.txt")
 CELLS = grid("sudoku")
 
 
@@ -36,7 +34,7 @@ def test_every_easy_9x9(cell: Cell) -> None:
 @pytest.mark.parametrize("viewpoint", ["classic", "value-position", "channeled", "boolean"])
 @pytest.mark.parametrize("backend", ["cp", "cpsat", "python-constraint"])
 def test_solution_counts_agree(puzzle: int, expected: int, viewpoint: str, backend: str) -> None:
-    instance = load(DATA / "multi_4x4.txt", puzzle)
+    instance = load(SUDOKU_DATA / "multi_4x4.txt", puzzle)
     run = solve_instance("sudoku", instance, viewpoint, backend, "input/min",
                          max_solutions=None, time_limit=60)
     assert run.result.complete
@@ -44,7 +42,7 @@ def test_solution_counts_agree(puzzle: int, expected: int, viewpoint: str, backe
     assert run.violations == []
 
 
-COURSE = [instance for instance in read_file(DATA / "kul_named_9x9.txt")][:14]
+COURSE = [instance for instance in read_file(SUDOKU_DATA / "kul_named_9x9.txt")][:14]
 
 
 @pytest.mark.parametrize("instance", COURSE, ids=lambda instance: instance.name)

@@ -15,7 +15,8 @@ solutions          nSolutions             solutions found in this run
 peak_memory_mb     peakMem (roughly)      peak resident memory of the process during the run
 first_branches     (none)                 branches taken up to the first solution
 probes             (none)                 probing trials (one variable, one value)
-probe_fixed        (none)                 decision variables fixed by probing
+probe_fixed        (none)                 decision variables fixed by probing, summed over
+                                          the nodes probed (refixed after a backtrack: again)
 =================  =====================  =================================================
 
 A figure the solver does not give is ``None``, never 0.

@@ -202,14 +202,10 @@ def _geometric_mean(numbers: Sequence[float], shift: float = 1.0) -> float:
     return math.exp(sum(math.log(n + shift) for n in numbers) / len(numbers)) - shift
 
 
-def _check_format(fmt: str) -> None:
-    if fmt not in FORMATS:
-        raise OptionError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
-
-
 def render(tables: Sequence[ResultTable], fmt: str = "text") -> str:
     """The tables as ``text``, ``markdown``, ``latex`` or ``csv``."""
-    _check_format(fmt)
+    if fmt not in FORMATS:
+        raise OptionError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
     if fmt == "csv":
         return _csv(tables)
     renderer = {"text": _text, "markdown": _markdown, "latex": _latex}[fmt]
@@ -220,7 +216,6 @@ def format_table(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
                  metrics: Sequence[str] = ("time", "backtracks"), fmt: str = "text",
                  reached: bool = False) -> str:
     """Build the tables of ``rows`` and render them in ``fmt``."""
-    _check_format(fmt)  # before the work of building the tables
     return render(build_tables(rows, by, metrics, reached), fmt)
 
 

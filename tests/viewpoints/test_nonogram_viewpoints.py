@@ -6,9 +6,11 @@ import pytest
 
 from experiments.solving import solve_instance
 from puzzlelab.errors import ModelTooLarge
-from puzzles.nonogram import load
+from puzzles.nonogram import check, load
+from solvers import clause, solve
 from tests.grid import Cell, assert_solves, grid
 from tests.paths import NONOGRAM_DATA
+from viewpoints import get_viewpoint
 from viewpoints.nonogram import clue_automaton, placement_count, placements
 
 SMALL = NONOGRAM_DATA / "small"
@@ -109,8 +111,6 @@ def test_line_table_refuses_lines_with_too_many_placements() -> None:
 
 
 def test_command_line_option_text_becomes_the_number_it_names() -> None:
-    from viewpoints import get_viewpoint
-
     line_table = get_viewpoint("nonogram", "line-table")
     assert line_table.resolve_options({"max_placements": "1000"}) == {"max_placements": 1000}
     knot = load(NONOGRAM_DATA / "webpbn_survey" / "webpbn-00016.non")
@@ -128,10 +128,6 @@ KNOTTY_PATH_TO_ANOTHER_SOLUTION = (8, 46, 47, 43, 164, 168, 11, 174, 30, 233, 10
 
 def test_knotty_has_a_solution_other_than_its_goal() -> None:
     """Knotty is not unique, so ``matches_known`` may rightly read 0 on a correct run."""
-    from puzzles.nonogram import check
-    from solvers import clause, solve
-    from viewpoints import get_viewpoint
-
     knotty = load(NONOGRAM_DATA / "webpbn_survey" / "knotty.non")
     assert knotty.known_solution is not None
     built = get_viewpoint("nonogram", "regular").build(knotty)

@@ -295,7 +295,7 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
                     yield self._probe(index, value)
                     outcomes[value] = self._outcome
                 if self._merge(variable, outcomes) and not variable.Bound():
-                    narrowed.append(index)
+                    narrowed.append(index)  # what else changed, ``bound`` holds
             to_probe = self.groups.reached_from(bound + narrowed)
         if self.every_node:
             yield self._decide(solver)
@@ -312,21 +312,24 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
 
     def _merge(self, variable: Any,
                outcomes: dict[int, frozenset[tuple[int, int]] | None]) -> bool:
-        """Remove the refuted values; fix what all surviving values agree on."""
+        """Remove the refuted values; fix what all surviving values agree on.
+
+        Returns whether ``variable`` itself lost a value: the variables the merge
+        fixes are noted by the recorder like any other binding.
+        """
         alive = [outcome for outcome in outcomes.values() if outcome is not None]
         for value, outcome in outcomes.items():
             if outcome is None:
                 variable.RemoveValue(value)  # an emptied domain fails this node
-        changed = len(alive) < len(outcomes)
-        if changed and variable.Bound():
+        narrowed = len(alive) < len(outcomes)
+        if narrowed and variable.Bound():
             self.fixed += 1
         if len(alive) >= 2:
             for index, value in frozenset.intersection(*alive):
                 if not self.decision[index].Bound():
                     self.decision[index].SetValue(value)
                     self.fixed += 1
-                    changed = True
-        return changed
+        return narrowed
 
     def _decide(self, solver: pywrapcp.Solver) -> Any:
         unbound = [i for i, v in enumerate(self.decision) if not v.Bound()]

@@ -51,6 +51,24 @@ def test_probes_that_agree_fix_a_variable() -> None:
     assert result.statistics.branches == 2 and result.statistics.backtracks == 0
 
 
+def test_a_merge_sends_the_next_pass_only_to_what_it_fixed() -> None:
+    """x's two probes agree on y (through w = not x), so y is fixed; x itself keeps both values.
+
+    Pass 1 probes x and w (4 probes). Pass 2 probes what shares a constraint with y,
+    the one newly bound variable: w only, as x has no constraint with y (2 probes).
+    """
+    model = Model("merge")
+    x, w, y = model.bool_var("x"), model.bool_var("w"), model.bool_var("y")
+    model.add(clause([x, w], []))
+    model.add(clause([], [x, w]))
+    model.add(clause([y], [w]))
+    model.add(clause([w, y], []))
+    model.branch_on([x, w, y])
+    result = solve(model, "cp", "input/min+probe", max_solutions=None)
+    assert result.statistics.solutions == 2 and result.complete
+    assert result.statistics.probes == 6 and result.statistics.probe_fixed == 1
+
+
 def test_probing_proves_infeasibility_at_the_root() -> None:
     model = Model("pigeons")
     x = [model.int_var(0, 1, f"x{i}") for i in range(3)]

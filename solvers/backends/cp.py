@@ -295,7 +295,7 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
                     yield self._probe(index, value)
                     outcomes[value] = self._outcome
                 if self._merge(variable, outcomes) and not variable.Bound():
-                    narrowed.append(index)  # what else changed, ``bound`` holds
+                    narrowed.append(index)  # the cells a merge fixed are in ``bound``
             to_probe = self.groups.reached_from(bound + narrowed)
         if self.every_node:
             yield self._decide(solver)

@@ -28,6 +28,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="PuzzleLab: constraint models of logic puzzles, their solvers and "
                        "experiments.")
 console = Console(soft_wrap=True)  # paths and messages stay on one line
+INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT)
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
@@ -119,7 +120,7 @@ def run(
     if report.interrupted:
         console.print("interrupted: the finished runs are stored; run the same command again "
                       "to resume")
-        raise typer.Exit(130)
+        sys.exit(INTERRUPTED)  # said already: main() would say "interrupted" for Exit(130)
     rows = _stored_runs(report.database)
     if rows:
         print(format_table(rows, by=loaded.table_by, metrics=loaded.table_metrics, fmt="text",
@@ -199,6 +200,8 @@ def main() -> None:
     """Console entry point: PuzzleLab errors become one clear line and exit status 2."""
     try:
         code = app(standalone_mode=False)  # click returns typer.Exit's code in this mode
+        if code == INTERRUPTED:  # Typer's answer to a KeyboardInterrupt in a command
+            print("interrupted", file=sys.stderr)
         if isinstance(code, int) and code:
             sys.exit(code)
     except PuzzleLabError as error:
@@ -208,7 +211,7 @@ def main() -> None:
         sys.exit(done.exit_code)
     except (typer.Abort, KeyboardInterrupt):
         print("interrupted", file=sys.stderr)
-        sys.exit(130)
+        sys.exit(INTERRUPTED)
     except Exception as error:  # click's usage errors arrive here in non-standalone mode
         import click
 

@@ -6,7 +6,7 @@ from solvers.backends.base import Backend
 BACKENDS: Registry[type[Backend]] = Registry("solver")
 
 #: modules of this package that hold shared machinery, not a backend
-INFRASTRUCTURE_MODULES = ("base", "timing", "constraint_search")
+INFRASTRUCTURE_MODULES = ("base", "timing", "interrupt", "constraint_search")
 
 
 def load_backends() -> None:

@@ -18,6 +18,7 @@ from ortools.constraint_solver import pywrapcp
 
 from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, SolveRequest
+from solvers.backends.interrupt import interruptible
 from solvers.backends.timing import Deadline
 from solvers.constraints import (
     AllDifferent,
@@ -413,11 +414,15 @@ class ClassicCpBackend(Backend):
                                     request.seed, probing)
         build_s = time.perf_counter() - started
 
-        monitors = [solver.CustomLimit(deadline.passed)] if request.time_limit else []
         first: dict[IntVar, int] | None = None
         first_branches: int | None = None
         found = 0
-        with PeakMemory() as memory:
+        with PeakMemory() as memory, interruptible() as stop:
+            monitors = []
+            if stop.watched:
+                monitors.append(solver.CustomLimit(lambda: deadline.passed() or stop.is_set()))
+            elif request.time_limit:
+                monitors.append(solver.CustomLimit(deadline.passed))
             search_started = time.perf_counter()
             solver.NewSearch(builder, monitors)
             exhausted = True

@@ -20,6 +20,7 @@ from ortools.sat.python import cp_model
 from puzzlelab.errors import SolverError
 from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, SolveRequest
+from solvers.backends.interrupt import interruptible
 from solvers.constraints import (
     AllDifferent,
     AtMostOne,
@@ -173,6 +174,8 @@ class CpSatBackend(Backend):
             POSTERS[type(constraint)](sat_model, sat_vars, constraint)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
+        # left on, CP-SAT takes Ctrl-C from workers that ignore it, and resets it after
+        solver.parameters.catch_sigint_signal = False
         solver.parameters.random_seed = request.seed
         if request.time_limit is not None:
             solver.parameters.max_time_in_seconds = request.time_limit
@@ -187,7 +190,7 @@ class CpSatBackend(Backend):
                                    request.max_solutions)
         build_s = time.perf_counter() - started
 
-        with PeakMemory() as memory:
+        with PeakMemory() as memory, interruptible(solver.stop_search):
             search_started = time.perf_counter()
             status = solver.solve(sat_model, counter)
             solve_s = time.perf_counter() - search_started

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from experiments.cli import main
+from tests.paths import NONOGRAM_DATA, ROOT
 from tests.paths import SUDOKU_DATA as DATA
 
 
@@ -90,3 +95,21 @@ def test_bad_file_error_names_file_and_line(monkeypatch, capsys, tmp_path: Path)
     code, _, err = run_cli(monkeypatch, capsys, "solve", "sudoku", str(bad), "--instance", "2")
     assert code == 2
     assert f"{bad}:2:3" in err.replace("\n", "")
+
+
+@pytest.mark.parametrize("solver", ["cp", "cpsat"])
+def test_ctrl_c_stops_a_long_solve(solver: str) -> None:
+    """Knotty keeps both searches busy for minutes; Ctrl-C must end them at once, said so."""
+    knotty = NONOGRAM_DATA / "webpbn_survey" / "knotty.non"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "experiments", "solve", "nonogram", str(knotty), "--solver", solver],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as in a terminal
+    time.sleep(3)  # imports and the model build take about one second
+    process.send_signal(signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        pytest.fail(f"{solver} ignored Ctrl-C")
+    assert process.returncode == 130 and err.strip() == "interrupted"

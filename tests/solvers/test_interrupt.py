@@ -1,0 +1,61 @@
+"""Ctrl-C during a search in compiled code: it stops the search and ends as KeyboardInterrupt."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+
+import pytest
+
+from solvers.backends.interrupt import interruptible
+from tests.paths import ROOT
+
+
+def test_ctrl_c_asks_the_search_to_stop_then_interrupts() -> None:
+    stopped = threading.Event()
+    with pytest.raises(KeyboardInterrupt), interruptible(stopped.set) as stop:
+        assert stop.watched
+        os.kill(os.getpid(), signal.SIGINT)
+        assert stopped.wait(10), "Ctrl-C should reach the search's stop"
+        assert stop.is_set()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_search_without_ctrl_c_ends_normally() -> None:
+    with interruptible() as stop:
+        pass
+    assert not stop.is_set()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_an_ignored_ctrl_c_stays_ignored() -> None:
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with interruptible() as stop:
+            assert not stop.watched
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_a_cpsat_solve_leaves_an_ignored_ctrl_c_ignored() -> None:
+    """The runner's workers ignore Ctrl-C; CP-SAT, left to itself, resets it to 'terminate'."""
+    script = textwrap.dedent("""
+        import os, signal
+        from solvers import Model, all_different, solve
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        model = Model("three")
+        x = [model.int_var(1, 3, f"x{i}") for i in range(3)]
+        model.add(all_different(x))
+        model.branch_on(x)
+        assert solve(model, "cpsat", "input/min").statistics.solutions == 1
+        os.kill(os.getpid(), signal.SIGINT)
+        print("still here")
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 0 and "still here" in done.stdout, done.stderr

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,7 +16,15 @@ from solvers.backends.interrupt import interruptible
 from tests.paths import ROOT
 
 
-def test_ctrl_c_asks_the_search_to_stop_then_interrupts() -> None:
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """Python's own SIGINT handler, as in a terminal (a shell may start the tests ignoring it)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_asks_the_search_to_stop_then_interrupts(ctrl_c_raises) -> None:
     stopped = threading.Event()
     with pytest.raises(KeyboardInterrupt), interruptible(stopped.set) as stop:
         assert stop.watched
@@ -25,7 +34,7 @@ def test_ctrl_c_asks_the_search_to_stop_then_interrupts() -> None:
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
-def test_a_search_without_ctrl_c_ends_normally() -> None:
+def test_a_search_without_ctrl_c_ends_normally(ctrl_c_raises) -> None:
     with interruptible() as stop:
         pass
     assert not stop.is_set()

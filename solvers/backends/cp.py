@@ -419,10 +419,8 @@ class ClassicCpBackend(Backend):
         found = 0
         with PeakMemory() as memory, interruptible() as stop:
             monitors = []
-            if stop.watched:
+            if request.time_limit or stop.watched:  # a limit costs a Python call per check
                 monitors.append(solver.CustomLimit(lambda: deadline.passed() or stop.is_set()))
-            elif request.time_limit:
-                monitors.append(solver.CustomLimit(deadline.passed))
             search_started = time.perf_counter()
             solver.NewSearch(builder, monitors)
             exhausted = True

@@ -1,5 +1,19 @@
-"""``python -m experiments`` runs the ``puzzlelab`` command line."""
+"""``python -m experiments`` and the ``puzzlelab`` script: the command line, whose imports
+(OR-tools and the rest) take about a second, so a Ctrl-C during them is answered like one
+during a command, not with a traceback."""
 
-from experiments.cli import main
+import sys
 
-main()
+
+def main() -> None:
+    """Import the command line and run it."""
+    try:
+        from experiments.cli import main as run_command_line
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)  # as experiments.cli.INTERRUPTED, which cannot be imported yet
+    run_command_line()
+
+
+if __name__ == "__main__":
+    main()

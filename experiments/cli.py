@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from experiments.generate import generate as generate_instances
@@ -28,6 +31,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="PuzzleLab: constraint models of logic puzzles, their solvers and "
                        "experiments.")
 console = Console(soft_wrap=True)  # paths and messages stay on one line
+status_console = Console(stderr=True)  # keeps stdout clean for --json and pipes
 INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT)
 
 
@@ -62,16 +66,33 @@ def solve(
     """Solve one instance and print the solution, its check and the statistics."""
     defaults = DEFAULTS.get(PUZZLES.get(puzzle).name)
     chosen = PUZZLES.get(puzzle).load(file, instance)
-    run = solve_instance(puzzle, chosen, viewpoint or defaults.viewpoint,
-                         solver or defaults.solver, heuristic or defaults.heuristic,
-                         parse_options(option or []), time_limit=time_limit,
-                         max_solutions=None if all_solutions else max_solutions, seed=seed)
+    viewpoint, solver = viewpoint or defaults.viewpoint, solver or defaults.solver
+    heuristic = heuristic or defaults.heuristic
+    with _working(f"solving {escape(file.name)}: {viewpoint} on {solver}, {heuristic}"):
+        run = solve_instance(puzzle, chosen, viewpoint, solver, heuristic,
+                             parse_options(option or []), time_limit=time_limit,
+                             max_solutions=None if all_solutions else max_solutions, seed=seed)
     if as_json:
         print(json.dumps(run.to_json()))
     else:
         _print_run(run, chosen)
     if run.violations:
         raise typer.Exit(1)
+
+
+@contextmanager
+def _working(description: str) -> Iterator[None]:
+    """Spinner and elapsed time on a terminal while a search runs, so a long one shows it
+    is alive and how to stop it; transient, and nothing at all when stderr is not a
+    terminal."""
+    if not status_console.is_terminal:
+        yield
+        return
+    with Progress(SpinnerColumn(), TextColumn(description), TimeElapsedColumn(),
+                  TextColumn("[dim](Ctrl-C stops)"), console=status_console, transient=True,
+                  redirect_stdout=False, redirect_stderr=False) as progress:
+        progress.add_task(description, total=None)
+        yield
 
 
 def _print_run(run: PuzzleRun, instance: object) -> None:

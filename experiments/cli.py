@@ -88,7 +88,7 @@ def _working(description: str) -> Iterator[None]:
     if not status_console.is_terminal:
         yield
         return
-    with Progress(SpinnerColumn(), TextColumn(description), TimeElapsedColumn(),
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
                   TextColumn("[dim](Ctrl-C stops)"), console=status_console, transient=True,
                   redirect_stdout=False, redirect_stderr=False) as progress:
         progress.add_task(description, total=None)

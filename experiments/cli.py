@@ -85,12 +85,10 @@ def _working(description: str) -> Iterator[None]:
     """Spinner and elapsed time on a terminal while a search runs, so a long one shows it
     is alive and how to stop it; transient, and nothing at all when stderr is not a
     terminal."""
-    if not status_console.is_terminal:
-        yield
-        return
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
                   TextColumn("[dim](Ctrl-C stops)"), console=status_console, transient=True,
-                  redirect_stdout=False, redirect_stderr=False) as progress:
+                  redirect_stdout=False, redirect_stderr=False,
+                  disable=not status_console.is_terminal) as progress:
         progress.add_task(description, total=None)
         yield
 

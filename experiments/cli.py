@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
@@ -81,16 +81,16 @@ def solve(
 
 
 @contextmanager
-def _working(description: str) -> Iterator[None]:
+def _working(description: str, shown: bool = True) -> Iterator[Callable[[str], None]]:
     """Spinner and elapsed time on a terminal while a search runs, so a long one shows it
     is alive and how to stop it; transient, and nothing at all when stderr is not a
-    terminal."""
+    terminal. Yields a function that changes the text."""
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
                   TextColumn("[dim](Ctrl-C stops)"), console=status_console, transient=True,
                   redirect_stdout=False, redirect_stderr=False,
-                  disable=not status_console.is_terminal) as progress:
-        progress.add_task(description, total=None)
-        yield
+                  disable=not (shown and status_console.is_terminal)) as progress:
+        task = progress.add_task(description, total=None)
+        yield lambda text: progress.update(task, description=text)
 
 
 def _print_run(run: PuzzleRun, instance: object) -> None:
@@ -179,15 +179,25 @@ def generate(
     size: Annotated[str, typer.Option(help="ROWSxCOLUMNS")] = "10x10",
     density: Annotated[float, typer.Option(help="share of filled cells")] = 0.5,
     seed: Annotated[int, typer.Option(help="seed of the random pictures")] = 0,
-    count: Annotated[int, typer.Option(help="instances to write")] = 1,
+    count: Annotated[int, typer.Option(help="instances to write", min=1)] = 1,
     unique: Annotated[bool, typer.Option(help="keep only instances with exactly one "
                                               "solution (checked by a solver)")] = False,
     output: Annotated[Path, typer.Option(help="folder to write into")] = Path("."),
 ) -> None:
     """Write random instances (files named after size, density, seed and number)."""
-    for made in generate_instances(puzzle, size, density, seed, count, unique, output):
-        tried = f" (unique; {made.candidates} candidate(s) drawn)" if unique else ""
-        console.print(f"wrote {made.path}{tried}", highlight=False)
+    describe: Callable[[str], None]  # the spinner of the instance being searched for
+
+    def drawn(index: int, candidates: int) -> None:
+        describe(f"generating {index} of {count}: checking candidate {candidates}")
+
+    made = generate_instances(puzzle, size, density, seed, count, unique, output,
+                              on_candidate=drawn)
+    for index in range(1, count + 1):
+        # one spinner per instance, closed before its line goes to stdout
+        with _working(f"generating {index} of {count}", shown=unique) as describe:
+            written = next(made)
+        tried = f" (unique; {written.candidates} candidate(s) drawn)" if unique else ""
+        console.print(f"wrote {written.path}{tried}", highlight=False)
 
 
 @app.command(name="list")
@@ -231,10 +241,10 @@ def main() -> None:
     except (typer.Abort, KeyboardInterrupt):
         print("interrupted", file=sys.stderr)
         sys.exit(INTERRUPTED)
-    except Exception as error:  # click's usage errors arrive here in non-standalone mode
-        import click
-
-        if isinstance(error, click.ClickException):
-            error.show()
-            sys.exit(error.exit_code)
-        raise
+    except typer.TyperException as error:  # usage errors arrive here in non-standalone mode
+        show = getattr(error, "show", None)  # usage errors show the usage line and a hint
+        if show:
+            show()
+        else:
+            print(f"error: {error.format_message()}", file=sys.stderr)
+        sys.exit(error.exit_code)

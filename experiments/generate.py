@@ -70,10 +70,17 @@ def solution_count(puzzle: str, instance: Any, generator: Generator,
 
 def generate(puzzle: str, size: str, density: float, seed: int, count: int = 1,
              unique: bool = False, output: Path = Path("."), max_candidates: int = 10_000,
-             time_limit: float | None = 60.0) -> Iterator[Generated]:
-    """Write ``count`` random instances into ``output``; with ``unique`` only unique ones."""
+             time_limit: float | None = 60.0,
+             on_candidate: Callable[[int, int], None] | None = None) -> Iterator[Generated]:
+    """Write ``count`` random instances into ``output``; with ``unique`` only unique ones.
+
+    ``on_candidate(index, drawn)`` is told of every candidate drawn for instance number
+    ``index`` before it is checked, so a caller can show a long ``--unique`` search moving.
+    """
     generator = GENERATORS.get(puzzle)
     rows, columns = parse_size(size)
+    if count < 1:
+        raise OptionError(f"--count must be at least 1, not {count}")
     if not 0.0 < density < 1.0:
         raise OptionError(f"--density must be between 0 and 1, not {density}")
     rng = random.Random(seed)
@@ -87,6 +94,8 @@ def generate(puzzle: str, size: str, density: float, seed: int, count: int = 1,
                 raise OptionError(f"no unique {puzzle} found in {max_candidates} candidates; "
                                   f"try another density or size")
             candidate = generator.make(rows, columns, density, rng, name)
+            if on_candidate:
+                on_candidate(index, drawn)
             if not unique or solution_count(puzzle, candidate, generator, time_limit) == 1:
                 break
         path = output / f"{name}{generator.suffix}"

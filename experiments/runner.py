@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -175,29 +175,20 @@ def outcome_counts(counts: Counter[str]) -> str:
                      if counts[status.value])
 
 
-class _progress(AbstractContextManager[Callable[[dict[str, Any]], None]]):  # noqa: N801
-    """A progress bar with the runs done, how many of each status, and the time left."""
+@contextmanager
+def _progress(shown: bool, console: Console | None, total: int,
+              report: CampaignReport) -> Iterator[Callable[[dict[str, Any]], None]]:
+    """A progress bar with the runs done, how many of each status, and the time left;
+    yields the function that counts one finished run."""
+    counts: Counter[str] = Counter()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[counts]}"), TimeElapsedColumn(), TextColumn("left"),
+                  TimeRemainingColumn(), console=console, transient=False,
+                  disable=not shown) as bar:
+        task = bar.add_task("runs", total=total, completed=report.already_stored, counts="")
 
-    def __init__(self, shown: bool, console: Console | None, total: int,
-                 report: CampaignReport) -> None:
-        self.shown = shown
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                            TextColumn("{task.fields[counts]}"),
-                            TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
-                            console=console, transient=False)
-        self.task = self.bar.add_task("runs", total=total, completed=report.already_stored,
-                                      counts="")
-        self.counts: Counter[str] = Counter()
+        def advance(outcome: dict[str, Any]) -> None:
+            counts[outcome["status"]] += 1
+            bar.update(task, advance=1, counts=outcome_counts(counts))
 
-    def __enter__(self) -> Callable[[dict[str, Any]], None]:
-        if self.shown:
-            self.bar.start()
-        return self.advance
-
-    def advance(self, outcome: dict[str, Any]) -> None:
-        self.counts[outcome["status"]] += 1
-        self.bar.update(self.task, advance=1, counts=outcome_counts(self.counts))
-
-    def __exit__(self, *exc: object) -> None:
-        if self.shown:
-            self.bar.stop()
+        yield advance

@@ -84,6 +84,10 @@ def test_list_shows_the_registries(monkeypatch, capsys) -> None:
      "must be one of weak, strong"),
     (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--solver",
       "python-constraint", "-o", "alldiff=strong"], "weak"),
+    (["solve", "sudoku", "--bogus"], "No such option: --bogus"),
+    (["nosuch"], "No such command 'nosuch'"),
+    (["solve", "sudoku"], "Missing argument"),
+    (["generate", "nonogram", "--count", "x"], "Invalid value for '--count'"),
 ])
 def test_errors_are_one_clear_line(monkeypatch, capsys, arguments: list[str],
                                    message: str) -> None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import pty
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,7 +14,8 @@ from experiments.generate import generate, parse_size
 from experiments.solving import solve_instance
 from puzzlelab.errors import OptionError
 from puzzles.nonogram import load
-from tests.experiments.test_cli import run_cli
+from tests.experiments.test_cli import _read_until, run_cli
+from tests.paths import ROOT
 
 
 def count_all(path: Path) -> int:
@@ -53,6 +58,20 @@ def test_bad_arguments_are_option_errors(tmp_path, size, density, message) -> No
         list(generate("nonogram", size, density, 0, output=tmp_path))
 
 
+def test_count_below_one_is_an_option_error(tmp_path: Path) -> None:
+    with pytest.raises(OptionError, match="--count must be at least 1"):
+        list(generate("nonogram", "4x4", 0.5, 0, count=0, output=tmp_path))
+
+
+def test_every_candidate_is_reported_before_it_is_checked(tmp_path: Path) -> None:
+    seen: list[tuple[int, int]] = []
+    made = list(generate("nonogram", "6x6", 0.3, 3, count=2, unique=True, output=tmp_path,
+                         on_candidate=lambda index, drawn: seen.append((index, drawn))))
+    expected = [(index, drawn) for index, item in enumerate(made, start=1)
+                for drawn in range(1, item.candidates + 1)]
+    assert seen == expected and any(item.candidates > 1 for item in made)
+
+
 def test_parse_size() -> None:
     assert parse_size("20x15") == (20, 15)
 
@@ -72,3 +91,29 @@ def test_cli_generate_then_solve_as_json(monkeypatch, capsys, tmp_path) -> None:
                            "--solver", "cp", "--heuristic", "input/min", "--json")
     stats = json.loads(out)["stats"]
     assert stats["solutions"] == 1 and stats["first_branches"] <= stats["branches"]
+
+
+def test_cli_count_zero_is_a_usage_error(monkeypatch, capsys, tmp_path) -> None:
+    code, _, err = run_cli(monkeypatch, capsys, "generate", "nonogram", "--count", "0",
+                             "--output", str(tmp_path))
+    assert code == 2 and "--count" in err and list(tmp_path.iterdir()) == []
+
+
+def test_unique_search_shows_its_progress_on_a_terminal(tmp_path: Path) -> None:
+    """A long --unique search shows which instance it is on (stderr, a terminal); the
+    lines naming the files written still go to stdout alone."""
+    terminal, child_end = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "experiments", "generate", "nonogram", "--size", "6x6",
+         "--density", "0.3", "--seed", "3", "--count", "2", "--unique", "--output", str(tmp_path)],
+        cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=child_end)
+    os.close(child_end)
+    try:
+        shown = _read_until(terminal, b"generating 2 of 2", seconds=60)
+        out, _ = process.communicate(timeout=60)
+    finally:
+        os.close(terminal)
+    assert process.returncode == 0 and b"generating 1 of 2" in shown
+    assert out.decode().splitlines() == [
+        f"wrote {tmp_path / f'nonogram-6x6-d0.3-s3-{i}.non'} (unique; {n} candidate(s) drawn)"
+        for i, n in ((1, 3), (2, 2))]

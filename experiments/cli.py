@@ -185,7 +185,7 @@ def generate(
     output: Annotated[Path, typer.Option(help="folder to write into")] = Path("."),
 ) -> None:
     """Write random instances (files named after size, density, seed and number)."""
-    describe: Callable[[str], None]  # the spinner of the instance being searched for
+    describe: Callable[[str], None]  # bound by each instance's spinner below, before use
 
     def drawn(index: int, candidates: int) -> None:
         describe(f"generating {index} of {count}: checking candidate {candidates}")

@@ -179,7 +179,7 @@ def generate(
     size: Annotated[str, typer.Option(help="ROWSxCOLUMNS")] = "10x10",
     density: Annotated[float, typer.Option(help="share of filled cells")] = 0.5,
     seed: Annotated[int, typer.Option(help="seed of the random pictures")] = 0,
-    count: Annotated[int, typer.Option(help="instances to write", min=1)] = 1,
+    count: Annotated[int, typer.Option(help="instances to write")] = 1,
     unique: Annotated[bool, typer.Option(help="keep only instances with exactly one "
                                               "solution (checked by a solver)")] = False,
     output: Annotated[Path, typer.Option(help="folder to write into")] = Path("."),

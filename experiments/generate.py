@@ -76,6 +76,7 @@ def generate(puzzle: str, size: str, density: float, seed: int, count: int = 1,
 
     ``on_candidate(index, drawn)`` is told of every candidate drawn for instance number
     ``index`` before it is checked, so a caller can show a long ``--unique`` search moving.
+    Bad arguments raise ``OptionError`` here, at the call, not at the first instance.
     """
     generator = GENERATORS.get(puzzle)
     rows, columns = parse_size(size)
@@ -83,6 +84,14 @@ def generate(puzzle: str, size: str, density: float, seed: int, count: int = 1,
         raise OptionError(f"--count must be at least 1, not {count}")
     if not 0.0 < density < 1.0:
         raise OptionError(f"--density must be between 0 and 1, not {density}")
+    return _instances(puzzle, generator, rows, columns, density, seed, count, unique, output,
+                      max_candidates, time_limit, on_candidate)
+
+
+def _instances(puzzle: str, generator: Generator, rows: int, columns: int, density: float,
+               seed: int, count: int, unique: bool, output: Path, max_candidates: int,
+               time_limit: float | None,
+               on_candidate: Callable[[int, int], None] | None) -> Iterator[Generated]:
     rng = random.Random(seed)
     output.mkdir(parents=True, exist_ok=True)
     drawn = 0

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import pty
-import select
 import signal
 import subprocess
 import sys
@@ -17,6 +14,7 @@ import pytest
 from experiments.cli import main
 from tests.paths import NONOGRAM_DATA, ROOT
 from tests.paths import SUDOKU_DATA as DATA
+from tests.terminal import cli_on_terminal, read_until
 
 
 def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
@@ -104,34 +102,15 @@ def test_bad_file_error_names_file_and_line(monkeypatch, capsys, tmp_path: Path)
     assert f"{bad}:2:3" in err.replace("\n", "")
 
 
-def _read_until(terminal: int, wanted: bytes, seconds: float) -> bytes:
-    """What the terminal shows until ``wanted`` appears, the stream ends or time runs out."""
-    shown, deadline = b"", time.monotonic() + seconds
-    while wanted not in shown and time.monotonic() < deadline:
-        if select.select([terminal], [], [], 0.2)[0]:
-            try:
-                chunk = os.read(terminal, 4096)
-            except OSError:  # the child closed the terminal
-                break
-            if not chunk:
-                break
-            shown += chunk
-    return shown
-
-
 @pytest.mark.parametrize("solver", ["cp", "cpsat"])
 def test_ctrl_c_stops_a_long_solve_shown_on_a_terminal(solver: str) -> None:
     """Knotty keeps both searches busy for minutes. On a terminal the search shows that it
     runs and how to stop it; Ctrl-C must end it at once, and say so."""
     knotty = NONOGRAM_DATA / "webpbn_survey" / "knotty.non"
-    terminal, child_end = pty.openpty()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "experiments", "solve", "nonogram", str(knotty), "--solver", solver],
-        cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=child_end,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as in a terminal
-    os.close(child_end)
-    try:
-        shown = _read_until(terminal, b"(Ctrl-C stops)", seconds=60)
+    with cli_on_terminal("solve", "nonogram", str(knotty), "--solver", solver,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL)
+                         ) as (process, terminal):  # SIGINT as in a terminal
+        shown = read_until(terminal, b"(Ctrl-C stops)", seconds=60)
         assert f"solving knotty.non: regular on {solver}".encode() in shown
         time.sleep(1)  # let the search itself start
         process.send_signal(signal.SIGINT)
@@ -140,9 +119,7 @@ def test_ctrl_c_stops_a_long_solve_shown_on_a_terminal(solver: str) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             pytest.fail(f"{solver} ignored Ctrl-C")
-        shown += _read_until(terminal, b"interrupted", seconds=5)
-    finally:
-        os.close(terminal)
+        shown += read_until(terminal, b"interrupted", seconds=5)
     assert process.returncode == 130 and out == b""
     assert shown.rstrip().endswith(b"interrupted") and b"Traceback" not in shown
 

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import pty
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,8 +10,8 @@ from experiments.generate import generate, parse_size
 from experiments.solving import solve_instance
 from puzzlelab.errors import OptionError
 from puzzles.nonogram import load
-from tests.experiments.test_cli import _read_until, run_cli
-from tests.paths import ROOT
+from tests.experiments.test_cli import run_cli
+from tests.terminal import cli_on_terminal, read_until
 
 
 def count_all(path: Path) -> int:
@@ -102,17 +98,11 @@ def test_cli_count_zero_is_a_usage_error(monkeypatch, capsys, tmp_path) -> None:
 def test_unique_search_shows_its_progress_on_a_terminal(tmp_path: Path) -> None:
     """A long --unique search shows which instance it is on (stderr, a terminal); the
     lines naming the files written still go to stdout alone."""
-    terminal, child_end = pty.openpty()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "experiments", "generate", "nonogram", "--size", "6x6",
-         "--density", "0.3", "--seed", "3", "--count", "2", "--unique", "--output", str(tmp_path)],
-        cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=child_end)
-    os.close(child_end)
-    try:
-        shown = _read_until(terminal, b"generating 2 of 2", seconds=60)
+    with cli_on_terminal("generate", "nonogram", "--size", "6x6", "--density", "0.3",
+                         "--seed", "3", "--count", "2", "--unique", "--output", str(tmp_path)
+                         ) as (process, terminal):
+        shown = read_until(terminal, b"generating 2 of 2", seconds=60)
         out, _ = process.communicate(timeout=60)
-    finally:
-        os.close(terminal)
     assert process.returncode == 0 and b"generating 1 of 2" in shown
     assert out.decode().splitlines() == [
         f"wrote {tmp_path / f'nonogram-6x6-d0.3-s3-{i}.non'} (unique; {n} candidate(s) drawn)"

@@ -24,14 +24,18 @@ class StopRequest:
 
     def __init__(self, on_stop: Callable[[], None] | None = None) -> None:
         self._event = threading.Event()
+        self._lock = threading.Lock()  # the watcher and the handler may both ask
         self._on_stop = on_stop
         self.watched = False  # whether Ctrl-C can set it at all (else polling is waste)
 
     def request(self) -> None:
-        if not self._event.is_set():
+        """Set the request; ``on_stop`` runs once, whichever thread asks first."""
+        with self._lock:
+            if self._event.is_set():
+                return
             self._event.set()
-            if self._on_stop is not None:
-                self._on_stop()
+        if self._on_stop is not None:
+            self._on_stop()
 
     def is_set(self) -> bool:
         return self._event.is_set()

@@ -34,6 +34,22 @@ def test_ctrl_c_asks_the_search_to_stop_then_interrupts(ctrl_c_raises) -> None:
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+def test_the_search_is_asked_to_stop_once_however_often_ctrl_c_is_pressed(ctrl_c_raises) -> None:
+    """Both the watcher thread and Python's handler see each Ctrl-C; the search hears one."""
+    calls: list[int] = []
+    asked = threading.Event()
+
+    def on_stop() -> None:
+        calls.append(1)
+        asked.set()
+
+    with pytest.raises(KeyboardInterrupt), interruptible(on_stop):
+        for _ in range(3):
+            os.kill(os.getpid(), signal.SIGINT)
+        assert asked.wait(10)
+    assert calls == [1]
+
+
 def test_a_search_without_ctrl_c_ends_normally(ctrl_c_raises) -> None:
     with interruptible() as stop:
         pass

@@ -70,7 +70,7 @@ def run_key(instance_file: str, instance: str, viewpoint: str, solver: str, heur
 def expand(spec: ExperimentSpec) -> Grid:
     """Every run of ``spec`` in grid order; unsupported combinations raise or are skipped."""
     instances = _instances(spec)
-    refused = _refused_combinations(spec, instances[0].payload)
+    refused = _refused_combinations(spec, [instance.payload for instance in instances])
     if refused and not spec.skip_unsupported:
         lines = "\n  ".join(refused.values())
         raise spec.error("solvers", f"{len(refused)} combination(s) cannot run (set "
@@ -123,14 +123,17 @@ def _instances(spec: ExperimentSpec) -> list[_Instance]:
 
 
 def _refused_combinations(spec: ExperimentSpec,
-                          sample: Any) -> dict[tuple[str, str, str], str]:
-    """Combinations a solver refuses on a model of ``sample``, each with its reason."""
+                          samples: list[Any]) -> dict[tuple[str, str, str], str]:
+    """Combinations a solver refuses, each with its reason, checked for every viewpoint on
+    the model of the first instance it can build."""
     refused: dict[tuple[str, str, str], str] = {}
     unknown: dict[str, list[str]] = {}
+    built = 0
     for choice in spec.viewpoints:
-        model = _build(spec, choice, sample)
-        if model is None:  # this instance is too big for the viewpoint: its runs will say so
+        model = _first_model(spec, choice, samples)
+        if model is None:  # too big for the viewpoint everywhere: every run will say so
             continue
+        built += 1
         for solver in spec.solvers:
             for heuristic in spec.heuristics:
                 try:
@@ -143,16 +146,21 @@ def _refused_combinations(spec: ExperimentSpec,
                     refused[(choice.label, solver, heuristic)] = (
                         f"{choice.label} on {solver} with {heuristic}: {error}")
     for index, heuristic in enumerate(spec.heuristics):
-        if len(unknown.get(heuristic, [])) == len(spec.viewpoints) * len(spec.solvers):
+        if built and len(unknown.get(heuristic, [])) == built * len(spec.solvers):
             raise spec.error(f"heuristics[{index}]", unknown[heuristic][0])
     return refused
 
 
-def _build(spec: ExperimentSpec, choice: ViewpointChoice, sample: Any) -> Any:
+def _first_model(spec: ExperimentSpec, choice: ViewpointChoice, samples: list[Any]) -> Any:
+    """The model of the first instance the viewpoint builds (``ModelError``: too big)."""
     try:
-        return get_viewpoint(spec.puzzle, choice.name).build(sample, choice.options).model
-    except ModelError:
-        return None
+        viewpoint = get_viewpoint(spec.puzzle, choice.name)
+        for sample in samples:
+            try:
+                return viewpoint.build(sample, choice.options).model
+            except ModelError:
+                continue
     except PuzzleLabError as error:
         index = spec.viewpoints.index(choice)
         raise spec.error(f"viewpoints[{index}]", str(error)) from None
+    return None

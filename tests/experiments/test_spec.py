@@ -123,3 +123,20 @@ solvers = ["cp"]
 heuristics = ["input/min"]
 """))
     assert [t.viewpoint for t in expand(spec).tasks] == ["line-table", "regular"]
+
+
+def test_combinations_are_checked_on_an_instance_the_viewpoint_can_build(write_spec) -> None:
+    """The first instance is too big for ``line-table``; the check uses the next one."""
+    survey = SUDOKU_DATA.parent / "nonogram" / "webpbn_survey"
+    text = f"""
+name = "big-then-small"
+puzzle = "nonogram"
+instances = ["{survey.as_posix()}/webpbn-00016.non", "{survey.as_posix()}/webpbn-00006.non"]
+viewpoints = ["line-table"]
+solvers = ["cpsat"]
+heuristics = ["input/min+probe-all"]
+"""
+    with pytest.raises(SpecError, match=r"(?s)1 combination\(s\) cannot run.*line-table on cpsat"):
+        expand(load_spec(write_spec(text)))
+    skipped = expand(load_spec(write_spec(text + "skip_unsupported = true\n")))
+    assert skipped.tasks == () and len(skipped.skipped) == 1

@@ -59,11 +59,15 @@ def solve(
     heuristic: Annotated[str | None, typer.Option(help="VARORDER/VALUEORDER or auto")] = None,
     time_limit: Annotated[float | None, typer.Option(help="seconds of search")] = None,
     all_solutions: Annotated[bool, typer.Option("--all", help="count every solution")] = False,
-    max_solutions: Annotated[int, typer.Option(help="stop after N solutions")] = 1,
+    max_solutions: Annotated[int | None, typer.Option(
+        min=0, help="stop after N solutions (default 1; 0 counts them all, as --all)")] = None,
     seed: Annotated[int, typer.Option(help="seed of random orders and solvers")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
     """Solve one instance and print the solution, its check and the statistics."""
+    if all_solutions and max_solutions:
+        raise OptionError("--all counts every solution: leave out --max-solutions")
+    limit = None if all_solutions or max_solutions == 0 else max_solutions or 1
     defaults = DEFAULTS.get(PUZZLES.get(puzzle).name)
     chosen = PUZZLES.get(puzzle).load(file, instance)
     viewpoint, solver = viewpoint or defaults.viewpoint, solver or defaults.solver
@@ -71,7 +75,7 @@ def solve(
     with _working(f"solving {escape(file.name)}: {viewpoint} on {solver}, {heuristic}"):
         run = solve_instance(puzzle, chosen, viewpoint, solver, heuristic,
                              parse_options(option or []), time_limit=time_limit,
-                             max_solutions=None if all_solutions else max_solutions, seed=seed)
+                             max_solutions=limit, seed=seed)
     if as_json:
         print(json.dumps(run.to_json()))
     else:
@@ -238,6 +242,10 @@ def main() -> None:
         sys.exit(2)
     except typer.Exit as done:
         sys.exit(done.exit_code)
+    except OSError as error:  # the file system said no: a file we write, a folder we make
+        where = f": {error.filename}" if error.filename else ""
+        print(f"error: {error.strerror or error}{where}", file=sys.stderr)
+        sys.exit(1)
     except (typer.Abort, KeyboardInterrupt):
         print("interrupted", file=sys.stderr)
         sys.exit(INTERRUPTED)

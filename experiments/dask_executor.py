@@ -51,7 +51,7 @@ class DaskExecutor:
                                         dashboard_address=None, silence_logs=logging.ERROR)
         try:
             self.client = Client(scheduler or self.cluster, timeout="30s")
-        except OSError as error:
+        except (OSError, ValueError) as error:  # ValueError: not an address at all
             raise PuzzleLabError(f"cannot reach the Dask scheduler at {scheduler}: "
                                  f"{error}") from None
 

@@ -84,6 +84,11 @@ def generate(puzzle: str, size: str, density: float, seed: int, count: int = 1,
         raise OptionError(f"--count must be at least 1, not {count}")
     if not 0.0 < density < 1.0:
         raise OptionError(f"--density must be between 0 and 1, not {density}")
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OptionError(f"--output {output}: cannot make the folder ({error.strerror})"
+                          ) from None
     return _instances(puzzle, generator, rows, columns, density, seed, count, unique, output,
                       max_candidates, time_limit, on_candidate)
 
@@ -93,7 +98,6 @@ def _instances(puzzle: str, generator: Generator, rows: int, columns: int, densi
                time_limit: float | None,
                on_candidate: Callable[[int, int], None] | None) -> Iterator[Generated]:
     rng = random.Random(seed)
-    output.mkdir(parents=True, exist_ok=True)
     drawn = 0
     for index in range(1, count + 1):
         name = f"{puzzle}-{rows}x{columns}-d{density:g}-s{seed}-{index}"

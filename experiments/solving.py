@@ -74,4 +74,4 @@ def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heur
                              result.backend, result.heuristic,
                              "the puzzle checker rejected the solution: " + "; ".join(violations))
     return PuzzleRun(puzzle, kind.instance_name(instance), chosen.name, resolved, solver,
-                     heuristic, result, solution, violations, matches)
+                     result.heuristic, result, solution, violations, matches)

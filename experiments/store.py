@@ -61,10 +61,15 @@ class ResultsStore:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.connection = sqlite3.connect(self.path, timeout=30)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.connection = sqlite3.connect(self.path, timeout=30)
+            self.connection.execute("PRAGMA journal_mode=WAL")
+        except (OSError, sqlite3.Error) as error:
+            reason = error.strerror if isinstance(error, OSError) else str(error)
+            raise PuzzleLabError(f"{self.path}: cannot open the results database ({reason})"
+                                 ) from None
         self.connection.row_factory = sqlite3.Row
-        self.connection.execute("PRAGMA journal_mode=WAL")
         self.connection.execute("PRAGMA synchronous=NORMAL")
         with self.connection:
             self.connection.execute(_table_sql("runs", RUN_COLUMNS))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import traceback
 
+from puzzlelab.errors import OptionError
 from solvers.backends import BACKENDS, load_backends
 from solvers.backends.base import Backend, SolveRequest
 from solvers.heuristics import Heuristic, plan_search
@@ -40,13 +42,20 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
         model: the model to solve.
         backend: ``cp``, ``cpsat`` or ``python-constraint`` (see ``BACKENDS``).
         heuristic: ``VARORDER/VALUEORDER`` or ``auto`` (see :mod:`solvers.heuristics`).
-        time_limit: seconds of search; a search still running then ends as ``timeout``.
-        max_solutions: stop after this many solutions; None counts them all.
+        time_limit: seconds of search (positive); a search still running then ends as
+            ``timeout``.
+        max_solutions: stop after this many solutions (at least 1); None counts them all.
         seed: seed for ``random`` orders and the solver's own randomness.
 
     The returned assignment, when there is one, has been checked against every
     constraint's meaning: a backend that answers a wrong solution gives ``error``.
     """
+    if time_limit is not None and not (math.isfinite(time_limit) and time_limit > 0):
+        raise OptionError(f"the time limit must be a positive number of seconds, "
+                          f"not {time_limit}")
+    if max_solutions is not None and max_solutions < 1:
+        raise OptionError(f"the solution limit must be at least 1 (None counts every "
+                          f"solution), not {max_solutions}")
     chosen, request = prepare(model, backend, heuristic, seed)
     request = SolveRequest(request.plan, request.heuristic, time_limit, max_solutions, seed)
     try:

@@ -86,12 +86,55 @@ def test_list_shows_the_registries(monkeypatch, capsys) -> None:
     (["nosuch"], "No such command 'nosuch'"),
     (["solve", "sudoku"], "Missing argument"),
     (["generate", "nonogram", "--count", "x"], "Invalid value for '--count'"),
+    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--time-limit", "-1"],
+     "the time limit must be a positive number of seconds, not -1.0"),
+    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--time-limit", "nan"],
+     "the time limit must be a positive number of seconds, not nan"),
+    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--max-solutions",
+      "-3"], "Invalid value for '--max-solutions'"),
+    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--all",
+      "--max-solutions", "2"], "--all counts every solution: leave out --max-solutions"),
+    (["run", str(ROOT / "experiments" / "sudoku-course.toml"), "--jobs", "0"],
+     "--jobs must be at least 1, not 0"),
 ])
 def test_errors_are_one_clear_line(monkeypatch, capsys, arguments: list[str],
                                    message: str) -> None:
     code, _, err = run_cli(monkeypatch, capsys, *arguments)
     assert code == 2
     assert message in err and "Traceback" not in err
+
+
+def test_a_path_that_cannot_be_a_folder_is_one_clear_line(monkeypatch, capsys,
+                                                          tmp_path: Path) -> None:
+    a_file = tmp_path / "a_file"
+    a_file.write_text("")
+    code, _, err = run_cli(monkeypatch, capsys, "generate", "nonogram", "--output", str(a_file))
+    assert code == 2 and f"--output {a_file}: cannot make the folder" in err
+    code, _, err = run_cli(monkeypatch, capsys, "run",
+                           str(ROOT / "experiments" / "sudoku-course.toml"), "--results",
+                           str(a_file))
+    assert code == 2 and "cannot open the results database" in err
+    assert "Traceback" not in err
+
+
+def test_a_scheduler_that_is_no_address_is_one_clear_line(monkeypatch, capsys,
+                                                          tmp_path: Path) -> None:
+    pytest.importorskip("dask.distributed")
+    code, _, err = run_cli(monkeypatch, capsys, "run",
+                           str(ROOT / "experiments" / "sudoku-course.toml"), "--results",
+                           str(tmp_path), "--executor", "dask", "--scheduler", "nonsense",
+                           "--no-progress")
+    assert code == 2 and "cannot reach the Dask scheduler at nonsense" in err
+    assert "Traceback" not in err
+
+
+def test_max_solutions_zero_counts_every_solution_as_all_does(monkeypatch, capsys) -> None:
+    arguments = ["solve", "sudoku", str(DATA / "multi_4x4.txt"), "--instance", "2", "--solver",
+                 "cpsat", "--json"]
+    counted = [json.loads(run_cli(monkeypatch, capsys, *arguments, *extra)[1])
+               for extra in (["--max-solutions", "0"], ["--all"])]
+    assert [c["stats"]["solutions"] for c in counted] == [12, 12]
+    assert all(c["complete"] and c["status"] == "solved" for c in counted)
 
 
 def test_bad_file_error_names_file_and_line(monkeypatch, capsys, tmp_path: Path) -> None:

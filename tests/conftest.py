@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from solvers import BACKENDS, load_backends
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", help="also run tests marked slow")
@@ -14,6 +16,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     skip_slow = pytest.mark.skip(reason="slow: run with --runslow")
     backends = config.getoption("--backend")
+    load_backends()
+    unknown = sorted(set(backends) - set(BACKENDS.names()))
+    if unknown:  # a typo would otherwise deselect every solver case and pass
+        raise pytest.UsageError(f"--backend {', '.join(unknown)}: no such solver; valid: "
+                                f"{', '.join(BACKENDS.names())}")
     kept, deselected = [], []
     for item in items:
         if not config.getoption("--runslow") and "slow" in item.keywords:

@@ -191,40 +191,50 @@ _ASSIGNMENT = re.compile(r"(\w+)\s*=\s*(.*?);", re.DOTALL)
 def parse_dzn(text: str, source: str = "<string>", name: str = "nonogram"
               ) -> list[NonogramInstance]:
     """Read one puzzle of the MiniZinc benchmarks' ``.dzn`` format (0/1 patterns)."""
-    values = {m.group(1): (m.group(2), text.count("\n", 0, m.start()) + 1)
-              for m in _ASSIGNMENT.finditer(text)}
+    values = {m.group(1): m for m in _ASSIGNMENT.finditer(text)}
     for needed in ("X", "Y", "rows", "cols"):
         if needed not in values:
             raise ParseError(f"missing assignment '{needed} = ...;'", source=source)
-    height = _number(values["X"][0], source, values["X"][1], "X")
-    width = _number(values["Y"][0], source, values["Y"][1], "Y")
-    rows = _patterns(*values["rows"], height, "rows", source)
-    columns = _patterns(*values["cols"], width, "cols", source)
-    spots = {f"row{i}": values["rows"][1] + i for i in range(height)}
-    spots |= {f"column{i}": values["cols"][1] + i for i in range(width)}
+    height = _number(values["X"].group(2), source, _line_at(text, values["X"].start(2)), "X")
+    width = _number(values["Y"].group(2), source, _line_at(text, values["Y"].start(2)), "Y")
+    rows, row_lines = _patterns(text, values["rows"], height, source)
+    columns, column_lines = _patterns(text, values["cols"], width, source)
+    spots = {f"row{i}": line for i, line in enumerate(row_lines)}
+    spots |= {f"column{i}": line for i, line in enumerate(column_lines)}
     validate(name, rows, columns, source, spots)
     return [NonogramInstance(name, rows, columns)]
 
 
-def _patterns(text: str, line: int, count: int, what: str, source: str) -> tuple[Clue, ...]:
-    body = text.strip()
-    if not (body.startswith("[|") and body.endswith("|]")):
-        raise ParseError(f"'{what}' must be a 2-D array [| ... |]", source=source, line=line)
-    clues = []
-    for offset, row in enumerate(r for r in body[2:-2].split("|")):
+def _line_at(text: str, position: int) -> int:
+    return text.count("\n", 0, position) + 1
+
+
+def _patterns(text: str, assignment: re.Match[str], count: int, source: str
+              ) -> tuple[tuple[Clue, ...], list[int]]:
+    """The clues of a ``[| ... |]`` array of 0/1 patterns, and the file line of each."""
+    what, body, start = assignment.group(1), assignment.group(2), assignment.start(2)
+    opening = start + len(body) - len(body.lstrip())
+    if not (body.strip().startswith("[|") and body.strip().endswith("|]")):
+        raise ParseError(f"'{what}' must be a 2-D array [| ... |]", source=source,
+                         line=_line_at(text, opening))
+    clues, lines = [], []
+    for number, row in enumerate(re.finditer(r"\|([^|]*)", body.strip()[:-2]), start=1):
+        spot = row.start(1) + len(row.group(1)) - len(row.group(1).lstrip())
+        line = _line_at(text, opening + spot)
         try:
-            cells = [int(v) for v in row.replace(",", " ").split()]
+            cells = [int(v) for v in row.group(1).replace(",", " ").split()]
         except ValueError:
-            raise ParseError(f"'{what}' row {offset + 1}: expected integers -1, 0 or 1",
-                             source=source, line=line + offset) from None
+            raise ParseError(f"'{what}' row {number}: expected integers -1, 0 or 1",
+                             source=source, line=line) from None
         if set(cells) - {-1, 0, 1}:
-            raise ParseError(f"'{what}' row {offset + 1}: patterns hold only -1, 0 and 1",
-                             source=source, line=line + offset)
+            raise ParseError(f"'{what}' row {number}: patterns hold only -1, 0 and 1",
+                             source=source, line=line)
         clues.append(blocks_of([c for c in cells if c >= 0]))
+        lines.append(line)
     if len(clues) != count:
         raise ParseError(f"'{what}' has {len(clues)} lines, expected {count}", source=source,
-                         line=line)
-    return tuple(clues)
+                         line=_line_at(text, opening))
+    return tuple(clues), lines
 
 
 def parse_out(text: str, height: int, width: int, source: str) -> NonogramSolution:

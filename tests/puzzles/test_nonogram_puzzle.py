@@ -82,6 +82,10 @@ DZN = "X = 2;\nY = 2;\nmaxlen = 1;\nrows = [|1\n|1\n|];\ncols = [|1\n|1\n|];\n"
     (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1\n|]"), r"bad.dzn:4: 'rows' has 1 lines"),
     (DZN.replace("cols = [|1\n|1\n|]", "cols = [|1\n|a\n|]"), r"bad.dzn:8: 'cols' row 2: "
                                                              r"expected integers"),
+    (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1|x|]"), r"bad.dzn:4: 'rows' row 2: "
+                                                          r"expected integers"),
+    (DZN.replace("rows = [|1\n|1\n|]", "rows =\n  [|1,\n 1|\n\n 2|]"),
+     r"bad.dzn:8: 'rows' row 2: patterns hold only"),
 ])
 def test_bad_dzn_files_are_located(text: str, message: str) -> None:
     with pytest.raises(ParseError, match=message):

@@ -88,10 +88,11 @@ class ExperimentSpec:
     table_by: str = "viewpoint"
     table_reached: bool = False
     settings: Mapping[str, Any] = field(default_factory=dict)
+    written_path: Path | None = None  # as the user gave it, for messages (``path`` is resolved)
 
     def error(self, key: str, message: str) -> SpecError:
         """A ``SpecError`` located at ``key`` of this spec."""
-        return spec_error(self.path, self.text, key, message)
+        return spec_error(self.written_path or self.path, self.text, key, message)
 
 
 def spec_error(path: Path, text: str, key: str, message: str) -> SpecError:
@@ -136,7 +137,7 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
     puzzle = _typed(fail, data, "puzzle", str)
     _lookup(fail, "puzzle", lambda: PUZZLES.get(puzzle))
     spec = ExperimentSpec(
-        path=path.resolve(), text=text, name=name, puzzle=puzzle,
+        path=path.resolve(), written_path=path, text=text, name=name, puzzle=puzzle,
         instance_sets=_instance_sets(fail, data, path.parent),
         viewpoints=_viewpoints(fail, data, puzzle),
         solvers=tuple(_string_list(fail, data, "solvers")),

@@ -140,3 +140,12 @@ heuristics = ["input/min+probe-all"]
         expand(load_spec(write_spec(text)))
     skipped = expand(load_spec(write_spec(text + "skip_unsupported = true\n")))
     assert skipped.tasks == () and len(skipped.skipped) == 1
+
+
+def test_errors_found_after_loading_name_the_spec_as_it_was_given(write_spec,
+                                                                   monkeypatch) -> None:
+    """A typo caught while expanding reads like one caught while loading: same path."""
+    written = write_spec(GOOD.replace('"first-fail"', '"frist-fail"'))
+    monkeypatch.chdir(written.parent)
+    with pytest.raises(SpecError, match=r"^spec\.toml:\d+: key 'heuristics\[1\]'"):
+        expand(load_spec("spec.toml"))

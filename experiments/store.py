@@ -14,6 +14,7 @@ import io
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -92,7 +93,9 @@ class ResultsStore:
         if not path.is_file():
             raise PuzzleLabError(f"{path}: no such results database")
         try:
-            with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as probe:
+            # closing(): a connection's own with-block only commits, and a connection left
+            # open at exit leaves the -wal and -shm files behind
+            with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as probe:
                 tables = {r[0] for r in probe.execute("SELECT name FROM sqlite_master")}
         except sqlite3.DatabaseError as error:
             raise PuzzleLabError(f"{path}: not a results database ({error})") from None

@@ -188,3 +188,23 @@ def test_ctrl_c_while_starting_up_is_no_traceback(delay: float) -> None:
     # interrupt passed through an exec() (dataclasses, typing); a shell shows 130 either way
     assert process.returncode in (130, -signal.SIGINT)
     assert err == "interrupted\n" and out == ""
+
+
+def test_a_finished_run_leaves_only_its_database_and_tables(tmp_path: Path) -> None:
+    """SQLite's -wal and -shm files stay behind only when a connection is left open."""
+    spec = tmp_path / "mini.toml"
+    spec.write_text(f"""
+name = "mini"
+puzzle = "sudoku"
+instances = [{{ file = "{(DATA / 'small_4x4.txt').as_posix()}", select = [1] }}]
+viewpoints = ["classic"]
+solvers = ["cp"]
+heuristics = ["input/min"]
+""", encoding="utf-8")
+    for command in (["run", str(spec), "--results", str(tmp_path), "--no-progress"],
+                    ["table", str(tmp_path / "mini" / "runs.sqlite")]):
+        finished = subprocess.run([sys.executable, "-m", "experiments", *command], cwd=ROOT,
+                                  capture_output=True, text=True, timeout=120)
+        assert finished.returncode == 0, finished.stderr
+        assert sorted(p.name for p in (tmp_path / "mini").iterdir()) == [
+            "runs.csv", "runs.sqlite", "table.md", "table.tex", "workers.log"]

@@ -8,6 +8,7 @@ the key where it can be found, and the key itself.
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from collections.abc import Mapping
@@ -196,8 +197,8 @@ def _kind_name(kind: Any) -> str:
 def _positive(fail: _Failer, data: Mapping[str, Any], key: str, kind: Any,
               default: Any) -> Any:
     value = _typed(fail, data, key, kind, default)
-    if value <= 0:
-        raise fail(key, f"must be positive, got {value!r}")
+    if not (math.isfinite(value) and value > 0):  # TOML has inf and nan
+        raise fail(key, f"must be a positive number, got {value!r}")
     return value
 
 

@@ -61,7 +61,9 @@ def test_instance_paths_are_relative_to_the_spec(write_spec, tmp_path: Path) -> 
     (('channel = "reified"', 'channel = "psychic"'), r"key 'viewpoints\[1\]': .*option "
                                                      r"channel must be one of"),
     (('label = "ch"', 'label = "classic"'), r"label 'classic' is used twice"),
-    (("repeats = 2", "repeats = 0"), r"key 'repeats': must be positive"),
+    (("repeats = 2", "repeats = 0"), r"key 'repeats': must be a positive number, got 0"),
+    (("time_limit = 5", "time_limit = inf"), r"key 'time_limit': must be a positive number, "
+                                             r"got inf"),
     (("time_limit = 5", 'time_limit = "5"'), r"key 'time_limit': expected an integer or a "
                                              r"number"),
     (('name = "small"', 'name = "a/b"'), r"key 'name': must be letters"),

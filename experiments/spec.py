@@ -20,6 +20,7 @@ from experiments.plugins import load_modules
 from experiments.tables import BY_CHOICES, METRICS
 from puzzlelab.errors import PuzzleLabError, SpecError
 from puzzles import PUZZLES
+from puzzles.text_input import line_number_at
 from solvers import BACKENDS, load_backends
 from viewpoints import get_viewpoint
 
@@ -100,7 +101,7 @@ def spec_error(path: Path, text: str, key: str, message: str) -> SpecError:
     """``file:line: key 'k': message``, with the line of the key's first mention."""
     top = key.split("[")[0].split(".")[0]
     match = re.search(rf"^\s*{re.escape(top)}\s*=", text, re.MULTILINE)
-    line = f":{text.count(chr(10), 0, match.start()) + 1}" if match else ""
+    line = f":{line_number_at(text, match.start())}" if match else ""
     return SpecError(f"{path}{line}: key {key!r}: {message}")
 
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from puzzlelab.errors import ParseError
 from puzzles import svg
 from puzzles.kind import PUZZLES, PuzzleKind
-from puzzles.text_input import read_text
+from puzzles.text_input import line_number_at, read_text
 
 Clue = tuple[int, ...]
 Grid = tuple[tuple[int, ...], ...]
@@ -195,8 +195,8 @@ def parse_dzn(text: str, source: str = "<string>", name: str = "nonogram"
     for needed in ("X", "Y", "rows", "cols"):
         if needed not in values:
             raise ParseError(f"missing assignment '{needed} = ...;'", source=source)
-    height = _number(values["X"].group(2), source, _line_at(text, values["X"].start(2)), "X")
-    width = _number(values["Y"].group(2), source, _line_at(text, values["Y"].start(2)), "Y")
+    height, width = (_number(values[key].group(2), source,
+                             line_number_at(text, values[key].start(2)), key) for key in ("X", "Y"))
     rows, row_lines = _patterns(text, values["rows"], height, source)
     columns, column_lines = _patterns(text, values["cols"], width, source)
     spots = {f"row{i}": line for i, line in enumerate(row_lines)}
@@ -205,22 +205,18 @@ def parse_dzn(text: str, source: str = "<string>", name: str = "nonogram"
     return [NonogramInstance(name, rows, columns)]
 
 
-def _line_at(text: str, position: int) -> int:
-    return text.count("\n", 0, position) + 1
-
-
 def _patterns(text: str, assignment: re.Match[str], count: int, source: str
               ) -> tuple[tuple[Clue, ...], list[int]]:
     """The clues of a ``[| ... |]`` array of 0/1 patterns, and the file line of each."""
-    what, body, start = assignment.group(1), assignment.group(2), assignment.start(2)
-    opening = start + len(body) - len(body.lstrip())
-    if not (body.strip().startswith("[|") and body.strip().endswith("|]")):
+    what, body = assignment.group(1), assignment.group(2)
+    array = body.strip()
+    opening = assignment.start(2) + len(body) - len(body.lstrip())  # where array starts
+    if not (array.startswith("[|") and array.endswith("|]")):
         raise ParseError(f"'{what}' must be a 2-D array [| ... |]", source=source,
-                         line=_line_at(text, opening))
+                         line=line_number_at(text, opening))
     clues, lines = [], []
-    for number, row in enumerate(re.finditer(r"\|([^|]*)", body.strip()[:-2]), start=1):
-        spot = row.start(1) + len(row.group(1)) - len(row.group(1).lstrip())
-        line = _line_at(text, opening + spot)
+    for number, row in enumerate(re.finditer(r"\|\s*([^|]*)", array[:-2]), start=1):
+        line = line_number_at(text, opening + row.start(1))
         try:
             cells = [int(v) for v in row.group(1).replace(",", " ").split()]
         except ValueError:
@@ -233,7 +229,7 @@ def _patterns(text: str, assignment: re.Match[str], count: int, source: str
         lines.append(line)
     if len(clues) != count:
         raise ParseError(f"'{what}' has {len(clues)} lines, expected {count}", source=source,
-                         line=_line_at(text, opening))
+                         line=line_number_at(text, opening))
     return tuple(clues), lines
 
 

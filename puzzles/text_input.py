@@ -46,6 +46,11 @@ def read_text(path: Path) -> str:
         raise ParseError(f"cannot read the file: {error.strerror}", source=str(path)) from None
 
 
+def line_number_at(text: str, position: int) -> int:
+    """The 1-based line of ``text`` that character ``position`` is on."""
+    return text.count("\n", 0, position) + 1
+
+
 def content_lines(text: str) -> list[Line]:
     """The lines that carry data: blank lines and ``#`` comments are dropped."""
     lines = []

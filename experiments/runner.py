@@ -66,10 +66,10 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
     """
     if executor not in EXECUTORS:
         raise OptionError(f"unknown executor {executor!r}; valid: {', '.join(EXECUTORS)}")
-    grid = expand(spec)
-    folder = results_folder(spec, results_root)
     if jobs is not None and jobs < 1:
         raise OptionError(f"--jobs must be at least 1, not {jobs}")
+    grid = expand(spec)
+    folder = results_folder(spec, results_root)
     jobs = jobs or core_count()
     with ResultsStore(folder / "runs.sqlite") as store:
         if fresh:

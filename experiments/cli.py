@@ -70,8 +70,10 @@ def solve(
     limit = None if all_solutions or max_solutions == 0 else max_solutions or 1
     defaults = DEFAULTS.get(PUZZLES.get(puzzle).name)
     chosen = PUZZLES.get(puzzle).load(file, instance)
-    viewpoint, solver = viewpoint or defaults.viewpoint, solver or defaults.solver
-    heuristic = heuristic or defaults.heuristic
+    # ``is None``, not ``or``: an empty ``--viewpoint ''`` is an unknown name, not the default.
+    viewpoint = defaults.viewpoint if viewpoint is None else viewpoint
+    solver = defaults.solver if solver is None else solver
+    heuristic = defaults.heuristic if heuristic is None else heuristic
     with _working(f"solving {escape(file.name)}: {viewpoint} on {solver}, {heuristic}"):
         run = solve_instance(puzzle, chosen, viewpoint, solver, heuristic,
                              parse_options(option or []), time_limit=time_limit,

@@ -61,8 +61,11 @@ class Heuristic:
         probing = PROBING_MODIFIERS.get(modifier, "none")
         if text == AUTO:
             return cls(AUTO, AUTO, probing)
-        variable_order, _, value_order = text.partition("/")
-        return cls(variable_order, value_order or "min", probing)
+        variable_order, slash, value_order = text.partition("/")
+        if variable_order == AUTO:
+            raise UnknownName("heuristic", text, [AUTO, *VARIABLE_ORDERS])
+        # Only a bare VARORDER means /min: ``first-fail/`` names an empty value order.
+        return cls(variable_order, value_order if slash else "min", probing)
 
     @property
     def is_auto(self) -> bool:

@@ -37,6 +37,10 @@ def test_unknown_orders_list_the_valid_ones() -> None:
         plan_search(model, "smallest/min")
     with pytest.raises(UnknownName, match="max"):
         plan_search(model, "input/middle")
+    with pytest.raises(UnknownName, match="unknown value order ''"):
+        plan_search(model, "first-fail/")
+    with pytest.raises(UnknownName, match="unknown heuristic 'auto/max'"):
+        plan_search(model, "auto/max")
 
 
 def test_dom_deg_breaks_ties_by_degree() -> None:

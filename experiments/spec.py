@@ -3,7 +3,7 @@
 A spec names a puzzle, instance files, viewpoints (with options and labels),
 solvers, heuristics, repeats and per-run limits; see the README for every key.
 Every problem is reported as a ``SpecError`` naming the spec file, the line of
-the key where it can be found, and the key itself.
+the key (or of the array item) at fault, and the key itself.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 
 from experiments.plugins import load_modules
 from experiments.tables import BY_CHOICES, METRICS
+from experiments.toml_location import locate
 from puzzlelab.errors import PuzzleLabError, SpecError
 from puzzles import PUZZLES
 from puzzles.text_input import line_number_at
@@ -98,10 +99,9 @@ class ExperimentSpec:
 
 
 def spec_error(path: Path, text: str, key: str, message: str) -> SpecError:
-    """``file:line: key 'k': message``, with the line of the key's first mention."""
-    top = key.split("[")[0].split(".")[0]
-    match = re.search(rf"^\s*{re.escape(top)}\s*=", text, re.MULTILINE)
-    line = f":{line_number_at(text, match.start())}" if match else ""
+    """``file:line: key 'k': message``, on the line of the key (of its item for ``k[i]``)."""
+    offset = locate(text, key)
+    line = "" if offset is None else f":{line_number_at(text, offset)}"
     return SpecError(f"{path}{line}: key {key!r}: {message}")
 
 

@@ -81,6 +81,38 @@ def test_spec_errors_name_the_file_and_the_key(write_spec, change, expected) -> 
     assert str(path) in str(caught.value)
 
 
+MULTILINE = """
+name = "lines"
+puzzle = "sudoku"
+instances = ["{data}/small_4x4.txt"]
+viewpoints = [
+    "classic",  # a comment with [brackets], "quotes" and a comma,
+    { name = "channeled", options = { channel = "reified" }, label = "a[1], b" },
+    'value-position',
+]
+solvers = ["cp"]
+heuristics = ["input"]
+
+[table]
+by = "viewpoint"
+"""
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (('"classic"', '"diagonal"'), r"spec.toml:6: key 'viewpoints\[0\]': unknown sudoku "
+                                  r"viewpoint 'diagonal'"),
+    (('"reified"', '"psychic"'), r"spec.toml:7: key 'viewpoints\[1\]': .*channel must be"),
+    (("'value-position'", "'diagonal'"), r"spec.toml:8: key 'viewpoints\[2\]'"),
+    (('by = "viewpoint"', 'by = "colour"'), r"spec.toml:13: key 'table': 'by' must be"),
+])
+def test_spec_errors_give_the_line_of_the_item_at_fault(write_spec, change, expected) -> None:
+    """In an array written over several lines, the line of the bad item, not of the key."""
+    old, new = change
+    assert old in MULTILINE
+    with pytest.raises(SpecError, match=expected):
+        expand(load_spec(write_spec(MULTILINE.replace(old, new, 1))))
+
+
 def test_a_missing_spec_file_is_a_spec_error(tmp_path: Path) -> None:
     with pytest.raises(SpecError, match="cannot read the experiment spec"):
         load_spec(tmp_path / "nothing.toml")

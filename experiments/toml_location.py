@@ -1,0 +1,90 @@
+"""Where a spec key, or one item of its array, is written in the TOML text.
+
+``tomllib`` gives values but no positions, so an error about ``viewpoints[3]``
+would otherwise point at the line where ``viewpoints =`` starts, which is not
+the line to fix when the array spans several lines. This module scans just
+enough TOML (strings, comments, nested brackets) to find the item.
+"""
+
+from __future__ import annotations
+
+import re
+
+_INDEXED = re.compile(r"^(?P<top>[^.\[]+)(?:\[(?P<index>\d+)\])?")
+_OPENERS, _CLOSERS = "[{", "]}"
+
+
+def locate(text: str, key: str) -> int | None:
+    """Offset in ``text`` of ``key`` (``name``, ``name[i]`` or ``name.field``), if found.
+
+    ``name[i]`` is the ``i``-th item of the array assigned to ``name``; when it cannot
+    be found (the value is not an array, or is shorter), the key's own offset is given.
+
+    >>> locate('a = 1\\nxs = [\\n  "p",\\n  "q",\\n]\\n', "xs[1]")
+    22
+    >>> locate("[table]\\nby = 'solver'\\n", "table.by")
+    0
+    """
+    match = _INDEXED.match(key)
+    if match is None:
+        return None
+    top = re.escape(match["top"])
+    assignment = re.search(rf"^[ \t]*{top}[ \t]*=", text, re.MULTILINE)
+    if assignment is None:
+        header = re.search(rf"^[ \t]*\[[ \t]*{top}[ \t]*\]", text, re.MULTILINE)
+        return header.start() + len(header[0]) - len(header[0].lstrip()) if header else None
+    key_offset = assignment.start() + len(assignment[0]) - len(assignment[0].lstrip())
+    if match["index"] is None:
+        return key_offset
+    item = _array_item(text, assignment.end(), int(match["index"]))
+    return key_offset if item is None else item
+
+
+def _array_item(text: str, start: int, index: int) -> int | None:
+    """Offset of item ``index`` of the array value that begins after ``start``."""
+    depth, seen, expecting, i = 0, -1, False, start
+    while i < len(text):
+        char = text[i]
+        if char == "#":
+            i = _line_end(text, i)
+            continue
+        if depth == 0 and not char.isspace() and char != "[":
+            return None  # the value is not an array
+        if depth == 1 and expecting and not char.isspace() and char not in ",]":
+            seen, expecting = seen + 1, False
+            if seen == index:
+                return i
+        if char in "\"'":
+            i = _string_end(text, i)
+            continue
+        if char in _OPENERS:
+            depth += 1
+            expecting = expecting or depth == 1
+        elif char in _CLOSERS:
+            depth -= 1
+            if depth == 0:
+                return None
+        elif char == "," and depth == 1:
+            expecting = True
+        i += 1
+    return None
+
+
+def _line_end(text: str, i: int) -> int:
+    end = text.find("\n", i)
+    return len(text) if end < 0 else end
+
+
+def _string_end(text: str, i: int) -> int:
+    """Offset just past the string literal opening at ``i`` (basic, literal or multi-line)."""
+    quote = text[i]
+    delimiter = quote * 3 if text.startswith(quote * 3, i) else quote
+    j = i + len(delimiter)
+    while j < len(text):
+        if quote == '"' and text[j] == "\\":
+            j += 2
+            continue
+        if text.startswith(delimiter, j):
+            return j + len(delimiter)
+        j += 1
+    return len(text)

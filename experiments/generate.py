@@ -50,7 +50,8 @@ class Generated:
 def parse_size(text: str) -> tuple[int, int]:
     """``"20x15"`` -> ``(20, 15)`` (rows, columns)."""
     rows, x, columns = text.lower().partition("x")
-    if not x or not rows.isdigit() or not columns.isdigit() or not int(rows) or not int(columns):
+    if not (x and rows.isascii() and columns.isascii() and rows.isdigit() and columns.isdigit()
+            and int(rows) and int(columns)):
         raise OptionError(f"--size must be ROWSxCOLUMNS, such as 20x20, not {text!r}")
     return int(rows), int(columns)
 

@@ -21,18 +21,15 @@ file (``A = array2d(...)``, 2 = filled) gives the known solution.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from puzzlelab.errors import ParseError
 from puzzles import svg
 from puzzles.kind import PUZZLES, PuzzleKind
-from puzzles.text_input import line_number_at, read_text
-
-Clue = tuple[int, ...]
-Grid = tuple[tuple[int, ...], ...]
+from puzzles.nonogram_formats import Clue, ClueFile, Grid, blocks_of, read_dzn, read_non, read_out
+from puzzles.text_input import read_text
 
 
 @dataclass(frozen=True)
@@ -65,11 +62,6 @@ class NonogramInstance:
         return len(self.columns)
 
 
-def blocks_of(line: Sequence[int]) -> Clue:
-    """The block lengths of a 0/1 line: ``blocks_of([1, 1, 0, 1]) == (2, 1)``."""
-    return tuple(len(run) for run in "".join(map(str, line)).split("0") if run)
-
-
 def validate(name: str, rows: Sequence[Clue], columns: Sequence[Clue], source: str,
              lines: dict[str, int] | None = None) -> None:
     """Raise ``ParseError`` for clues no picture can satisfy (too long, totals differ)."""
@@ -90,158 +82,65 @@ def validate(name: str, rows: Sequence[Clue], columns: Sequence[Clue], source: s
                          f"fill {column_total}", source=source)
 
 
-# ---------------------------------------------------------------- .non format
-
-_KEYWORD = re.compile(r"^\s*([A-Za-z]+)\s*(.*?)\s*$")
-_TEXT_KEYS = ("title", "by", "copyright", "catalogue", "goal")
-
+# ---------------------------------------------------------------- reading
 
 def parse_non(text: str, source: str = "<string>",
               name: str = "nonogram") -> list[NonogramInstance]:
     """Read one puzzle in Simpson's ``.non`` format."""
-    lines = text.splitlines()
-    keys: dict[str, str] = {}
-    sizes: dict[str, int] = {}
-    sections: dict[str, list[tuple[int, str]]] = {}
-    current: list[tuple[int, str]] | None = None
-    for number, raw in enumerate(lines, start=1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        if current is not None and re.fullmatch(r"[\d,\s]+", stripped):
-            current.append((number, stripped))
-            continue
-        match = _KEYWORD.match(stripped)
-        word = match.group(1).lower() if match else ""
-        if word in ("rows", "columns"):
-            current = sections.setdefault(word, [])
-            if match and match.group(2):
-                raise ParseError(f"'{word}' takes no value", source=source, line=number)
-        elif word in ("width", "height"):
-            current = None
-            sizes[word] = _number(match.group(2) if match else "", source, number, word)
-        elif word in _TEXT_KEYS:
-            current = None
-            keys[word] = (match.group(2) if match else "").strip().strip('"')
-            keys[f"{word}_line"] = str(number)
-        elif current is not None:
-            raise ParseError(f"bad clue line {stripped!r}: expected block lengths such as "
-                             f"'2,1' (or 0)", source=source, line=number)
-        else:
-            current = None  # other keywords of the format (e.g. ``color``) carry nothing here
-    for needed in ("width", "height", "rows", "columns"):
-        if needed not in sizes and needed not in sections:
-            raise ParseError(f"missing section '{needed}'", source=source)
-    width, height = sizes["width"], sizes["height"]
-    rows = _clue_lines(sections["rows"], height, "rows", source)
-    columns = _clue_lines(sections["columns"], width, "columns", source)
-    spots = {f"row{i}": sections["rows"][i][0] for i in range(height)}
-    spots |= {f"column{i}": sections["columns"][i][0] for i in range(width)}
-    validate(name, rows, columns, source, spots)
-    goal = _goal(keys, width, height, source) if "goal" in keys else None
-    instance = NonogramInstance(name, rows, columns, goal, keys.get("title", ""),
-                                keys.get("by", ""), keys.get("copyright", ""))
-    if goal is not None:
-        wrong = check(instance, goal)
-        if wrong:
-            raise ParseError(f"the goal picture does not fit the clues: {wrong[0]}",
-                             source=source, line=int(keys["goal_line"]))
-    return [instance]
-
-
-def _number(text: str, source: str, line: int, what: str) -> int:
-    if not text.strip().isdigit() or int(text) <= 0:
-        raise ParseError(f"{what} must be a positive whole number, not {text.strip()!r}",
-                         source=source, line=line)
-    return int(text)
-
-
-def _clue_lines(lines: list[tuple[int, str]], count: int, what: str,
-                source: str) -> tuple[Clue, ...]:
-    if len(lines) != count:
-        at = lines[-1][0] if lines else None
-        raise ParseError(f"'{what}' has {len(lines)} clue lines, expected {count}",
-                         source=source, line=at)
-    clues = []
-    for number, text in lines:
-        parts = [p.strip() for p in text.split(",")]
-        if not all(p.isdigit() for p in parts):
-            raise ParseError(f"bad clue {text!r}: expected numbers separated by commas",
-                             source=source, line=number)
-        values = tuple(int(p) for p in parts)
-        clues.append(() if values == (0,) else values)
-    return tuple(clues)
-
-
-def _goal(keys: dict[str, str], width: int, height: int, source: str) -> NonogramSolution:
-    goal, line = keys["goal"], int(keys["goal_line"])
-    if len(goal) != width * height or set(goal) - {"0", "1"}:
-        raise ParseError(f"goal must be {width * height} characters 0 or 1, found "
-                         f"{len(goal)}", source=source, line=line)
-    cells = [int(ch) for ch in goal]
-    return NonogramSolution(tuple(tuple(cells[r * width:(r + 1) * width])
-                                  for r in range(height)))
-
-
-# ---------------------------------------------------------------- .dzn format
-
-_ASSIGNMENT = re.compile(r"(\w+)\s*=\s*(.*?);", re.DOTALL)
+    clues, sizes = read_non(text, source)
+    for what, lines, count in (("rows", clues.row_lines, sizes["height"]),
+                               ("columns", clues.column_lines, sizes["width"])):
+        if len(lines) != count:
+            closed = clues.closed_by_other.get(what)
+            hint = (f" (line {closed[0]}, {closed[1]!r}, is read as a property and ends the "
+                    f"section)" if closed else "")
+            raise ParseError(f"'{what}' has {len(lines)} clue lines, expected {count}{hint}",
+                             source=source, line=lines[-1] if lines else None)
+    instance = _instance(name, clues, source)
+    if clues.goal is None:
+        return [instance]
+    goal = _goal(clues.goal, instance.width, instance.height, source, clues.goal_line)
+    wrong = check(instance, goal)
+    if wrong:
+        raise ParseError(f"the goal picture does not fit the clues: {wrong[0]}",
+                         source=source, line=clues.goal_line)
+    return [replace(instance, known_solution=goal)]
 
 
 def parse_dzn(text: str, source: str = "<string>", name: str = "nonogram"
               ) -> list[NonogramInstance]:
     """Read one puzzle of the MiniZinc benchmarks' ``.dzn`` format (0/1 patterns)."""
-    values = {m.group(1): m for m in _ASSIGNMENT.finditer(text)}
-    for needed in ("X", "Y", "rows", "cols"):
-        if needed not in values:
-            raise ParseError(f"missing assignment '{needed} = ...;'", source=source)
-    height, width = (_number(values[key].group(2), source,
-                             line_number_at(text, values[key].start(2)), key) for key in ("X", "Y"))
-    rows, row_lines = _patterns(text, values["rows"], height, source)
-    columns, column_lines = _patterns(text, values["cols"], width, source)
-    spots = {f"row{i}": line for i, line in enumerate(row_lines)}
-    spots |= {f"column{i}": line for i, line in enumerate(column_lines)}
-    validate(name, rows, columns, source, spots)
-    return [NonogramInstance(name, rows, columns)]
-
-
-def _patterns(text: str, assignment: re.Match[str], count: int, source: str
-              ) -> tuple[tuple[Clue, ...], list[int]]:
-    """The clues of a ``[| ... |]`` array of 0/1 patterns, and the file line of each."""
-    what, body = assignment.group(1), assignment.group(2)
-    array = body.strip()
-    opening = assignment.start(2) + len(body) - len(body.lstrip())  # where array starts
-    if not (array.startswith("[|") and array.endswith("|]")):
-        raise ParseError(f"'{what}' must be a 2-D array [| ... |]", source=source,
-                         line=line_number_at(text, opening))
-    clues, lines = [], []
-    for number, row in enumerate(re.finditer(r"\|\s*([^|]*)", array[:-2]), start=1):
-        line = line_number_at(text, opening + row.start(1))
-        try:
-            cells = [int(v) for v in row.group(1).replace(",", " ").split()]
-        except ValueError:
-            raise ParseError(f"'{what}' row {number}: expected integers -1, 0 or 1",
-                             source=source, line=line) from None
-        if set(cells) - {-1, 0, 1}:
-            raise ParseError(f"'{what}' row {number}: patterns hold only -1, 0 and 1",
-                             source=source, line=line)
-        clues.append(blocks_of([c for c in cells if c >= 0]))
-        lines.append(line)
-    if len(clues) != count:
-        raise ParseError(f"'{what}' has {len(clues)} lines, expected {count}", source=source,
-                         line=line_number_at(text, opening))
-    return tuple(clues), lines
+    clues, sizes = read_dzn(text, source)
+    for what, lines, count in (("rows", clues.row_lines, sizes["height"]),
+                               ("cols", clues.column_lines, sizes["width"])):
+        if len(lines) != count:
+            raise ParseError(f"'{what}' has {len(lines)} lines, expected {count}",
+                             source=source, line=lines[0] if lines else None)
+    return [_instance(name, clues, source)]
 
 
 def parse_out(text: str, height: int, width: int, source: str) -> NonogramSolution:
     """The picture of a MiniZinc ``.out`` file: ``A = array2d(..., [...])``, 2 = filled."""
-    match = re.search(r"A\s*=\s*array2d\([^\[]*\[([^\]]*)\]", text)
-    if not match:
-        raise ParseError("expected 'A = array2d(1..X, 1..Y, [...])'", source=source)
-    cells = [int(v) for v in match.group(1).replace(",", " ").split()]
-    if len(cells) != width * height or set(cells) - {1, 2}:
-        raise ParseError(f"expected {width * height} values 1 or 2", source=source)
-    return NonogramSolution(tuple(tuple(int(v == 2) for v in cells[r * width:(r + 1) * width])
+    return NonogramSolution(read_out(text, height, width, source))
+
+
+def _instance(name: str, clues: ClueFile, source: str) -> NonogramInstance:
+    spots = {f"row{i}": line for i, line in enumerate(clues.row_lines)}
+    spots |= {f"column{i}": line for i, line in enumerate(clues.column_lines)}
+    validate(name, clues.rows, clues.columns, source, spots)
+    properties = clues.properties
+    return NonogramInstance(name, tuple(clues.rows), tuple(clues.columns), None,
+                            properties.get("title", ""), properties.get("by", ""),
+                            properties.get("copyright", ""))
+
+
+def _goal(cells: str, width: int, height: int, source: str, line: int | None
+          ) -> NonogramSolution:
+    if len(cells) != width * height:
+        raise ParseError(f"goal must be {width * height} characters 0 or 1 ({height} rows "
+                         f"of {width}), found {len(cells)}", source=source, line=line)
+    values = [int(char) for char in cells]
+    return NonogramSolution(tuple(tuple(values[r * width:(r + 1) * width])
                                   for r in range(height)))
 
 
@@ -251,7 +150,7 @@ def read_file(path: Path) -> list[NonogramInstance]:
     """The puzzle of a ``.non`` or ``.dzn`` file (with its ``.out`` solution, if any)."""
     path = Path(path)
     text = read_text(path)
-    if path.suffix == ".dzn":
+    if path.suffix.lower() == ".dzn":
         [instance] = parse_dzn(text, str(path), path.stem)
         companion = path.with_suffix(".out")
         if companion.is_file():
@@ -261,7 +160,7 @@ def read_file(path: Path) -> list[NonogramInstance]:
             if wrong:
                 raise ParseError(f"the solution does not fit the clues: {wrong[0]}",
                                  source=str(companion))
-            instance = NonogramInstance(instance.name, instance.rows, instance.columns, known)
+            instance = replace(instance, known_solution=known)
         return [instance]
     return parse_non(text, str(path), path.stem)
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from puzzlelab.errors import ParseError
 from puzzles import svg
 from puzzles.kind import PUZZLES, PuzzleKind
-from puzzles.text_input import Cursor, Line, content_lines, parse_int, read_text
+from puzzles.text_input import Cursor, Line, content_lines, is_integer, parse_int, read_text
 
 Grid = tuple[tuple[int, ...], ...]
 
@@ -53,7 +53,7 @@ class SudokuInstance:
 
 
 def _box_of_size(size: int, cursor: Cursor, where: Line) -> int:
-    box = math.isqrt(size)
+    box = math.isqrt(max(size, 0))
     if box < 2 or box * box != size:
         raise cursor.error(f"grid size {size} is not the square of a box size >= 2", where)
     return box
@@ -92,10 +92,10 @@ def _grid_from_chars(line: Line, cursor: Cursor) -> tuple[list[list[int]], int]:
     for position, char in enumerate(text):
         if char in ".0":
             values.append(0)
-        elif char.isdigit() and 1 <= int(char) <= side:
+        elif is_integer(char) and 1 <= int(char) <= side:
             values.append(int(char))
         else:
-            problem = "out of range" if char.isdigit() else "not a digit or '.'"
+            problem = "out of range" if is_integer(char) else "not a digit or '.'"
             raise cursor.error(f"character {char!r} is {problem} for a {side}x{side} Sudoku",
                                line, column=offset + position + 1)
     return [values[r * side:(r + 1) * side] for r in range(side)], side
@@ -120,11 +120,27 @@ def _grid_rows(cursor: Cursor, size: int, empty: str = "0") -> tuple[list[list[i
 
 
 def _instance(name: str, rows: list[list[int]], row_lines: list[Line], cursor: Cursor,
-              solution: list[list[int]] | None = None) -> SudokuInstance:
+              solution: list[list[int]] | None = None,
+              solution_line: Line | None = None) -> SudokuInstance:
     box = _box_of_size(len(rows), cursor, row_lines[0])
     _check_givens(rows, row_lines, box, cursor)
-    known = None if solution is None else SudokuSolution(tuple(map(tuple, solution)))
-    return SudokuInstance(name, box, tuple(map(tuple, rows)), known, cursor.source)
+    instance = SudokuInstance(name, box, tuple(map(tuple, rows)), None, cursor.source)
+    if solution is None:
+        return instance
+    known = SudokuSolution(tuple(map(tuple, solution)))
+    wrong = check(instance, known)
+    if wrong:
+        raise cursor.error(f"the known solution of {name!r} is not one: {wrong[0]}",
+                           solution_line or row_lines[0])
+    return SudokuInstance(name, box, instance.givens, known, cursor.source)
+
+
+def _unique_name(name: str, seen: dict[str, Line], line: Line, cursor: Cursor) -> None:
+    """Two instances of one file may not share a name: ``--instance`` could not tell them."""
+    if name in seen:
+        raise cursor.error(f"a second instance named {name!r} (the first is on line "
+                           f"{seen[name].number})", line)
+    seen[name] = line
 
 
 def _read_char_lines(cursor: Cursor, stem: str) -> list[SudokuInstance]:
@@ -138,6 +154,7 @@ def _read_char_lines(cursor: Cursor, stem: str) -> list[SudokuInstance]:
 
 def _read_named_lines(cursor: Cursor) -> list[SudokuInstance]:
     instances: list[SudokuInstance] = []
+    names: dict[str, Line] = {}
     while not cursor.at_end():
         line = cursor.next("a named puzzle line")
         tokens = line.tokens()
@@ -145,11 +162,12 @@ def _read_named_lines(cursor: Cursor) -> list[SudokuInstance]:
             raise cursor.error(f"a named line has 5 fields (name set clues puzzle solution), "
                                f"this one has {len(tokens)}", line)
         name, puzzle, solution = tokens[0].text, tokens[3], tokens[4]
+        _unique_name(name, names, line, cursor)
         rows, side = _grid_from_chars(Line(line.number, " " * (puzzle.column - 1)
                                            + puzzle.text), cursor)
         solved, _ = _grid_from_chars(Line(line.number, " " * (solution.column - 1)
                                           + solution.text), cursor)
-        instances.append(_instance(name, rows, [line] * side, cursor, solved))
+        instances.append(_instance(name, rows, [line] * side, cursor, solved, line))
     return instances
 
 
@@ -169,20 +187,23 @@ def _read_size_grids(cursor: Cursor, stem: str) -> list[SudokuInstance]:
 
 def _read_puzzlekit(cursor: Cursor) -> list[SudokuInstance]:
     instances: list[SudokuInstance] = []
+    names: dict[str, Line] = {}
     while not cursor.at_end():
         header = cursor.next("a '== name' line")
         if not header.text.startswith("=="):
             raise cursor.error("expected a block header '== name'", header)
         name = header.text[2:].strip()
+        _unique_name(name, names, header, cursor)
         peeked = cursor.peek()
         if peeked is not None and peeked.text.startswith("source:"):
             cursor.next("source")
         rows, row_lines = _puzzlekit_section(cursor, "problem:")
-        solution = None
+        solution, solution_lines = None, None
         peeked = cursor.peek()
         if peeked is not None and peeked.text.strip() == "solution:":
-            solution, _ = _puzzlekit_section(cursor, "solution:")
-        instances.append(_instance(name, rows, row_lines, cursor, solution))
+            solution, solution_lines = _puzzlekit_section(cursor, "solution:")
+        instances.append(_instance(name, rows, row_lines, cursor, solution,
+                                   solution_lines[0] if solution_lines else None))
     return instances
 
 
@@ -197,6 +218,7 @@ def _puzzlekit_section(cursor: Cursor, keyword: str) -> tuple[list[list[int]], l
     rows, columns = (parse_int(t, cursor.source, "a grid dimension") for t in tokens)
     if rows != columns:
         raise cursor.error(f"a Sudoku grid is square, this one is {rows}x{columns}", dimensions)
+    _box_of_size(rows, cursor, dimensions)
     return _grid_rows(cursor, rows, empty="-")
 
 
@@ -210,11 +232,14 @@ def parse(text: str, source: str = "<string>") -> list[SudokuInstance]:
     if any(line.text.startswith("==") for line in cursor.lines):
         return _read_puzzlekit(cursor)
     words = first.tokens()
-    if len(words) == 1 and len(words[0].text) <= 2 and words[0].text.isdigit():
-        return _read_size_grids(cursor, stem)
-    if len(words) == 5:
-        return _read_named_lines(cursor)
-    return _read_char_lines(cursor, stem)
+    if len(words) == 1:
+        # A line of 16 or 81 characters is a puzzle even when all of them are digits.
+        if is_integer(words[0].text) and len(words[0].text) not in (16, 81):
+            return _read_size_grids(cursor, stem)
+        return _read_char_lines(cursor, stem)
+    if all(is_integer(word.text) for word in words):
+        return _read_size_grids(cursor, stem)  # a size line with too many numbers
+    return _read_named_lines(cursor)
 
 
 def _companion(path: Path) -> Path | None:
@@ -238,8 +263,15 @@ def read_file(path: Path) -> list[SudokuInstance]:
     if len(solutions) != len(instances):
         raise ParseError(f"{len(solutions)} solutions for {len(instances)} puzzles in "
                          f"{path.name}", source=str(companion))
-    return [SudokuInstance(i.name, i.box, i.givens, SudokuSolution(s.givens), i.source)
-            for i, s in zip(instances, solutions, strict=True)]
+    known = []
+    for number, (instance, solution) in enumerate(zip(instances, solutions, strict=True), 1):
+        wrong = check(instance, SudokuSolution(solution.givens))
+        if wrong:
+            raise ParseError(f"solution {number} is not one of puzzle {instance.name!r}: "
+                             f"{wrong[0]}", source=str(companion))
+        known.append(SudokuInstance(instance.name, instance.box, instance.givens,
+                                    SudokuSolution(solution.givens), instance.source))
+    return known
 
 
 def format(instance: SudokuInstance, style: str = "line") -> str:

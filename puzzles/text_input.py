@@ -33,10 +33,14 @@ class Line:
                 for match in _TOKEN.finditer(self.text)]
 
 
+_INTEGER = re.compile(r"-?[0-9]+")
+
+
 def read_text(path: Path) -> str:
-    """The file's text; a missing or binary file is a ``ParseError`` naming it."""
+    """The file's text with ``\\n`` line ends and no byte-order mark (Windows editors
+    write both); a missing or binary file is a ``ParseError`` naming it."""
     try:
-        return path.read_text(encoding="utf-8")
+        return normalize_newlines(path.read_text(encoding="utf-8-sig"))
     except FileNotFoundError:
         raise ParseError("no such file", source=str(path)) from None
     except UnicodeDecodeError as error:
@@ -44,6 +48,19 @@ def read_text(path: Path) -> str:
                          source=str(path)) from None
     except OSError as error:
         raise ParseError(f"cannot read the file: {error.strerror}", source=str(path)) from None
+
+
+def normalize_newlines(text: str) -> str:
+    """``\\r\\n`` and lone ``\\r`` as ``\\n``: the only line break the readers count
+    (``str.splitlines`` would also break at form feeds and other separators)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def is_integer(text: str) -> bool:
+    """True for ASCII digits, optionally after ``-``. ``int`` alone would also take
+    ``+7``, ``1_0`` and other scripts' digits; ``str.isdigit`` takes ``²``, which
+    ``int`` refuses."""
+    return _INTEGER.fullmatch(text) is not None
 
 
 def line_number_at(text: str, position: int) -> int:
@@ -54,7 +71,7 @@ def line_number_at(text: str, position: int) -> int:
 def content_lines(text: str) -> list[Line]:
     """The lines that carry data: blank lines and ``#`` comments are dropped."""
     lines = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(normalize_newlines(text).split("\n"), start=1):
         stripped = raw.rstrip()
         if stripped.strip() and not stripped.lstrip().startswith("#"):
             lines.append(Line(number, stripped))
@@ -63,11 +80,10 @@ def content_lines(text: str) -> list[Line]:
 
 def parse_int(token: Token, source: str, what: str) -> int:
     """``token`` as an integer, or a ``ParseError`` saying which ``what`` was expected."""
-    try:
-        return int(token.text)
-    except ValueError:
+    if not is_integer(token.text):
         raise ParseError(f"expected {what}, found {token.text!r}", source=source,
-                         line=token.line, column=token.column) from None
+                         line=token.line, column=token.column)
+    return int(token.text)
 
 
 class Cursor:

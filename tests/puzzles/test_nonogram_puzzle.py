@@ -55,7 +55,21 @@ GOOD = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n"
 @pytest.mark.parametrize(("text", "message"), [
     (GOOD.replace("height 2\n", ""), "missing section 'height'"),
     (GOOD.replace("columns\n1\n1\n", ""), "missing section 'columns'"),
-    (GOOD.replace("rows\n1\n1", "rows\n1\nx"), r"bad.txt:5: bad clue line 'x'"),
+    (GOOD.replace("rows\n1\n1", "rows\n1\nl,2"), r"bad.txt:5: bad clue line 'l,2'"),
+    (GOOD.replace("rows\n1\n1", "rows\n1\nx"), r"bad.txt:4: 'rows' has 1 clue lines, expected "
+                                               r"2 \(line 5, 'x', is read as a property and "
+                                               r"ends the section\)"),
+    (GOOD.replace("rows\n1\n1", "rows\n1\ntitle \"t\"\n1"),
+     r"bad.txt:6: clue line '1' is outside the 'rows' and 'columns' sections"),
+    (GOOD.replace("rows\n", "7,7,7\nrows\n"), r"bad.txt:3: clue line '7,7,7' is outside"),
+    (GOOD.replace("rows\n", "%%%%\nrows\n"),
+     r"bad.txt:3: unexpected line '%%%%': expected a keyword"),
+    (GOOD + 'goal "1001"\n1\n', r"bad.txt:10: clue line '1' is outside"),
+    ("width 3\n" + GOOD, r"bad.txt:2: a second 'width' \(the first is on line 1\)"),
+    (GOOD + "rows\n1\n", r"bad.txt:9: a second 'rows' section \(the first is on line 3\)"),
+    (GOOD + 'goal "1001"\ngoal "1001"\n', r"bad.txt:10: a second 'goal'"),
+    (GOOD.replace("width 2", "width \u00b2"), r"bad.txt:1: width must be a positive whole "
+                                               r"number, not '\u00b2'"),
     (GOOD.replace("rows\n1\n1", "rows\n1\n1,,1"), r"bad.txt:5: bad clue '1,,1'"),
     (GOOD.replace("rows\n1\n1", "rows\n1\n3"), r"bad.txt:5: row 2: clue 3 needs 3 cells but "
                                                r"the row has 2"),
@@ -66,6 +80,7 @@ GOOD = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n"
     (GOOD + 'goal "1100"\n', r"bad.txt:9: the goal picture does not fit the clues: row 1 "
                               r"has blocks 2, its clue is 1"),
     (GOOD + 'goal "10"\n', r"bad.txt:9: goal must be 4 characters 0 or 1"),
+    (GOOD + 'goal "10x1"\n', r"bad.txt:9: goal holds 'x'"),
 ])
 def test_bad_non_files_are_located(text: str, message: str) -> None:
     with pytest.raises(ParseError, match=message):
@@ -86,10 +101,55 @@ DZN = "X = 2;\nY = 2;\nmaxlen = 1;\nrows = [|1\n|1\n|];\ncols = [|1\n|1\n|];\n"
                                                           r"expected integers"),
     (DZN.replace("rows = [|1\n|1\n|]", "rows =\n  [|1,\n 1|\n\n 2|]"),
      r"bad.dzn:8: 'rows' row 2: patterns hold only"),
+    (DZN.replace("X = 2;", "X = 2"), r"bad.dzn:1: missing ';' after the value of 'X'"),
+    (DZN[:-2] + "\n", r"bad.dzn:7: missing ';' after the value of 'cols'"),
+    (DZN + "X = 3;\n", r"bad.dzn:10: 'X' is assigned twice \(first on line 1\)"),
+    (DZN.replace("X = 2;", "X = \u00b2;"), r"bad.dzn:1: X must be a positive whole number"),
+    (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1, -1\n|-1, 1\n|]"),
+     r"bad.dzn:5: 'rows' row 2: -1 only pads the end of a pattern"),
+    (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1, -1\n|1\n|]"),
+     r"bad.dzn:5: 'rows' row 2 has 1 values, row 1 has 2"),
+    (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1\n|0, 1\n|]"),
+     r"bad.dzn:5: 'rows' row 2: a pattern is blocks of 1 with one 0 between them"),
+    (DZN.replace("X = 2;", "X 2;"), r"bad.dzn:1: expected 'name = value;', found 'X 2'"),
 ])
 def test_bad_dzn_files_are_located(text: str, message: str) -> None:
     with pytest.raises(ParseError, match=message):
         parse_dzn(text, "bad.dzn")
+
+
+def test_readable_variants_of_the_formats() -> None:
+    """Simpson's size synonyms, properties anywhere, and MiniZinc comments are read."""
+    synonyms = "columns 2\nrows 2\nrows\n1\n1\ncolor a #000000\ncolumns\n1\n1\nlicense CC0\n"
+    assert parse_non(synonyms)[0] == parse_non(GOOD)[0]
+    commented = DZN + "% X = 3;\n" + "%  a comment; with = signs\n"
+    assert parse_dzn(commented)[0].rows == ((1,), (1,))
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("bom.non", "\ufeff" + GOOD),
+    ("feed.non", 'title "a\x0cb"\r\n' + GOOD.replace("\n", "\r\n")),
+    ("upper.DZN", DZN),
+])
+def test_files_from_other_editors_read(tmp_path: Path, name: str, text: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(text.encode("utf-8"))
+    [puzzle] = read_file(path)
+    assert (puzzle.rows, puzzle.columns) == (((1,), (1,)), ((1,), (1,)))
+
+
+def test_a_form_feed_does_not_shift_line_numbers(tmp_path: Path) -> None:
+    path = tmp_path / "feed.non"
+    path.write_text('title "a\x0cb"\n' + GOOD.replace("rows\n1\n1", "rows\n1\n1,,1"))
+    with pytest.raises(ParseError, match=r"feed.non:6: bad clue"):
+        read_file(path)
+
+
+def test_a_bad_out_file_is_one_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "p.dzn").write_text(DZN)
+    (tmp_path / "p.out").write_text("A = array2d(1..2, 1..2, [2, 1, x, 2]);\n")
+    with pytest.raises(ParseError, match=r"p.out:1: expected 4 values 1 or 2 in 'A'"):
+        read_file(tmp_path / "p.dzn")
 
 
 def test_a_missing_file_is_a_parse_error(tmp_path: Path) -> None:

@@ -93,6 +93,25 @@ def test_format_and_parse_round_trip(values: list[int]) -> None:
     ("5\n", 1, None, "not the square"),
     ("4\n1 0 0 0\n0 x 0 0\n0 0 0 0\n0 0 0 0\n", 3, 3, "expected a digit"),
     ("4\n1 0 0 0\n0 7 0 0\n0 0 0 0\n0 0 0 0\n", 3, 3, "outside 0..4"),
+    ("4\n1 0 0 0\n0 0_2 0 0\n0 0 0 0\n0 0 0 0\n", 3, 3, "expected a digit, found '0_2'"),
+    ("\u00b2...........4...\n", 1, 1, "'\u00b2' is not a digit"),
+    ("-4\n", 1, None, "grid size -4 is not the square"),
+    ("4 4\n", 1, None, "expected a line with the grid size N"),
+    ("p1 set 17 1...........4...\n", 1, None, "a named line has 5 fields"),
+    ("== a\nproblem:\n0 0\n", 3, None, "grid size 0 is not the square"),
+    ("== a\nproblem:\n-4 -4\n", 3, None, "grid size -4 is not the square"),
+    ("== a\nproblem:\n4 4\n1 - - -\n- - - -\n- - - -\n- - - 4\n"
+     "== a\nproblem:\n4 4\n1 - - -\n- - - -\n- - - -\n- - - 4\n", 8, None,
+     "a second instance named 'a' \\(the first is on line 1\\)"),
+    ("p1 s 6 1...........4... 2413132432414132\n", 1, None,
+     "the known solution of 'p1' is not one: cell \\(row 1, column 1\\) is 2 but the "
+     "given is 1"),
+    ("p1 s 6 1...........4... 1234............\n", 1, None,
+     "the known solution of 'p1' is not one: cell \\(row 2, column 1\\) holds 0"),
+    ("== a\nproblem:\n4 4\n1 - - -\n- - - -\n- - - -\n- - - 4\nsolution:\n4 4\n"
+     "2 1 1 1\n1 1 1 1\n1 1 1 1\n1 1 1 1\n", 10, None,
+     "the known solution of 'a' is not one: cell \\(row 1, column 1\\) is 2 but the given "
+     "is 1"),
 ])
 def test_bad_input_names_file_line_and_problem(text: str, line: int | None, column: int | None,
                                                message: str) -> None:
@@ -115,6 +134,27 @@ def test_companion_solution_count_must_match(tmp_path: Path) -> None:
     (tmp_path / "two.solutions.txt").write_text("1234341221434321\n")
     with pytest.raises(ParseError, match="1 solutions for 2 puzzles"):
         read_file(tmp_path / "two.txt")
+
+
+def test_companion_solutions_must_solve_their_puzzles(tmp_path: Path) -> None:
+    (tmp_path / "one.txt").write_text("1...........4...\n")
+    (tmp_path / "one.solutions.txt").write_text("2413132432414132\n")
+    with pytest.raises(ParseError, match=r"one.solutions.txt: solution 1 is not one of puzzle "
+                                         r"'one#1': cell \(row 1, column 1\) is 2 but the given "
+                                         r"is 1"):
+        read_file(tmp_path / "one.txt")
+
+
+@pytest.mark.parametrize("text", [
+    "\ufeff1...........4...\n",  # a byte-order mark, as Windows editors write
+    "# a\x0cb\r\n1...........4...",  # a form feed in a comment, CRLF, no final newline
+    "# old Mac line ends\r1...........4...\r",
+])
+def test_files_from_other_editors_read(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "p.txt"
+    path.write_bytes(text.encode("utf-8"))
+    [instance] = read_file(path)
+    assert instance.givens == ((1, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (4, 0, 0, 0))
 
 
 def test_text_and_svg_rendering() -> None:

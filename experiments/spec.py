@@ -109,7 +109,7 @@ def load_spec(path: str | Path) -> ExperimentSpec:
     """Read and validate the spec at ``path``; every problem raises ``SpecError``."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a BOM is not TOML, but editors add it
     except OSError as error:
         raise SpecError(f"{path}: cannot read the experiment spec ({error.strerror})") from None
     return parse_spec(text, path)

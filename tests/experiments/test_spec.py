@@ -113,6 +113,13 @@ def test_spec_errors_give_the_line_of_the_item_at_fault(write_spec, change, expe
         expand(load_spec(write_spec(MULTILINE.replace(old, new, 1))))
 
 
+def test_a_spec_saved_with_a_byte_order_mark_reads(tmp_path: Path) -> None:
+    path = tmp_path / "spec.toml"
+    path.write_bytes(("\ufeff" + GOOD.replace("{data}", SUDOKU_DATA.as_posix()))
+                     .encode("utf-8"))
+    assert load_spec(path).name == "small"
+
+
 def test_a_missing_spec_file_is_a_spec_error(tmp_path: Path) -> None:
     with pytest.raises(SpecError, match="cannot read the experiment spec"):
         load_spec(tmp_path / "nothing.toml")

@@ -164,11 +164,18 @@ def _failure(repeats: Sequence[Mapping[str, Any]]) -> str | None:
 
 
 def _reached(repeats: Sequence[Mapping[str, Any]], metric: Metric) -> str | None:
-    """``≥count`` for a count column of runs all stopped by a limit, else None."""
-    if not metric.integer or any(r["status"] not in LIMITS for r in repeats):
+    """``≥count`` for a count column of runs all stopped by a limit, else None.
+
+    A run killed from outside (no ``solve_s`` stored) has no counts at all, so its cell
+    keeps its status. The count shown is the lower median: one some run reached.
+    """
+    if not metric.integer or any(r["status"] not in LIMITS or r.get("solve_s") is None
+                                 for r in repeats):
         return None
-    value = _median(repeats, metric)
-    return NO_FIGURE if value is None else f"≥{_format(value, metric)}"
+    present = [r[metric.column] for r in repeats if r.get(metric.column) is not None]
+    if not present:
+        return NO_FIGURE
+    return f"≥{_format(statistics.median_low(present) * metric.scale, metric)}"
 
 
 def _median(repeats: Sequence[Mapping[str, Any]], metric: Metric) -> float | None:

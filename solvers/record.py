@@ -8,15 +8,21 @@ name               MiniZinc               meaning
 build_s            flatTime (roughly)     seconds to compile the model into the solver
 solve_s            solveTime              wall-clock seconds of the search
 backtracks         failures               failed search nodes (dead ends); None on CP-SAT
-branches           nodes                  decisions (choice points) taken by the search
+branches           nodes                  branches taken by the search (a choice point
+                                          tried both ways is 2); CP-SAT: its own count,
+                                          decisions of its probing and inprocessing too
 conflicts          (none)                 CP-SAT's learned conflicts; None elsewhere
-propagations       propagations           propagator calls, where the solver counts them
+propagations       propagations           CP-SAT: propagated literals and bounds;
+                                          python-constraint: constraint checks
 solutions          nSolutions             solutions found in this run
 peak_memory_mb     peakMem (roughly)      peak resident memory of the process during the run
 first_branches     (none)                 branches taken up to the first solution
 probes             (none)                 probing trials (one variable, one value)
-probe_fixed        (none)                 decision variables fixed by probing, summed over
-                                          the nodes probed (refixed after a backtrack: again)
+probe_fixed        (none)                 decision variables probing itself fixes (left
+                                          with one value, or agreed on by the surviving
+                                          probes; not what propagation fixes from them),
+                                          summed over the nodes probed (refixed after a
+                                          backtrack: again)
 =================  =====================  =================================================
 
 A figure the solver does not give is ``None``, never 0.

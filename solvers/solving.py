@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import traceback
 
-from puzzlelab.errors import OptionError
+from puzzlelab.errors import OptionError, UnsupportedCombination
 from solvers.backends import BACKENDS, load_backends
 from solvers.backends.base import Backend, SolveRequest
 from solvers.heuristics import Heuristic, plan_search
@@ -29,7 +29,11 @@ def prepare(model: Model, backend: str, heuristic: str = "first-fail/min",
     parsed = Heuristic.parse(heuristic)
     plan = plan_search(model, parsed, seed)
     chosen.check_supported(parsed, plan)
-    chosen.lower(model)  # raises UnsupportedCombination for a constraint it cannot post
+    lowered = chosen.lower(model)  # raises UnsupportedCombination for a constraint it cannot post
+    reason = chosen.search_refusal(lowered, plan)
+    if reason:
+        raise UnsupportedCombination(f"backend {chosen.name!r} cannot run heuristic {parsed} "
+                                     f"on this model: {reason}")
     return chosen, SolveRequest(plan=plan, heuristic=parsed, seed=seed)
 
 
@@ -65,13 +69,17 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
     if result.assignment is not None and not model.satisfied_by(result.assignment):
         broken = [c.kind for c in model.constraints if not c.holds(result.assignment)]
         return _failed(Status.ERROR, f"backend {chosen.name!r} returned an assignment that "
-                       f"violates {', '.join(sorted(set(broken)))}", chosen.name, request)
+                       f"violates {', '.join(sorted(set(broken)))}", chosen.name, request,
+                       result.statistics)
     return result
 
 
-def _failed(status: Status, message: str, backend: str, request: SolveRequest) -> SolveResult:
-    statistics = Statistics(build_s=0.0, solve_s=0.0, backtracks=None, branches=None,
-                            conflicts=None, propagations=None, solutions=0, peak_memory_mb=None)
+def _failed(status: Status, message: str, backend: str, request: SolveRequest,
+            measured: Statistics | None = None) -> SolveResult:
+    """A run that gives no solution; it keeps the figures measured before it went wrong."""
+    statistics = measured or Statistics(build_s=0.0, solve_s=0.0, backtracks=None,
+                                        branches=None, conflicts=None, propagations=None,
+                                        solutions=0, peak_memory_mb=None)
     detail = message if status is Status.ERROR else message + "\n" + traceback.format_exc()
     return SolveResult(status, None, statistics, False, backend, str(request.heuristic),
                        detail.strip())

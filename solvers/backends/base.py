@@ -85,6 +85,10 @@ class Backend(ABC):
         """Why this backend cannot honour ``heuristic``, or None when it can."""
         return None
 
+    def search_refusal(self, lowered: LoweredModel, plan: SearchPlan) -> str | None:
+        """Why this backend cannot run ``plan`` on this particular model, or None."""
+        return None
+
     def check_supported(self, heuristic: Heuristic, plan: SearchPlan) -> None:
         """Raise ``UnsupportedCombination`` when the heuristic cannot be honoured."""
         reason = self.unsupported_reason(heuristic, plan)

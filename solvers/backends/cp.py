@@ -17,7 +17,7 @@ import networkx as nx
 from ortools.constraint_solver import pywrapcp
 
 from solvers.backends import BACKENDS
-from solvers.backends.base import Backend, SolveRequest
+from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.backends.interrupt import interruptible
 from solvers.backends.timing import Deadline
 from solvers.constraints import (
@@ -245,7 +245,7 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
             return solver.FailDecision()
         if self._resuming:
             self._resuming = False
-            self._count_probe(solver)
+            self._count_probe(solver.Failures(), solver.Branches())
         elif self.every_node or not self._probed_root:
             self._steps = self._node(solver)
         else:
@@ -262,16 +262,17 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
         self._in_probe = False
         self._resuming = True
 
-    def settle(self, solver: pywrapcp.Solver) -> None:
-        """Count a probe the search stopped in (a time limit) as probing work."""
+    def settle(self, failures: int, branches: int) -> None:
+        """Count a probe the search stopped in (a time limit) as probing work, up to the
+        solver's counters ``failures`` and ``branches`` when it stopped."""
         if self._counters_at_probe is not None:
-            self._count_probe(solver)
+            self._count_probe(failures, branches)
 
-    def _count_probe(self, solver: pywrapcp.Solver) -> None:
+    def _count_probe(self, failures_now: int, branches_now: int) -> None:
         assert self._counters_at_probe is not None
         failures, branches = self._counters_at_probe
-        self.failures += solver.Failures() - failures
-        self.branches += solver.Branches() - branches
+        self.failures += failures_now - failures
+        self.branches += branches_now - branches
         self._counters_at_probe = None
 
     def _node(self, solver: pywrapcp.Solver) -> Iterator[Any]:
@@ -392,6 +393,17 @@ class ClassicCpBackend(Backend):
             return "probing at every node makes the decisions itself; name a heuristic"
         return None
 
+    def search_refusal(self, lowered: LoweredModel, plan: SearchPlan) -> str | None:
+        # Probing changes domains from Python; a Python propagator (``connected``) that
+        # then prunes or fails inside that change crashes the interpreter (OR-tools
+        # keeps one failure handler per solver, and the inner Python call clears the
+        # outer one's, so the failure unwinds the Python stack).
+        if plan.probing != "none" and any(isinstance(c, Connected)
+                                          for c in lowered.constraints):
+            return ("probing cannot run beside a constraint propagated in Python "
+                    "(connected); leave out +probe")
+        return None
+
     def solve(self, model: Model, request: SolveRequest) -> SolveResult:
         started = time.perf_counter()
         lowered = self.lower(model)
@@ -419,8 +431,20 @@ class ClassicCpBackend(Backend):
         found = 0
         with PeakMemory() as memory, interruptible() as stop:
             monitors = []
+            # the counters when a limit stops the search: OR-tools counts a failure for
+            # every choice point it unwinds afterwards, which no search step caused
+            stopped_at: list[tuple[int, int]] = []
+
+            def limit_reached() -> bool:
+                if deadline.passed() or stop.is_set():
+                    if not stopped_at:
+                        stopped_at.append((solver.Failures(), solver.Branches()))
+                    return True
+                return False
+
             if request.time_limit or stop.watched:  # a limit costs a Python call per check
-                monitors.append(solver.CustomLimit(lambda: deadline.passed() or stop.is_set()))
+                monitors.append(solver.CustomLimit(limit_reached))
+            deadline.restart()
             search_started = time.perf_counter()
             solver.NewSearch(builder, monitors)
             exhausted = True
@@ -433,11 +457,13 @@ class ClassicCpBackend(Backend):
                     exhausted = False
                     break
             solve_s = time.perf_counter() - search_started
+            failures, all_branches = (stopped_at[0] if stopped_at
+                                      else (solver.Failures(), solver.Branches()))
             # a probe is a branch and a failure to the solver, not a step of the search
             if probing is not None:
-                probing.settle(solver)
-            backtracks = solver.Failures() - (probing.failures if probing else 0)
-            branches = solver.Branches() - (probing.branches if probing else 0)
+                probing.settle(failures, all_branches)
+            backtracks = failures - (probing.failures if probing else 0)
+            branches = all_branches - (probing.branches if probing else 0)
             solver.EndSearch()
         complete = exhausted and not deadline.crossed
         if deadline.crossed and (request.max_solutions is None or found < request.max_solutions):

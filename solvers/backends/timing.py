@@ -13,6 +13,12 @@ class Deadline:
         self.end = None if seconds is None else time.perf_counter() + seconds
         self.crossed = False
 
+    def restart(self) -> None:
+        """Count the seconds from now: a model built after the deadline was made must not
+        use up the search's time."""
+        self.end = None if self.seconds is None else time.perf_counter() + self.seconds
+        self.crossed = False
+
     def passed(self) -> bool:
         """True (and remembered) once the deadline is over."""
         if self.end is not None and time.perf_counter() >= self.end:

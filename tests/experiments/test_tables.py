@@ -94,15 +94,21 @@ def test_reached_shows_the_counts_of_runs_stopped_by_a_limit_as_lower_bounds() -
             run("p3", "classic", status="error", backtracks=5),
             run("p4", "classic", status="timeout", backtracks=7, repeat=0),
             run("p4", "classic", backtracks=3, repeat=1),
-            run("p5", "classic", backtracks=6)]
+            run("p5", "classic", backtracks=6),
+            run("p6", "classic", status="timeout", solve_s=None, backtracks=None)
+            | {"branches": None},  # killed by the pool: nothing measured
+            run("p7", "classic", status="timeout", backtracks=10, repeat=0),
+            run("p7", "classic", status="timeout", backtracks=13, repeat=1)]
     [table] = build_tables(rows, metrics=["time", "backtracks", "branches"], reached=True)
     cells = dict(table.rows)
+    assert cells["p6"] == ("timeout",) * 3  # not "–": the solver does count them
+    assert cells["p7"][1] == "≥10"  # the lower median: a count some run reached
     assert cells["p1"] == ("timeout", "≥99999", "≥20")  # time stays the reason
     assert cells["p2"] == ("mem-out", "–", "≥20")  # a count the solver does not report
     assert cells["p3"] == ("error", "error", "error")  # not a limit: nothing reached
     assert cells["p4"] == ("timeout (1/2)",) * 3  # a repeat finished: no bound
     assert cells["total"] == ("1.0", "6", "20")  # bounds stay out of the closing rows
-    assert cells["solved"] == ("1/5", "", "")
+    assert cells["solved"] == ("1/7", "", "")
     assert "& timeout & $\\geq$99999 & $\\geq$20 \\\\" in format_table(
         rows, metrics=["time", "backtracks", "branches"], fmt="latex", reached=True)
 

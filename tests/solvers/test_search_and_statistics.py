@@ -9,8 +9,10 @@ import pytest
 from puzzlelab.errors import UnknownName, UnsupportedCombination
 from solvers import Heuristic, Model, Status, all_different, linear, solve
 from solvers.backends.base import Backend
+from solvers.backends.timing import Deadline
 from solvers.heuristics import plan_search
 from solvers.record import SolveResult, Statistics
+from tests.solvers.tiny_models import TINY_MODELS
 
 BACKEND_NAMES = ["cp", "cpsat", "python-constraint"]
 
@@ -140,7 +142,7 @@ def test_a_wrong_answer_from_a_backend_becomes_an_error(monkeypatch: pytest.Monk
         summary = "answers x = y, against all_different"
 
         def solve(self, model: Model, request: object) -> SolveResult:
-            statistics = Statistics(0.0, 0.0, 0, 1, None, None, 1, None)
+            statistics = Statistics(0.25, 0.5, 0, 1, None, None, 1, None)
             return SolveResult(Status.SOLVED, dict.fromkeys(model.variables, 0), statistics,
                                False, self.name, "input/min")
 
@@ -152,3 +154,31 @@ def test_a_wrong_answer_from_a_backend_becomes_an_error(monkeypatch: pytest.Monk
     result = solve(model, "wrong", "input/min")
     assert result.status is Status.ERROR
     assert "all-different" in result.message
+    assert (result.statistics.build_s, result.statistics.solve_s) == (0.25, 0.5)  # kept
+
+
+def test_a_cp_timeout_adds_no_backtracks_of_its_own() -> None:
+    """OR-tools counts a failure for each choice point it unwinds after a limit; a search
+    with no failed node must still report 0 backtracks when it times out."""
+    model = Model("free")
+    for i in range(20):
+        model.bool_var(f"x{i}")
+    result = solve(model, "cp", "input/min", time_limit=0.2, max_solutions=None)
+    assert result.status is Status.TIMEOUT and result.statistics.backtracks == 0
+    assert result.statistics.branches >= 2 * result.statistics.solutions - 20
+
+
+def test_a_deadline_counts_from_its_restart() -> None:
+    deadline = Deadline(0.01)
+    time.sleep(0.02)
+    assert deadline.passed()
+    deadline.restart()
+    assert not deadline.passed() and not deadline.crossed
+
+
+def test_cp_refuses_probing_beside_a_python_propagator() -> None:
+    """Probing on ``cp`` next to ``connected`` would crash the interpreter: refused up front."""
+    with pytest.raises(UnsupportedCombination, match="connected"):
+        solve(TINY_MODELS["connected"](), "cp", "input/min+probe-all", max_solutions=None)
+    plain = solve(TINY_MODELS["connected"](), "cp", "input/min", max_solutions=None)
+    assert plain.complete and plain.statistics.solutions > 1

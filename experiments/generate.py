@@ -17,6 +17,7 @@ from experiments.solving import solve_instance
 from puzzlelab.errors import OptionError
 from puzzlelab.registry import Registry
 from puzzles import nonogram
+from puzzles.text_input import is_integer
 from solvers import Status
 
 
@@ -50,8 +51,8 @@ class Generated:
 def parse_size(text: str) -> tuple[int, int]:
     """``"20x15"`` -> ``(20, 15)`` (rows, columns)."""
     rows, x, columns = text.lower().partition("x")
-    if not (x and rows.isascii() and columns.isascii() and rows.isdigit() and columns.isdigit()
-            and int(rows) and int(columns)):
+    if not (x and is_integer(rows) and is_integer(columns) and int(rows) > 0
+            and int(columns) > 0):
         raise OptionError(f"--size must be ROWSxCOLUMNS, such as 20x20, not {text!r}")
     return int(rows), int(columns)
 

@@ -172,15 +172,17 @@ def _reached(repeats: Sequence[Mapping[str, Any]], metric: Metric) -> str | None
     if not metric.integer or any(r["status"] not in LIMITS or r.get("solve_s") is None
                                  for r in repeats):
         return None
+    value = _median(repeats, metric, low=True)
+    return NO_FIGURE if value is None else f"≥{_format(value, metric)}"
+
+
+def _median(repeats: Sequence[Mapping[str, Any]], metric: Metric,
+            low: bool = False) -> float | None:
+    """The median of the figures present; ``low``: the lower median, a value some run has."""
     present = [r[metric.column] for r in repeats if r.get(metric.column) is not None]
     if not present:
-        return NO_FIGURE
-    return f"≥{_format(statistics.median_low(present) * metric.scale, metric)}"
-
-
-def _median(repeats: Sequence[Mapping[str, Any]], metric: Metric) -> float | None:
-    present = [r[metric.column] for r in repeats if r.get(metric.column) is not None]
-    return statistics.median(present) * metric.scale if present else None
+        return None
+    return (statistics.median_low if low else statistics.median)(present) * metric.scale
 
 
 def _format(value: float, metric: Metric) -> str:

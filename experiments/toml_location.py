@@ -29,15 +29,14 @@ def locate(text: str, key: str) -> int | None:
     if match is None:
         return None
     top = re.escape(match["top"])
-    assignment = re.search(rf"^[ \t]*{top}[ \t]*=", text, re.MULTILINE)
+    assignment = re.search(rf"^[ \t]*(?P<at>{top})[ \t]*=", text, re.MULTILINE)
     if assignment is None:
-        header = re.search(rf"^[ \t]*\[[ \t]*{top}[ \t]*\]", text, re.MULTILINE)
-        return header.start() + len(header[0]) - len(header[0].lstrip()) if header else None
-    key_offset = assignment.start() + len(assignment[0]) - len(assignment[0].lstrip())
+        header = re.search(rf"^[ \t]*(?P<at>\[)[ \t]*{top}[ \t]*\]", text, re.MULTILINE)
+        return header.start("at") if header else None
     if match["index"] is None:
-        return key_offset
+        return assignment.start("at")
     item = _array_item(text, assignment.end(), int(match["index"]))
-    return key_offset if item is None else item
+    return assignment.start("at") if item is None else item
 
 
 def _array_item(text: str, start: int, index: int) -> int | None:

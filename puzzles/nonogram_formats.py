@@ -110,7 +110,7 @@ def _add_clue(clues: ClueFile, section: str, line: str, source: str, number: int
     if not _CLUE_LINE.fullmatch(line):
         raise ParseError(f"bad clue line {line!r}: expected block lengths such as '2,1' "
                          f"(or 0)", source=source, line=number)
-    if not all(part.isascii() and part.isdigit() for part in parts):
+    if not all(is_integer(part) for part in parts):  # digits: _CLUE_LINE has no '-'
         raise ParseError(f"bad clue {line!r}: expected numbers separated by commas",
                          source=source, line=number)
     values = tuple(int(part) for part in parts)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from puzzlelab.errors import ParseError
@@ -132,7 +132,7 @@ def _instance(name: str, rows: list[list[int]], row_lines: list[Line], cursor: C
     if wrong:
         raise cursor.error(f"the known solution of {name!r} is not one: {wrong[0]}",
                            solution_line or row_lines[0])
-    return SudokuInstance(name, box, instance.givens, known, cursor.source)
+    return replace(instance, known_solution=known)
 
 
 def _unique_name(name: str, seen: dict[str, Line], line: Line, cursor: Cursor) -> None:
@@ -264,13 +264,13 @@ def read_file(path: Path) -> list[SudokuInstance]:
         raise ParseError(f"{len(solutions)} solutions for {len(instances)} puzzles in "
                          f"{path.name}", source=str(companion))
     known = []
-    for number, (instance, solution) in enumerate(zip(instances, solutions, strict=True), 1):
-        wrong = check(instance, SudokuSolution(solution.givens))
+    for number, (instance, solved) in enumerate(zip(instances, solutions, strict=True), 1):
+        solution = SudokuSolution(solved.givens)
+        wrong = check(instance, solution)
         if wrong:
             raise ParseError(f"solution {number} is not one of puzzle {instance.name!r}: "
                              f"{wrong[0]}", source=str(companion))
-        known.append(SudokuInstance(instance.name, instance.box, instance.givens,
-                                    SudokuSolution(solution.givens), instance.source))
+        known.append(replace(instance, known_solution=solution))
     return known
 
 

@@ -10,8 +10,9 @@ class Deadline:
 
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds
-        self.end = None if seconds is None else time.perf_counter() + seconds
+        self.end: float | None = None
         self.crossed = False
+        self.restart()
 
     def restart(self) -> None:
         """Count the seconds from now: a model built after the deadline was made must not

@@ -69,37 +69,33 @@ def test_list_shows_the_registries(monkeypatch, capsys) -> None:
         assert word in out
 
 
+#: solve the first small 4x4 Sudoku; the cases below add the options under test
+SMALL = ["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1"]
+
+
 @pytest.mark.parametrize(("arguments", "message"), [
     (["solve", "sudoku", "missing.txt"], "no such file"),
     (["solve", "sudoku", str(DATA / "kul_named_9x9.txt"), "--instance", "nope"],
      "no instance named 'nope'"),
     (["solve", "chess", str(DATA / "small_4x4.txt")], "unknown puzzle 'chess'"),
-    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--viewpoint", "x"],
-     "unknown sudoku viewpoint 'x'"),
-    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--solver", "z3"],
-     "unknown solver 'z3'"),
-    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--viewpoint", ""],
-     "unknown sudoku viewpoint ''"),
-    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--solver", ""],
-     "unknown solver ''"),
-    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--heuristic",
-      "first-fail/"], "unknown value order ''"),
-    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "-o", "alldiff=best"],
-     "must be one of weak, strong"),
-    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--solver",
-      "python-constraint", "-o", "alldiff=strong"], "weak"),
+    ([*SMALL, "--viewpoint", "x"], "unknown sudoku viewpoint 'x'"),
+    ([*SMALL, "--solver", "z3"], "unknown solver 'z3'"),
+    ([*SMALL, "--viewpoint", ""], "unknown sudoku viewpoint ''"),
+    ([*SMALL, "--solver", ""], "unknown solver ''"),
+    ([*SMALL, "--heuristic", "first-fail/"], "unknown value order ''"),
+    ([*SMALL, "-o", "alldiff=best"], "must be one of weak, strong"),
+    ([*SMALL, "--solver", "python-constraint", "-o", "alldiff=strong"], "weak"),
     (["solve", "sudoku", "--bogus"], "No such option: --bogus"),
     (["nosuch"], "No such command 'nosuch'"),
     (["solve", "sudoku"], "Missing argument"),
     (["generate", "nonogram", "--count", "x"], "Invalid value for '--count'"),
-    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--time-limit", "-1"],
+    ([*SMALL, "--time-limit", "-1"],
      "the time limit must be a positive number of seconds, not -1.0"),
-    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--time-limit", "nan"],
+    ([*SMALL, "--time-limit", "nan"],
      "the time limit must be a positive number of seconds, not nan"),
-    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--max-solutions",
-      "-3"], "Invalid value for '--max-solutions'"),
-    (["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1", "--all",
-      "--max-solutions", "2"], "--all counts every solution: leave out --max-solutions"),
+    ([*SMALL, "--max-solutions", "-3"], "Invalid value for '--max-solutions'"),
+    ([*SMALL, "--all", "--max-solutions", "2"],
+     "--all counts every solution: leave out --max-solutions"),
     (["run", str(ROOT / "experiments" / "sudoku-course.toml"), "--jobs", "0"],
      "--jobs must be at least 1, not 0"),
 ])

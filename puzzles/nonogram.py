@@ -78,8 +78,16 @@ def validate(name: str, rows: Sequence[Clue], columns: Sequence[Clue], source: s
                                  line=lines.get(f"{kind}{index}"))
     row_total, column_total = sum(map(sum, rows)), sum(map(sum, columns))
     if row_total != column_total:
-        raise ParseError(f"{name}: the row clues fill {row_total} cells but the column clues "
-                         f"fill {column_total}", source=source)
+        raise ParseError(f"{name}: the row clues{_spanned(lines, 'row', len(rows))} fill "
+                         f"{row_total} cells but the column clues"
+                         f"{_spanned(lines, 'column', len(columns))} fill {column_total}",
+                         source=source, line=lines.get("row0"))
+
+
+def _spanned(lines: dict[str, int], kind: str, count: int) -> str:
+    """`` (lines 4-43)``: where a file gives a kind of clue, for a message about them all."""
+    first, last = lines.get(f"{kind}0"), lines.get(f"{kind}{count - 1}")
+    return "" if first is None or last is None else f" (lines {first}-{last})"
 
 
 # ---------------------------------------------------------------- reading

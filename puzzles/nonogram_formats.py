@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from puzzlelab.errors import ParseError
-from puzzles.text_input import is_integer, line_number_at
+from puzzles.text_input import is_integer, last_line, line_number_at
 
 Clue = tuple[int, ...]
 Grid = tuple[tuple[int, ...], ...]
@@ -95,9 +95,13 @@ def read_non(text: str, source: str) -> tuple[ClueFile, dict[str, int]]:
             clues.goal, clues.goal_line = _goal_cells(value, source, number), number
         elif not section:
             clues.properties[word] = value.strip('"')
-    for needed in ("width", "height", "rows section", "columns section"):
+    for needed, spelled in (("width", "'width N' (or 'columns N')"),
+                            ("height", "'height N' (or 'rows N')"),
+                            ("rows section", "'rows' section"),
+                            ("columns section", "'columns' section")):
         if needed not in first_seen:
-            raise ParseError(f"missing section '{needed.split()[0]}'", source=source)
+            raise ParseError(f"missing {spelled}: the file ends without one",
+                             source=source, line=last_line(text))
     return clues, sizes
 
 
@@ -176,7 +180,8 @@ def read_dzn(text: str, source: str) -> tuple[ClueFile, dict[str, int]]:
         assignments[name] = (value, offset + match.start(2))
     for name in _NEEDED:
         if name not in assignments:
-            raise ParseError(f"missing assignment '{name} = ...;'", source=source)
+            raise ParseError(f"missing assignment '{name} = ...;': the file ends without "
+                             f"one", source=source, line=last_line(text))
     sizes = {key: _positive(assignments[name][0].strip(), source,
                             line_number_at(text, assignments[name][1]), name)
              for key, name in (("height", "X"), ("width", "Y"))}
@@ -228,7 +233,8 @@ def read_out(text: str, height: int, width: int, source: str) -> Grid:
     """The picture of a MiniZinc ``.out`` file: ``A = array2d(..., [...])``, 2 = filled."""
     match = re.search(r"A\s*=\s*array2d\([^\[]*\[([^\]]*)\]", text)
     if not match:
-        raise ParseError("expected 'A = array2d(1..X, 1..Y, [...])'", source=source)
+        raise ParseError("expected 'A = array2d(1..X, 1..Y, [...])': the file ends "
+                         "without one", source=source, line=last_line(text))
     words = match.group(1).replace(",", " ").split()
     if len(words) != width * height or set(words) - {"1", "2"}:
         raise ParseError(f"expected {width * height} values 1 or 2 in 'A'", source=source,

@@ -68,6 +68,12 @@ def line_number_at(text: str, position: int) -> int:
     return text.count("\n", 0, position) + 1
 
 
+def last_line(text: str) -> int:
+    """The 1-based line of the last character that is not white space (1 if none):
+    where a reader blames something the text lacks, as compilers blame the end."""
+    return line_number_at(text, len(text.rstrip()))
+
+
 def content_lines(text: str) -> list[Line]:
     """The lines that carry data: blank lines and ``#`` comments are dropped."""
     lines = []

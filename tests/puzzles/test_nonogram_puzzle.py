@@ -53,8 +53,10 @@ GOOD = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n"
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    (GOOD.replace("height 2\n", ""), "missing section 'height'"),
-    (GOOD.replace("columns\n1\n1\n", ""), "missing section 'columns'"),
+    (GOOD.replace("height 2\n", ""), r"bad.txt:7: missing 'height N' \(or 'rows N'\): the "
+                                     r"file ends without one"),
+    (GOOD.replace("width 2\n", "") + "\n\n", r"bad.txt:7: missing 'width N' \(or 'columns N'\)"),
+    (GOOD.replace("columns\n1\n1\n", ""), r"bad.txt:5: missing 'columns' section"),
     (GOOD.replace("rows\n1\n1", "rows\n1\nl,2"), r"bad.txt:5: bad clue line 'l,2'"),
     (GOOD.replace("rows\n1\n1", "rows\n1\nx"), r"bad.txt:4: 'rows' has 1 clue lines, expected "
                                                r"2 \(line 5, 'x', is read as a property and "
@@ -73,8 +75,9 @@ GOOD = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n"
     (GOOD.replace("rows\n1\n1", "rows\n1\n1,,1"), r"bad.txt:5: bad clue '1,,1'"),
     (GOOD.replace("rows\n1\n1", "rows\n1\n3"), r"bad.txt:5: row 2: clue 3 needs 3 cells but "
                                                r"the row has 2"),
-    (GOOD.replace("rows\n1\n1", "rows\n1\n2"), "the row clues fill 3 cells but the column "
-                                               "clues fill 2"),
+    (GOOD.replace("rows\n1\n1", "rows\n1\n2"), r"bad.txt:4: nonogram: the row clues \(lines "
+                                               r"4-5\) fill 3 cells but the column clues "
+                                               r"\(lines 7-8\) fill 2"),
     (GOOD.replace("rows\n1\n1", "rows\n1"), r"bad.txt:4: 'rows' has 1 clue lines, expected 2"),
     (GOOD.replace("width 2", "width two"), r"bad.txt:1: width must be a positive whole number"),
     (GOOD + 'goal "1100"\n', r"bad.txt:9: the goal picture does not fit the clues: row 1 "
@@ -91,7 +94,8 @@ DZN = "X = 2;\nY = 2;\nmaxlen = 1;\nrows = [|1\n|1\n|];\ncols = [|1\n|1\n|];\n"
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    (DZN.replace("Y = 2;\n", ""), "missing assignment 'Y = ...;'"),
+    (DZN.replace("Y = 2;\n", "") + "% end\n", r"bad.dzn:8: missing assignment 'Y = ...;': the "
+                                             r"file ends without one"),
     (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1\n|2\n|]"), r"bad.dzn:5: 'rows' row 2: "
                                                              r"patterns hold only -1, 0 and 1"),
     (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1\n|]"), r"bad.dzn:4: 'rows' has 1 lines"),
@@ -145,10 +149,14 @@ def test_a_form_feed_does_not_shift_line_numbers(tmp_path: Path) -> None:
         read_file(path)
 
 
-def test_a_bad_out_file_is_one_clear_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("out", "message"), [
+    ("A = array2d(1..2, 1..2, [2, 1, x, 2]);\n", r"p.out:1: expected 4 values 1 or 2 in 'A'"),
+    ("% solved\nB = [2, 1];\n\n", r"p.out:2: expected 'A = array2d\(1..X, 1..Y, \[...\]\)'"),
+])
+def test_a_bad_out_file_is_one_clear_error(tmp_path: Path, out: str, message: str) -> None:
     (tmp_path / "p.dzn").write_text(DZN)
-    (tmp_path / "p.out").write_text("A = array2d(1..2, 1..2, [2, 1, x, 2]);\n")
-    with pytest.raises(ParseError, match=r"p.out:1: expected 4 values 1 or 2 in 'A'"):
+    (tmp_path / "p.out").write_text(out)
+    with pytest.raises(ParseError, match=message):
         read_file(tmp_path / "p.dzn")
 
 

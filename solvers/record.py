@@ -62,8 +62,8 @@ class Status(enum.Enum):
 class Statistics:
     """Figures of one run; see the module docstring for their exact meaning."""
 
-    build_s: float
-    solve_s: float
+    build_s: float | None  # None: the run failed before the backend could measure it
+    solve_s: float | None
     backtracks: int | None
     branches: int | None
     conflicts: int | None

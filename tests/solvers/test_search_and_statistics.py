@@ -7,7 +7,7 @@ import time
 import pytest
 
 from puzzlelab.errors import UnknownName, UnsupportedCombination
-from solvers import Heuristic, Model, Status, all_different, linear, solve
+from solvers import Heuristic, Model, Status, all_different, get_backend, linear, solve
 from solvers.backends.base import Backend
 from solvers.backends.timing import Deadline
 from solvers.heuristics import plan_search
@@ -155,6 +155,20 @@ def test_a_wrong_answer_from_a_backend_becomes_an_error(monkeypatch: pytest.Monk
     assert result.status is Status.ERROR
     assert "all-different" in result.message
     assert (result.statistics.build_s, result.statistics.solve_s) == (0.25, 0.5)  # kept
+
+
+def test_memory_running_out_in_a_backend_measures_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Times the backend never got to measure are None, not 0.0 (a run that took no time)."""
+    def out_of_memory(self: Backend, model: Model, request: object) -> SolveResult:
+        raise MemoryError
+
+    monkeypatch.setattr(type(get_backend("cp")), "solve", out_of_memory)
+    result = solve(pigeonhole(3), "cp", "input/min")
+    assert result.status is Status.MEMORY_OUT and result.assignment is None
+    statistics = result.statistics
+    assert (statistics.build_s, statistics.solve_s, statistics.branches) == (None, None, None)
+    assert statistics.solutions == 0
 
 
 def test_a_cp_timeout_adds_no_backtracks_of_its_own() -> None:

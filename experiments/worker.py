@@ -29,8 +29,6 @@ from puzzlelab.errors import ModelTooLarge
 from puzzles import PUZZLES
 from solvers import Statistics, Status, load_backends
 
-NO_STATISTICS = dict.fromkeys(Statistics.NAMES)
-
 
 def execute(task: RunTask) -> dict[str, Any]:
     """Run ``task`` under its memory limit; return its outcome (never raises)."""
@@ -58,9 +56,9 @@ def failed_outcome(status: Status, message: str, **measured: float | None) -> di
     """The outcome of a run that produced no run record (crashed, killed, out of memory)."""
     return {"status": status.value, "complete": False, "message": message,
             "verdict": "unchecked", "violations": None, "matches_known": None,
-            "solution": None, **NO_STATISTICS, "solutions": 0, "wall_s": None, "cpu_s": None,
-            "worker": worker_name(), "finished_at": now(), "extra": "{}", "clean": False,
-            **measured}
+            "solution": None, **Statistics.unmeasured().as_dict(), "wall_s": None,
+            "cpu_s": None, "worker": worker_name(), "finished_at": now(), "extra": "{}",
+            "clean": False, **measured}
 
 
 def _outcome_of(run: PuzzleRun, instance: Any) -> dict[str, Any]:

@@ -77,6 +77,12 @@ class Statistics:
     NAMES = ("build_s", "solve_s", "backtracks", "branches", "conflicts", "propagations",
              "solutions", "peak_memory_mb", "first_branches", "probes", "probe_fixed")
 
+    @classmethod
+    def unmeasured(cls) -> Statistics:
+        """The figures of a run that failed before measuring anything: none, no solution."""
+        return cls(build_s=None, solve_s=None, backtracks=None, branches=None, conflicts=None,
+                   propagations=None, solutions=0, peak_memory_mb=None)
+
     def as_dict(self) -> dict[str, Any]:
         """The statistics by name, ready for JSON."""
         return asdict(self)

@@ -77,9 +77,7 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
 def _failed(status: Status, message: str, backend: str, request: SolveRequest,
             measured: Statistics | None = None) -> SolveResult:
     """A run that gives no solution; it keeps the figures measured before it went wrong."""
-    statistics = measured or Statistics(build_s=None, solve_s=None, backtracks=None,
-                                        branches=None, conflicts=None, propagations=None,
-                                        solutions=0, peak_memory_mb=None)
+    statistics = measured or Statistics.unmeasured()
     detail = message if status is Status.ERROR else message + "\n" + traceback.format_exc()
     return SolveResult(status, None, statistics, False, backend, str(request.heuristic),
                        detail.strip())

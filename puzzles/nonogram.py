@@ -108,11 +108,7 @@ def parse_non(text: str, source: str = "<string>",
     if clues.goal is None:
         return [instance]
     goal = _goal(clues.goal, instance.width, instance.height, source, clues.goal_line)
-    wrong = check(instance, goal)
-    if wrong:
-        raise ParseError(f"the goal picture does not fit the clues: {wrong[0]}",
-                         source=source, line=clues.goal_line)
-    return [replace(instance, known_solution=goal)]
+    return [_with_known(instance, goal, "the goal picture", source, clues.goal_line)]
 
 
 def parse_dzn(text: str, source: str = "<string>", name: str = "nonogram"
@@ -142,6 +138,16 @@ def _instance(name: str, clues: ClueFile, source: str) -> NonogramInstance:
                             properties.get("copyright", ""))
 
 
+def _with_known(instance: NonogramInstance, known: NonogramSolution, what: str,
+                source: str, line: int | None = None) -> NonogramInstance:
+    """``instance`` with its known solution, which must fit the clues."""
+    wrong = check(instance, known)
+    if wrong:
+        raise ParseError(f"{what} does not fit the clues: {wrong[0]}", source=source,
+                         line=line)
+    return replace(instance, known_solution=known)
+
+
 def _goal(cells: str, width: int, height: int, source: str, line: int | None
           ) -> NonogramSolution:
     if len(cells) != width * height:
@@ -164,11 +170,7 @@ def read_file(path: Path) -> list[NonogramInstance]:
         if companion.is_file():
             known = parse_out(read_text(companion), instance.height, instance.width,
                               str(companion))
-            wrong = check(instance, known)
-            if wrong:
-                raise ParseError(f"the solution does not fit the clues: {wrong[0]}",
-                                 source=str(companion))
-            instance = replace(instance, known_solution=known)
+            instance = _with_known(instance, known, "the solution", str(companion))
         return [instance]
     return parse_non(text, str(path), path.stem)
 

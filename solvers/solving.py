@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 import traceback
+from typing import NamedTuple
 
 from puzzlelab.errors import OptionError, UnsupportedCombination
 from solvers.backends import BACKENDS, load_backends
-from solvers.backends.base import Backend, SolveRequest
+from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.heuristics import Heuristic, plan_search
 from solvers.model import Model
 from solvers.record import SolveResult, Statistics, Status
@@ -19,8 +20,16 @@ def get_backend(name: str) -> Backend:
     return BACKENDS.get(name)()
 
 
+class Prepared(NamedTuple):
+    """A run checked and ready: the backend, what to search, and the model it will post."""
+
+    backend: Backend
+    request: SolveRequest
+    lowered: LoweredModel
+
+
 def prepare(model: Model, backend: str, heuristic: str = "first-fail/min",
-            seed: int = 0) -> tuple[Backend, SolveRequest]:
+            seed: int = 0) -> Prepared:
     """Resolve names and check that the backend can run this model and heuristic.
 
     Raises ``UnknownName`` or ``UnsupportedCombination`` before any search starts.
@@ -34,7 +43,7 @@ def prepare(model: Model, backend: str, heuristic: str = "first-fail/min",
     if reason:
         raise UnsupportedCombination(f"backend {chosen.name!r} cannot run heuristic {parsed} "
                                      f"on this model: {reason}")
-    return chosen, SolveRequest(plan=plan, heuristic=parsed, seed=seed)
+    return Prepared(chosen, SolveRequest(plan=plan, heuristic=parsed, seed=seed), lowered)
 
 
 def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min", *,
@@ -60,10 +69,10 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
     if max_solutions is not None and max_solutions < 1:
         raise OptionError(f"the solution limit must be at least 1 (None counts every "
                           f"solution), not {max_solutions}")
-    chosen, request = prepare(model, backend, heuristic, seed)
+    chosen, request, lowered = prepare(model, backend, heuristic, seed)
     request = SolveRequest(request.plan, request.heuristic, time_limit, max_solutions, seed)
     try:
-        result = chosen.solve(model, request)
+        result = chosen.solve(model, lowered, request)
     except MemoryError:
         return _failed(Status.MEMORY_OUT, "out of memory", chosen.name, request)
     if result.assignment is not None and not model.satisfied_by(result.assignment):

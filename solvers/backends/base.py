@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,10 +38,15 @@ class SolveRequest:
 
 @dataclass
 class LoweredModel:
-    """A model rewritten so that every constraint is native to one backend."""
+    """A model rewritten so that every constraint is native to one backend.
+
+    ``lowering_s`` is the time the rewriting took: it is part of building the solver's
+    model, so a backend counts it in ``build_s``.
+    """
 
     variables: list[IntVar]
     constraints: list[Constraint] = field(default_factory=list)
+    lowering_s: float = 0.0
 
     def new_var(self, lb: int, ub: int, name: str) -> IntVar:
         """An auxiliary variable for a decomposition."""
@@ -64,6 +70,7 @@ class Backend(ABC):
 
     def lower(self, model: Model) -> LoweredModel:
         """Rewrite the model's constraints until each one is native to this backend."""
+        started = time.perf_counter()
         lowered = LoweredModel(list(model.variables))
         pending = list(reversed(model.constraints))
         while pending:
@@ -75,6 +82,7 @@ class Backend(ABC):
                 lowered.constraints.append(constraint)
             else:
                 pending.extend(reversed(decompose(constraint, lowered.new_var, self.name)))
+        lowered.lowering_s = time.perf_counter() - started
         return lowered
 
     def refusal(self, constraint: Constraint) -> str | None:
@@ -97,8 +105,12 @@ class Backend(ABC):
                                          f"{heuristic}: {reason}")
 
     @abstractmethod
-    def solve(self, model: Model, request: SolveRequest) -> SolveResult:
-        """Compile and search ``model``; timeouts and failures come back as statuses."""
+    def solve(self, model: Model, lowered: LoweredModel, request: SolveRequest) -> SolveResult:
+        """Compile ``lowered`` (this backend's :meth:`lower` of ``model``) and search it.
+
+        Solutions are read on ``model``'s own variables; timeouts and failures come back
+        as statuses.
+        """
 
 
 Poster = Callable[[Any, Constraint], None]

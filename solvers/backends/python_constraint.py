@@ -21,7 +21,7 @@ import constraint as python_constraint
 
 from puzzlelab.errors import UnsupportedCombination
 from solvers.backends import BACKENDS
-from solvers.backends.base import Backend, SolveRequest
+from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.backends.constraint_search import CountingSearch, SearchInterrupted
 from solvers.backends.timing import Deadline
 from solvers.constraints import (
@@ -168,9 +168,9 @@ class PythonConstraintBackend(Backend):
                     "backend offers")
         return None
 
-    def solve(self, model: Model, request: SolveRequest) -> SolveResult:
+    def solve(self, model: Model, lowered: LoweredModel,
+              request: SolveRequest) -> SolveResult:
         started = time.perf_counter()
-        lowered = self.lower(model)
         problem = python_constraint.Problem()
         for variable in lowered.variables:
             problem.addVariable(variable, list(variable.domain))
@@ -180,7 +180,7 @@ class PythonConstraintBackend(Backend):
         deadline = Deadline(request.time_limit)
         search = CountingSearch(request.plan, lowered.variables, deadline)
         problem.setSolver(search)
-        build_s = time.perf_counter() - started
+        build_s = lowered.lowering_s + time.perf_counter() - started
 
         first: dict[IntVar, int] | None = None
         first_branches: int | None = None

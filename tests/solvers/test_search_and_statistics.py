@@ -8,7 +8,7 @@ import pytest
 
 from puzzlelab.errors import UnknownName, UnsupportedCombination
 from solvers import Heuristic, Model, Status, all_different, get_backend, linear, solve
-from solvers.backends.base import Backend
+from solvers.backends.base import Backend, LoweredModel
 from solvers.backends.timing import Deadline
 from solvers.heuristics import plan_search
 from solvers.record import SolveResult, Statistics
@@ -88,6 +88,28 @@ def test_deterministic_backends_repeat_their_counts(backend: str) -> None:
         second.backtracks, second.branches, second.conflicts)
 
 
+@pytest.mark.parametrize("backend", BACKEND_NAMES)
+def test_a_solve_lowers_the_model_once_and_counts_it_in_build_time(
+        backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lowering that checks the model before search is the one the backend posts."""
+    chosen = type(get_backend(backend))
+    lower = chosen.lower
+    lowerings: list[LoweredModel] = []
+
+    def counted_lower(self: Backend, model: Model) -> LoweredModel:
+        lowered = lower(self, model)
+        lowered.lowering_s = 100.0  # stands out in build_s if and only if it is counted
+        lowerings.append(lowered)
+        return lowered
+
+    monkeypatch.setattr(chosen, "lower", counted_lower)
+    result = solve(pigeonhole(3), backend, "input/min")
+    assert result.status is Status.UNSATISFIABLE
+    assert len(lowerings) == 1
+    assert result.statistics.build_s is not None
+    assert 100.0 <= result.statistics.build_s < 110.0
+
+
 def test_missing_figures_are_none_not_zero() -> None:
     cp = solve(pigeonhole(5), "cp", "input/min").statistics
     assert cp.backtracks and cp.branches and cp.conflicts is None and cp.propagations is None
@@ -141,7 +163,7 @@ def test_a_wrong_answer_from_a_backend_becomes_an_error(monkeypatch: pytest.Monk
         native = frozenset()
         summary = "answers x = y, against all_different"
 
-        def solve(self, model: Model, request: object) -> SolveResult:
+        def solve(self, model: Model, lowered: object, request: object) -> SolveResult:
             statistics = Statistics(0.25, 0.5, 0, 1, None, None, 1, None)
             return SolveResult(Status.SOLVED, dict.fromkeys(model.variables, 0), statistics,
                                False, self.name, "input/min")
@@ -160,7 +182,8 @@ def test_a_wrong_answer_from_a_backend_becomes_an_error(monkeypatch: pytest.Monk
 def test_memory_running_out_in_a_backend_measures_nothing(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Times the backend never got to measure are None, not 0.0 (a run that took no time)."""
-    def out_of_memory(self: Backend, model: Model, request: object) -> SolveResult:
+    def out_of_memory(self: Backend, model: Model, lowered: object,
+                      request: object) -> SolveResult:
         raise MemoryError
 
     monkeypatch.setattr(type(get_backend("cp")), "solve", out_of_memory)

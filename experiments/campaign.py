@@ -15,9 +15,15 @@ from typing import Any
 
 from experiments.plugins import resolve_modules
 from experiments.spec import ExperimentSpec, ViewpointChoice
-from puzzlelab.errors import ModelError, PuzzleLabError, UnknownName, UnsupportedCombination
+from puzzlelab.errors import (
+    ModelError,
+    OptionError,
+    PuzzleLabError,
+    UnknownName,
+    UnsupportedCombination,
+)
 from puzzles import PUZZLES
-from solvers import prepare
+from solvers import Heuristic, prepare
 from viewpoints import get_viewpoint
 
 
@@ -129,6 +135,10 @@ def _refused_combinations(spec: ExperimentSpec,
     refused: dict[tuple[str, str, str], str] = {}
     unknown: dict[str, list[str]] = {}
     built = 0
+    for index, heuristic in enumerate(spec.heuristics):
+        reason = _refused_heuristic(spec, heuristic)
+        if reason:
+            raise spec.error(f"heuristics[{index}]", reason)
     for choice in spec.viewpoints:
         model = _first_model(spec, choice, samples)
         if model is None:  # too big for the viewpoint everywhere: every run will say so
@@ -149,6 +159,20 @@ def _refused_combinations(spec: ExperimentSpec,
         if built and len(unknown.get(heuristic, [])) == built * len(spec.solvers):
             raise spec.error(f"heuristics[{index}]", unknown[heuristic][0])
     return refused
+
+
+def _refused_heuristic(spec: ExperimentSpec, heuristic: str) -> str | None:
+    """Why ``heuristic`` cannot run in this campaign whatever the model, or None."""
+    try:
+        parsed = Heuristic.parse(heuristic)
+    except OptionError as error:
+        return str(error)
+    except UnknownName:  # reported below, with the valid names of the models' orders
+        return None
+    if parsed.symmetric and spec.max_solutions != 1:
+        return ("+symmetric looks for one solution; it cannot run with max_solutions "
+                f"{spec.max_solutions or 0}")
+    return None
 
 
 def _first_model(spec: ExperimentSpec, choice: ViewpointChoice, samples: list[Any]) -> Any:

@@ -116,6 +116,10 @@ def _print_run(run: PuzzleRun, instance: object) -> None:
         table.add_row(name, "-" if value is None else
                       f"{value:.4f}" if isinstance(value, float) else str(value))
     table.add_row("search complete", "yes" if run.result.complete else "no")
+    symmetric = run.result.extra.get("symmetric")
+    if symmetric:
+        table.add_row("symmetries imposed", ", ".join(symmetric["imposed"]) or "none declared")
+        table.add_row("answered by", symmetric["answered_by"])
     console.print(table)
 
 

@@ -52,6 +52,7 @@ class PuzzleRun:
             "stats": self.result.statistics.as_dict(),
             "check": self.violations,
             "matches_known_solution": self.known_solution_matches,
+            "extra": self.result.extra,
         }
 
 

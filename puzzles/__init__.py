@@ -6,7 +6,7 @@ from puzzles.kind import PUZZLES, PuzzleKind
 __all__ = ["PUZZLES", "PuzzleKind", "load_puzzle_modules"]
 
 #: modules of this package that hold machinery (shared, or a puzzle's file syntax), not a puzzle
-INFRASTRUCTURE_MODULES = ("kind", "text_input", "svg", "nonogram_formats")
+INFRASTRUCTURE_MODULES = ("kind", "text_input", "svg", "nonogram_formats", "nonogram_symmetry")
 
 
 def load_puzzle_modules() -> None:

@@ -10,6 +10,9 @@ leaves the whole search to the solver. A bare variable order means ``VARORDER/mi
 A suffix ``+probe`` adds probing (singleton consistency with merging on the decision
 variables: try each value, remove those whose propagation fails, fix what all the
 remaining values agree on) at the root, ``+probe-all`` at every node of the search.
+A suffix ``+symmetric`` first searches for a solution the model's declared symmetries
+leave unchanged, then, if there is none, the whole model (see :mod:`solvers.symmetry`).
+Modifiers may come in any order; the name is written with ``+symmetric`` first.
 
 Every backend receives the same :class:`SearchPlan`, so a named heuristic means the
 same thing on each of them.
@@ -21,7 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
-from puzzlelab.errors import UnknownName
+from puzzlelab.errors import OptionError, UnknownName
 from solvers.model import Model
 from solvers.variables import IntVar
 
@@ -33,6 +36,8 @@ Selection = Literal["first-unbound", "smallest-domain"]
 ValueChoice = Literal["min", "max", "ranked"]
 Probing = Literal["none", "root", "nodes"]
 PROBING_MODIFIERS: dict[str, Probing] = {"probe": "root", "probe-all": "nodes"}
+SYMMETRIC = "symmetric"
+MODIFIERS = (SYMMETRIC, *PROBING_MODIFIERS)
 
 
 @dataclass(frozen=True)
@@ -40,32 +45,43 @@ class Heuristic:
     """A parsed heuristic name.
 
     >>> Heuristic.parse("first-fail")
-    Heuristic(variable_order='first-fail', value_order='min', probing='none')
+    Heuristic(variable_order='first-fail', value_order='min', probing='none', symmetric=False)
     >>> str(Heuristic.parse("dom-deg/max"))
     'dom-deg/max'
     >>> Heuristic.parse("input+probe-all").probing
     'nodes'
+    >>> str(Heuristic.parse("auto+probe+symmetric"))
+    'auto+symmetric+probe'
     """
 
     variable_order: str
     value_order: str
     probing: Probing = "none"
+    symmetric: bool = False
 
     @classmethod
     def parse(cls, text: str) -> Heuristic:
-        """Read ``VARORDER/VALUEORDER`` (or ``VARORDER``, or ``auto``), then ``+probe`` or
-        ``+probe-all``."""
-        text, plus, modifier = text.partition("+")
-        if plus and modifier not in PROBING_MODIFIERS:
-            raise UnknownName("search modifier", modifier, PROBING_MODIFIERS)
-        probing = PROBING_MODIFIERS.get(modifier, "none")
+        """Read ``VARORDER/VALUEORDER`` (or ``VARORDER``, or ``auto``), then the modifiers:
+        ``+symmetric`` and one of ``+probe`` or ``+probe-all``."""
+        text, *modifiers = text.split("+")
+        for modifier in modifiers:
+            if modifier not in MODIFIERS:
+                raise UnknownName("search modifier", modifier, MODIFIERS)
+            if modifiers.count(modifier) > 1:
+                raise OptionError(f"search modifier +{modifier} is named twice")
+        probings = [PROBING_MODIFIERS[m] for m in modifiers if m in PROBING_MODIFIERS]
+        if len(probings) > 1:
+            raise OptionError("name one probing modifier: +probe (at the root) or +probe-all "
+                              "(at every node), not both")
+        probing: Probing = probings[0] if probings else "none"
+        symmetric = SYMMETRIC in modifiers
         if text == AUTO:
-            return cls(AUTO, AUTO, probing)
+            return cls(AUTO, AUTO, probing, symmetric)
         variable_order, slash, value_order = text.partition("/")
         if variable_order == AUTO:
             raise UnknownName("heuristic", text, [AUTO, *VARIABLE_ORDERS])
         # Only a bare VARORDER means /min: ``first-fail/`` names an empty value order.
-        return cls(variable_order, value_order if slash else "min", probing)
+        return cls(variable_order, value_order if slash else "min", probing, symmetric)
 
     @property
     def is_auto(self) -> bool:
@@ -74,8 +90,9 @@ class Heuristic:
 
     def __str__(self) -> str:
         base = AUTO if self.is_auto else f"{self.variable_order}/{self.value_order}"
-        modifier = {v: k for k, v in PROBING_MODIFIERS.items()}.get(self.probing)
-        return f"{base}+{modifier}" if modifier else base
+        modifiers = [SYMMETRIC] if self.symmetric else []
+        modifiers += [name for name, where in PROBING_MODIFIERS.items() if where == self.probing]
+        return "+".join([base, *modifiers])
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,8 @@ class Model:
     variable_orders: dict[str, tuple[IntVar, ...]] = field(default_factory=dict)
     #: value orders a viewpoint supplies: name -> variable -> preferred values first
     value_orders: dict[str, dict[IntVar, tuple[int, ...]]] = field(default_factory=dict)
+    #: symmetries a viewpoint declares: name -> variable -> its image (see add_symmetry)
+    symmetries: dict[str, dict[IntVar, IntVar]] = field(default_factory=dict)
 
     def int_var(self, lb: int, ub: int, name: str | None = None) -> IntVar:
         """A new integer variable with domain ``lb..ub``."""
@@ -90,6 +92,27 @@ class Model:
                                  f"exactly once")
             orders[variable] = values
         self.value_orders[name] = orders
+
+    def add_symmetry(self, name: str, images: Mapping[IntVar, IntVar]) -> None:
+        """Declare a symmetry: a permutation of some variables (each maps to its image,
+        the others to themselves) that turns every solution into a solution.
+
+        Only ``+symmetric`` search uses it (:mod:`solvers.symmetry`), and only to look
+        among the solutions it leaves unchanged first, so a wrong declaration can cost
+        time but never a wrong answer."""
+        if name in self.symmetries:
+            raise ModelError(f"symmetry {name!r} is declared twice")
+        for variable, image in images.items():
+            if not (self.owns(variable) and self.owns(image)):
+                raise ModelError(f"symmetry {name!r}: {variable} -> {image} leaves model "
+                                 f"{self.name!r}")
+            if variable.domain != image.domain:
+                raise ModelError(f"symmetry {name!r}: {variable} and its image {image} have "
+                                 f"different domains")
+        if set(images) != set(images.values()):
+            raise ModelError(f"symmetry {name!r} is not a permutation: some variable is the "
+                             f"image of two, or of none")
+        self.symmetries[name] = dict(images)
 
     def search_variables(self) -> list[IntVar]:
         """The decision variables in input order."""

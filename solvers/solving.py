@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import time
 import traceback
 from typing import NamedTuple
 
 from puzzlelab.errors import OptionError, UnsupportedCombination
+from solvers import symmetry
 from solvers.backends import BACKENDS, load_backends
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.heuristics import Heuristic, plan_search
@@ -33,9 +36,11 @@ def prepare(model: Model, backend: str, heuristic: str = "first-fail/min",
     """Resolve names and check that the backend can run this model and heuristic.
 
     Raises ``UnknownName`` or ``UnsupportedCombination`` before any search starts.
+    ``+symmetric`` is the solving layer's own (:func:`solve`): the backend is checked
+    for the heuristic without it.
     """
     chosen = get_backend(backend)
-    parsed = Heuristic.parse(heuristic)
+    parsed = dataclasses.replace(Heuristic.parse(heuristic), symmetric=False)
     plan = plan_search(model, parsed, seed)
     chosen.check_supported(parsed, plan)
     lowered = chosen.lower(model)  # raises UnsupportedCombination for a constraint it cannot post
@@ -60,6 +65,10 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
         max_solutions: stop after this many solutions (at least 1); None counts them all.
         seed: seed for ``random`` orders and the solver's own randomness.
 
+    With ``+symmetric`` the model's declared symmetries are imposed first and the
+    whole model searched only if that finds no solution (:mod:`solvers.symmetry`); it
+    looks for one solution, so it refuses ``max_solutions`` other than 1.
+
     The returned assignment, when there is one, has been checked against every
     constraint's meaning: a backend that answers a wrong solution gives ``error``.
     """
@@ -69,6 +78,32 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
     if max_solutions is not None and max_solutions < 1:
         raise OptionError(f"the solution limit must be at least 1 (None counts every "
                           f"solution), not {max_solutions}")
+    parsed = Heuristic.parse(heuristic)
+    if not parsed.symmetric:
+        return _solve_checked(model, backend, heuristic, time_limit, max_solutions, seed)
+    if max_solutions != 1:
+        raise UnsupportedCombination(
+            "+symmetric looks for one solution among the symmetric ones first; counting "
+            "solutions needs the whole model: leave out +symmetric")
+    plain = str(dataclasses.replace(parsed, symmetric=False))
+    if not model.symmetries:
+        result = _solve_checked(model, backend, plain, time_limit, 1, seed)
+        return symmetry.relabelled(result, model, str(parsed), restricted_search=False)
+    started = time.perf_counter()
+    first = _solve_checked(symmetry.restricted(model), backend, plain, time_limit, 1, seed)
+    if symmetry.answered(first):
+        return symmetry.relabelled(first, model, str(parsed), restricted_search=True)
+    remaining = None if time_limit is None else time_limit - (time.perf_counter() - started)
+    if remaining is not None and remaining <= 0:
+        return symmetry.relabelled(dataclasses.replace(first, status=Status.TIMEOUT), model,
+                                   str(parsed), restricted_search=True)
+    second = _solve_checked(model, backend, plain, remaining, 1, seed)
+    return symmetry.combined(first, second, model, str(parsed))
+
+
+def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float | None,
+                   max_solutions: int | None, seed: int) -> SolveResult:
+    """One search of ``model``, its assignment checked against every constraint."""
     chosen, request, lowered = prepare(model, backend, heuristic, seed)
     request = SolveRequest(request.plan, request.heuristic, time_limit, max_solutions, seed)
     try:

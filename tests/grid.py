@@ -40,7 +40,7 @@ class Cell:
         if self.backend == "cpsat" and self.heuristic.split("+")[0].split("/")[-1] == "random":
             return "value ranking"
         if self.backend == "python-constraint":
-            if self.heuristic == "auto":
+            if self.heuristic.split("+")[0] == "auto":
                 return "auto"
             if options.get("alldiff") == "strong":
                 return "weak"
@@ -55,8 +55,11 @@ def option_variants(viewpoint: Viewpoint) -> list[tuple[tuple[str, Any], ...]]:
     return variants
 
 
-# probing is a modifier of any heuristic; the grid runs it at the root and at every node
-PROBING_HEURISTICS = ["input/min+probe", "first-fail/max+probe-all"]
+# probing and symmetric search are modifiers of any heuristic; the grid runs probing at
+# the root and at every node, and symmetric search (searching the declared symmetries'
+# fixed points first) with one named order on every backend and with CP-SAT's own search
+MODIFIER_HEURISTICS = ["input/min+probe", "first-fail/max+probe-all",
+                       "first-fail/min+symmetric", "auto+symmetric"]
 
 
 def grid(puzzle: str) -> list[Cell]:
@@ -68,7 +71,7 @@ def grid(puzzle: str) -> list[Cell]:
             continue
         for options in option_variants(viewpoint):
             for backend in BACKENDS.names():
-                for heuristic in heuristic_names() + PROBING_HEURISTICS:
+                for heuristic in heuristic_names() + MODIFIER_HEURISTICS:
                     cells.append(Cell(viewpoint, options, backend, heuristic))
     return cells
 

@@ -4,7 +4,9 @@ Every viewpoint has the same 0/1 cell variables, ``cell[r][c]`` = 1 when filled,
 and searches them row-major (top row first, left to right) unless an option says
 otherwise, so ``input/min`` tries blank before filled, cell by cell, as in the
 Global Constraint Catalog's worked example, and choice counts are comparable
-across viewpoints. What differs is how each line's clue is stated.
+across viewpoints. What differs is how each line's clue is stated. Every viewpoint
+declares on its cells the turns and mirrors that keep the clues
+(:mod:`puzzles.nonogram_symmetry`), for ``+symmetric`` search.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from math import comb
 
 from puzzlelab.errors import ModelTooLarge
 from puzzles.nonogram import Clue, NonogramInstance, NonogramSolution
+from puzzles.nonogram_symmetry import clue_symmetries
 from solvers import (
     Assignment,
     IntVar,
@@ -39,8 +42,14 @@ set_defaults("nonogram", viewpoint="regular", solver="cpsat", heuristic="first-f
 
 
 def _cells(model: Model, instance: NonogramInstance) -> Cells:
-    return [[model.bool_var(f"cell_{r}_{c}") for c in range(instance.width)]
-            for r in range(instance.height)]
+    """The cell variables, with the clues' symmetries declared on them (for ``+symmetric``)."""
+    cells = [[model.bool_var(f"cell_{r}_{c}") for c in range(instance.width)]
+             for r in range(instance.height)]
+    for symmetry in clue_symmetries(instance):
+        model.add_symmetry(symmetry.name, {cells[r][c]: cells[image_r][image_c]
+                                           for (r, c), (image_r, image_c)
+                                           in symmetry.images.items()})
+    return cells
 
 
 def _lines(instance: NonogramInstance, cells: Cells) -> list[tuple[str, Clue, list[IntVar]]]:

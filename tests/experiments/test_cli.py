@@ -46,6 +46,21 @@ def test_solve_json(monkeypatch, capsys) -> None:
     assert result["stats"]["conflicts"] is None
 
 
+def test_solve_says_which_search_answered_a_symmetric_run(monkeypatch, capsys) -> None:
+    plus = str(NONOGRAM_DATA / "small" / "plus_3x3.non")
+    code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", plus, "--heuristic",
+                           "auto+symmetric", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["check"] == [] and result["heuristic"] == "auto+symmetric"
+    assert result["extra"]["symmetric"]["answered_by"] == "symmetric solutions"
+    code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", plus, "--heuristic",
+                           "auto+symmetric")
+    assert code == 0 and "answered by" in out and "symmetric solutions" in out
+    code, _, err = run_cli(monkeypatch, capsys, "solve", "nonogram", plus, "--heuristic",
+                           "auto+symmetric", "--all")
+    assert code != 0 and "leave out +symmetric" in err and "Traceback" not in err
+
+
 def test_solve_all_counts_solutions(monkeypatch, capsys) -> None:
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", str(DATA / "multi_4x4.txt"),
                            "--instance", "2", "--solver", "cp", "--heuristic", "input",

@@ -145,6 +145,17 @@ def test_skip_unsupported_leaves_them_out(write_spec) -> None:
     assert any(t.viewpoint == "strong" and t.solver == "cp" for t in grid.tasks)
 
 
+@pytest.mark.parametrize(("heuristic", "extra", "reason"), [
+    ("first-fail/min+symmetric", "max_solutions = 0\n", "it cannot run with max_solutions 0"),
+    ("input/min+probe+probe-all", "", "name one probing modifier"),
+])
+def test_a_heuristic_no_run_can_honour_is_a_spec_error(write_spec, heuristic: str,
+                                                       extra: str, reason: str) -> None:
+    text = GOOD.replace('"first-fail"]', f'"{heuristic}"]') + extra
+    with pytest.raises(SpecError, match=rf"key 'heuristics\[1\]': .*{reason}"):
+        expand(load_spec(write_spec(text)))
+
+
 def test_modules_register_user_viewpoints(write_spec, clean_registry) -> None:
     spec = load_spec(write_spec(GOOD.replace('"classic",', '"test-slow",')
                                 + 'modules = ["{faulty}"]\n'))

@@ -7,7 +7,7 @@ import pytest
 from experiments.solving import solve_instance
 from puzzlelab.errors import ModelTooLarge
 from puzzles.nonogram import check, load
-from solvers import clause, solve
+from solvers import Status, clause, solve
 from tests.grid import Cell, assert_solves, grid
 from tests.paths import NONOGRAM_DATA
 from viewpoints import get_viewpoint
@@ -142,3 +142,30 @@ def test_knotty_has_a_solution_other_than_its_goal() -> None:
     other = built.decode(result.assignment)
     assert check(knotty, other) == []
     assert other != knotty.known_solution
+
+
+@pytest.mark.parametrize("viewpoint", ["regular", "order", "block-start", "line-table",
+                                       "block-start-regular"])
+@pytest.mark.parametrize("backend", ["cp", "cpsat", "python-constraint"])
+def test_symmetric_search_goes_on_to_the_whole_model_when_no_solution_is_symmetric(
+        viewpoint: str, backend: str) -> None:
+    """The 2x2 with two diagonals keeps its clues under all seven maps, but no picture is
+    left unchanged by all of them (a quarter turn would make the four cells equal)."""
+    run = solve_instance("nonogram", load(SMALL / "two_solutions_2x2.non"), viewpoint,
+                         backend, "first-fail/min+symmetric")
+    assert run.result.status is Status.SOLVED and run.violations == []
+    assert run.result.extra["symmetric"]["answered_by"] == "whole model"
+    assert len(run.result.extra["symmetric"]["imposed"]) == 7
+
+
+@pytest.mark.slow
+def test_symmetric_search_solves_knotty() -> None:
+    """Knotty's clues keep the quarter turns of its picture; among the pictures they
+    leave unchanged CP-SAT's own search finds one (about 5 s on the 2-core machine)."""
+    knotty = load(NONOGRAM_DATA / "webpbn_survey" / "knotty.non")
+    run = solve_instance("nonogram", knotty, "regular", "cpsat", "auto+symmetric",
+                         time_limit=120)
+    assert run.result.status is Status.SOLVED and run.violations == []
+    assert run.result.extra["symmetric"] == {
+        "imposed": ["half turn", "quarter turn anticlockwise", "quarter turn clockwise"],
+        "answered_by": "symmetric solutions"}

@@ -1,0 +1,82 @@
+"""Searching first among the solutions a model's symmetries leave unchanged (``+symmetric``).
+
+A viewpoint may declare symmetries (:meth:`solvers.model.Model.add_symmetry`):
+permutations of variables that turn every solution into a solution, such as the
+quarter turn of a nonogram whose clues read the same after it. When an instance has
+exactly one solution, every such symmetry leaves that solution unchanged, so it is
+also a solution of the *restricted* model, in which each variable equals its image:
+a smaller problem (a quarter of the free cells for a quarter turn) whose propagation
+runs through four lines at once. ``+symmetric`` searches the restricted model first
+and, only if that has no solution, the whole model, so the answer is the one the
+whole model gives; only the way there differs. The run's figures are the sums over
+both searches, and its ``extra`` says which of them answered.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from solvers.builders import linear
+from solvers.model import Model
+from solvers.record import SolveResult, Statistics, Status
+
+
+def restricted(model: Model) -> Model:
+    """``model`` plus ``x == image(x)`` for every variable of every declared symmetry."""
+    equalities, posted = [], set()
+    for images in model.symmetries.values():
+        for variable, image in images.items():
+            pair = frozenset((variable, image))
+            if variable is not image and pair not in posted:
+                posted.add(pair)
+                equalities.append(linear([(1, variable), (-1, image)], "==", 0))
+    return dataclasses.replace(model, name=f"{model.name}-symmetric",
+                               variables=list(model.variables),
+                               constraints=[*model.constraints, *equalities])
+
+
+def description(model: Model, answered_by: str) -> dict[str, Any]:
+    """The run's ``extra`` entry: the symmetries imposed and which search answered."""
+    return {"symmetric": {"imposed": sorted(model.symmetries), "answered_by": answered_by}}
+
+
+def combined(first: SolveResult, second: SolveResult, model: Model,
+             heuristic: str) -> SolveResult:
+    """The record of a restricted search with no solution (``first``) followed by the
+    search of the whole model (``second``)."""
+    a, b = first.statistics, second.statistics
+    statistics = Statistics(
+        build_s=_sum(a.build_s, b.build_s), solve_s=_sum(a.solve_s, b.solve_s),
+        backtracks=_sum(a.backtracks, b.backtracks), branches=_sum(a.branches, b.branches),
+        conflicts=_sum(a.conflicts, b.conflicts),
+        propagations=_sum(a.propagations, b.propagations), solutions=b.solutions,
+        peak_memory_mb=_max(a.peak_memory_mb, b.peak_memory_mb),
+        first_branches=(None if b.first_branches is None
+                        else b.first_branches + (a.branches or 0)),
+        probes=_sum(a.probes, b.probes), probe_fixed=_sum(a.probe_fixed, b.probe_fixed))
+    return dataclasses.replace(second, statistics=statistics, heuristic=heuristic,
+                               extra={**second.extra, **description(model, "whole model")})
+
+
+def relabelled(result: SolveResult, model: Model, heuristic: str, *,
+               restricted_search: bool) -> SolveResult:
+    """``result`` under the full heuristic name, with the ``extra`` entry added. A
+    restricted search's result is never ``complete``: it saw part of the model's space."""
+    answered_by = "symmetric solutions" if restricted_search else "whole model"
+    return dataclasses.replace(result, heuristic=heuristic,
+                               complete=result.complete and not restricted_search,
+                               extra={**result.extra, **description(model, answered_by)})
+
+
+def answered(result: SolveResult) -> bool:
+    """Whether the restricted search settled the run (anything but 'no symmetric solution')."""
+    return result.status is not Status.UNSATISFIABLE
+
+
+def _sum(a: float | None, b: float | None) -> Any:
+    return None if a is None and b is None else (a or 0) + (b or 0)
+
+
+def _max(a: float | None, b: float | None) -> float | None:
+    return None if a is None and b is None else max(x for x in (a, b) if x is not None)

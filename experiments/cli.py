@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import signal
 import sys
@@ -24,7 +25,7 @@ from experiments.store import ResultsStore
 from experiments.tables import METRICS, format_table
 from puzzlelab.errors import OptionError, PuzzleLabError
 from puzzles import PUZZLES
-from solvers import BACKENDS, get_backend, heuristic_names, load_backends
+from solvers import BACKENDS, Heuristic, get_backend, heuristic_names, load_backends
 from viewpoints import DEFAULTS, viewpoints_of
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -56,7 +57,8 @@ def solve(
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="viewpoint option NAME=VALUE, repeatable")] = None,
     solver: Annotated[str | None, typer.Option(help="cp, cpsat or python-constraint")] = None,
-    heuristic: Annotated[str | None, typer.Option(help="VARORDER/VALUEORDER or auto")] = None,
+    heuristic: Annotated[str | None, typer.Option(
+        help="VARORDER/VALUEORDER or auto, then +symmetric, +probe or +probe-all")] = None,
     time_limit: Annotated[float | None, typer.Option(help="seconds of search")] = None,
     all_solutions: Annotated[bool, typer.Option("--all", help="count every solution")] = False,
     max_solutions: Annotated[int | None, typer.Option(
@@ -73,7 +75,8 @@ def solve(
     # ``is None``, not ``or``: an empty ``--viewpoint ''`` is an unknown name, not the default.
     viewpoint = defaults.viewpoint if viewpoint is None else viewpoint
     solver = defaults.solver if solver is None else solver
-    heuristic = defaults.heuristic if heuristic is None else heuristic
+    if heuristic is None:
+        heuristic = _default_heuristic(defaults.heuristic, limit)
     with _working(f"solving {escape(file.name)}: {viewpoint} on {solver}, {heuristic}"):
         run = solve_instance(puzzle, chosen, viewpoint, solver, heuristic,
                              parse_options(option or []), time_limit=time_limit,
@@ -84,6 +87,14 @@ def solve(
         _print_run(run, chosen)
     if run.violations:
         raise typer.Exit(1)
+
+
+def _default_heuristic(default: str, max_solutions: int | None) -> str:
+    """The puzzle's default heuristic; ``+symmetric`` (which looks for one solution) is left
+    out of it when the run counts solutions."""
+    if max_solutions == 1:
+        return default
+    return str(dataclasses.replace(Heuristic.parse(default), symmetric=False))
 
 
 @contextmanager
@@ -233,6 +244,8 @@ def list_registry() -> None:
     console.print("  plus static orders a viewpoint supplies; cpsat cannot rank values "
                   "(random or viewpoint value orders); python-constraint has no auto")
     console.print("  append +probe (probing at the root) or +probe-all (at every node); cp only")
+    console.print("  append +symmetric to look first among the solutions the instance's "
+                  "symmetries leave unchanged (one solution; not with --all)")
 
 
 def main() -> None:

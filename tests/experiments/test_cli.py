@@ -61,6 +61,17 @@ def test_solve_says_which_search_answered_a_symmetric_run(monkeypatch, capsys) -
     assert code != 0 and "leave out +symmetric" in err and "Traceback" not in err
 
 
+def test_counting_with_the_default_heuristic_leaves_symmetric_search_out(monkeypatch,
+                                                                        capsys) -> None:
+    two = str(NONOGRAM_DATA / "small" / "two_solutions_2x2.non")
+    code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", two, "--all", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["heuristic"] == "auto" and result["complete"]
+    assert result["stats"]["solutions"] == 2
+    code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", two, "--json")
+    assert json.loads(out)["heuristic"] == "auto+symmetric"
+
+
 def test_solve_all_counts_solutions(monkeypatch, capsys) -> None:
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", str(DATA / "multi_4x4.txt"),
                            "--instance", "2", "--solver", "cp", "--heuristic", "input",
@@ -164,14 +175,14 @@ def test_bad_file_error_names_file_and_line(monkeypatch, capsys, tmp_path: Path)
 
 @pytest.mark.parametrize("solver", ["cp", "cpsat"])
 def test_ctrl_c_stops_a_long_solve_shown_on_a_terminal(solver: str) -> None:
-    """Knotty keeps both searches busy for minutes. On a terminal the search shows that it
+    """Faase keeps both searches busy for minutes. On a terminal the search shows that it
     runs and how to stop it; Ctrl-C must end it at once, and say so."""
-    knotty = NONOGRAM_DATA / "webpbn_survey" / "knotty.non"
-    with cli_on_terminal("solve", "nonogram", str(knotty), "--solver", solver,
+    faase = NONOGRAM_DATA / "webpbn_survey" / "faase.non"
+    with cli_on_terminal("solve", "nonogram", str(faase), "--solver", solver,
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL)
                          ) as (process, terminal):  # SIGINT as in a terminal
         shown = read_until(terminal, b"(Ctrl-C stops)", seconds=60)
-        assert f"solving knotty.non: regular on {solver}".encode() in shown
+        assert f"solving faase.non: regular on {solver}".encode() in shown
         time.sleep(1)  # let the search itself start
         process.send_signal(signal.SIGINT)
         try:

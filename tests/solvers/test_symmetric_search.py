@@ -39,11 +39,15 @@ def test_the_restricted_model_ties_each_variable_to_its_image() -> None:
     assert len(model.constraints) == 1  # the model itself is left as it was
 
 
-@pytest.mark.parametrize("backend", ["cp", "cpsat", "python-constraint"])
-def test_a_symmetric_solution_answers_from_the_restricted_search(backend: str) -> None:
+@pytest.mark.parametrize(("backend", "heuristic"), [
+    ("cp", "input/min+symmetric"), ("cpsat", "input/min+symmetric"),
+    ("python-constraint", "input/min+symmetric"), ("cp", "input/min+symmetric+probe-all"),
+    ("cpsat", "auto+symmetric")])
+def test_a_symmetric_solution_answers_from_the_restricted_search(backend: str,
+                                                                 heuristic: str) -> None:
     model, x = mirrored_row(5)
-    result = solve(model, backend, "input/min+symmetric")
-    assert result.status is Status.SOLVED and result.heuristic == "input/min+symmetric"
+    result = solve(model, backend, heuristic)
+    assert result.status is Status.SOLVED and result.heuristic == heuristic
     assert [result.assignment[v] for v in x] == [0, 0, 1, 0, 0]
     assert result.extra["symmetric"] == {"imposed": ["mirror"],
                                          "answered_by": "symmetric solutions"}

@@ -24,6 +24,7 @@ from puzzlelab.errors import (
 )
 from puzzles import PUZZLES
 from solvers import Heuristic, prepare
+from solvers.symmetry import counting_refusal
 from viewpoints import get_viewpoint
 
 
@@ -169,10 +170,7 @@ def _refused_heuristic(spec: ExperimentSpec, heuristic: str) -> str | None:
         return str(error)
     except UnknownName:  # reported below, with the valid names of the models' orders
         return None
-    if parsed.symmetric and spec.max_solutions != 1:
-        return ("+symmetric looks for one solution; it cannot run with max_solutions "
-                f"{spec.max_solutions or 0}")
-    return None
+    return counting_refusal(spec.max_solutions) if parsed.symmetric else None
 
 
 def _first_model(spec: ExperimentSpec, choice: ViewpointChoice, samples: list[Any]) -> Any:

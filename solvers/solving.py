@@ -81,23 +81,24 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
     parsed = Heuristic.parse(heuristic)
     if not parsed.symmetric:
         return _solve_checked(model, backend, heuristic, time_limit, max_solutions, seed)
-    if max_solutions != 1:
-        raise UnsupportedCombination(
-            "+symmetric looks for one solution among the symmetric ones first; counting "
-            "solutions needs the whole model: leave out +symmetric")
-    plain = str(dataclasses.replace(parsed, symmetric=False))
+    refusal = symmetry.counting_refusal(max_solutions)
+    if refusal:
+        raise UnsupportedCombination(refusal)
+    # prepare() hands the backend the heuristic without +symmetric; the result is
+    # relabelled with the full name
     if not model.symmetries:
-        result = _solve_checked(model, backend, plain, time_limit, 1, seed)
+        result = _solve_checked(model, backend, heuristic, time_limit, 1, seed)
         return symmetry.relabelled(result, model, str(parsed), restricted_search=False)
     started = time.perf_counter()
-    first = _solve_checked(symmetry.restricted(model), backend, plain, time_limit, 1, seed)
+    first = _solve_checked(symmetry.restricted(model), backend, heuristic, time_limit, 1,
+                           seed)
     if symmetry.answered(first):
         return symmetry.relabelled(first, model, str(parsed), restricted_search=True)
     remaining = None if time_limit is None else time_limit - (time.perf_counter() - started)
     if remaining is not None and remaining <= 0:
         return symmetry.relabelled(dataclasses.replace(first, status=Status.TIMEOUT), model,
                                    str(parsed), restricted_search=True)
-    second = _solve_checked(model, backend, plain, remaining, 1, seed)
+    second = _solve_checked(model, backend, heuristic, remaining, 1, seed)
     return symmetry.combined(first, second, model, str(parsed))
 
 

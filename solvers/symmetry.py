@@ -22,6 +22,15 @@ from solvers.model import Model
 from solvers.record import SolveResult, Statistics, Status
 
 
+def counting_refusal(max_solutions: int | None) -> str | None:
+    """Why ``+symmetric`` cannot run under this solution limit (None: it can)."""
+    if max_solutions == 1:
+        return None
+    shown = "0 (count them all)" if max_solutions is None else max_solutions
+    return (f"+symmetric looks for one solution; it cannot run with max_solutions {shown} "
+            f"(counting solutions needs the whole model): leave out +symmetric")
+
+
 def restricted(model: Model) -> Model:
     """``model`` plus ``x == image(x)`` for every variable of every declared symmetry."""
     equalities, posted = [], set()

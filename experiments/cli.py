@@ -26,6 +26,7 @@ from experiments.tables import METRICS, format_table
 from puzzlelab.errors import OptionError, PuzzleLabError
 from puzzles import PUZZLES
 from solvers import BACKENDS, Heuristic, get_backend, heuristic_names, load_backends
+from solvers.symmetry import counting_refusal
 from viewpoints import DEFAULTS, viewpoints_of
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -91,8 +92,8 @@ def solve(
 
 def _default_heuristic(default: str, max_solutions: int | None) -> str:
     """The puzzle's default heuristic; ``+symmetric`` (which looks for one solution) is left
-    out of it when the run counts solutions."""
-    if max_solutions == 1:
+    out of it when the run counts solutions, rather than refused as a named one is."""
+    if counting_refusal(max_solutions) is None:
         return default
     return str(dataclasses.replace(Heuristic.parse(default), symmetric=False))
 

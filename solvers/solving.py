@@ -105,24 +105,28 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
 def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float | None,
                    max_solutions: int | None, seed: int) -> SolveResult:
     """One search of ``model``, its assignment checked against every constraint."""
-    chosen, request, lowered = prepare(model, backend, heuristic, seed)
+    try:
+        chosen, request, lowered = prepare(model, backend, heuristic, seed)
+    except MemoryError:  # lowering a model too large for the memory left
+        searched = dataclasses.replace(Heuristic.parse(heuristic), symmetric=False)
+        return _failed(Status.MEMORY_OUT, "out of memory while posting the model", backend,
+                       str(searched))
     request = SolveRequest(request.plan, request.heuristic, time_limit, max_solutions, seed)
     try:
         result = chosen.solve(model, lowered, request)
     except MemoryError:
-        return _failed(Status.MEMORY_OUT, "out of memory", chosen.name, request)
+        return _failed(Status.MEMORY_OUT, "out of memory", chosen.name, str(request.heuristic))
     if result.assignment is not None and not model.satisfied_by(result.assignment):
         broken = [c.kind for c in model.constraints if not c.holds(result.assignment)]
         return _failed(Status.ERROR, f"backend {chosen.name!r} returned an assignment that "
-                       f"violates {', '.join(sorted(set(broken)))}", chosen.name, request,
-                       result.statistics)
+                       f"violates {', '.join(sorted(set(broken)))}", chosen.name,
+                       str(request.heuristic), result.statistics)
     return result
 
 
-def _failed(status: Status, message: str, backend: str, request: SolveRequest,
+def _failed(status: Status, message: str, backend: str, heuristic: str,
             measured: Statistics | None = None) -> SolveResult:
     """A run that gives no solution; it keeps the figures measured before it went wrong."""
     statistics = measured or Statistics.unmeasured()
     detail = message if status is Status.ERROR else message + "\n" + traceback.format_exc()
-    return SolveResult(status, None, statistics, False, backend, str(request.heuristic),
-                       detail.strip())
+    return SolveResult(status, None, statistics, False, backend, heuristic, detail.strip())

@@ -194,6 +194,21 @@ def test_memory_running_out_in_a_backend_measures_nothing(
     assert statistics.solutions == 0
 
 
+@pytest.mark.parametrize("backend", ["cp", "cpsat", "python-constraint"])
+def test_memory_running_out_while_posting_the_model_is_a_memory_out_run(
+        monkeypatch: pytest.MonkeyPatch, backend: str) -> None:
+    """Lowering a model too large for the memory left gives a run record, not a raise."""
+    def out_of_memory(self: Backend, model: Model) -> object:
+        raise MemoryError
+
+    monkeypatch.setattr(type(get_backend(backend)), "lower", out_of_memory)
+    result = solve(pigeonhole(3), backend, "input/min+symmetric")
+    assert result.status is Status.MEMORY_OUT and result.assignment is None
+    assert "posting the model" in result.message
+    assert (result.backend, result.heuristic) == (backend, "input/min+symmetric")
+    assert result.statistics.build_s is None and result.statistics.solutions == 0
+
+
 def test_a_cp_timeout_adds_no_backtracks_of_its_own() -> None:
     """OR-tools counts a failure for each choice point it unwinds after a limit; a search
     with no failed node must still report 0 backtracks when it times out."""

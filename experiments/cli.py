@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import signal
 import sys
@@ -95,7 +94,7 @@ def _default_heuristic(default: str, max_solutions: int | None) -> str:
     out of it when the run counts solutions, rather than refused as a named one is."""
     if counting_refusal(max_solutions) is None:
         return default
-    return str(dataclasses.replace(Heuristic.parse(default), symmetric=False))
+    return str(Heuristic.parse(default).without_symmetric())
 
 
 @contextmanager

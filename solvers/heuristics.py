@@ -20,6 +20,7 @@ same thing on each of them.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from typing import Literal
@@ -82,6 +83,11 @@ class Heuristic:
             raise UnknownName("heuristic", text, [AUTO, *VARIABLE_ORDERS])
         # Only a bare VARORDER means /min: ``first-fail/`` names an empty value order.
         return cls(variable_order, value_order if slash else "min", probing, symmetric)
+
+    def without_symmetric(self) -> Heuristic:
+        """The search a backend runs: ``+symmetric`` belongs to the solving layer, which
+        runs that search on the restricted model first (:mod:`solvers.symmetry`)."""
+        return dataclasses.replace(self, symmetric=False)
 
     @property
     def is_auto(self) -> bool:

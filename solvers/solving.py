@@ -40,7 +40,7 @@ def prepare(model: Model, backend: str, heuristic: str = "first-fail/min",
     for the heuristic without it.
     """
     chosen = get_backend(backend)
-    parsed = dataclasses.replace(Heuristic.parse(heuristic), symmetric=False)
+    parsed = Heuristic.parse(heuristic).without_symmetric()
     plan = plan_search(model, parsed, seed)
     chosen.check_supported(parsed, plan)
     lowered = chosen.lower(model)  # raises UnsupportedCombination for a constraint it cannot post
@@ -108,9 +108,8 @@ def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float
     try:
         chosen, request, lowered = prepare(model, backend, heuristic, seed)
     except MemoryError:  # lowering a model too large for the memory left
-        searched = dataclasses.replace(Heuristic.parse(heuristic), symmetric=False)
         return _failed(Status.MEMORY_OUT, "out of memory while posting the model", backend,
-                       str(searched))
+                       str(Heuristic.parse(heuristic).without_symmetric()))
     request = SolveRequest(request.plan, request.heuristic, time_limit, max_solutions, seed)
     try:
         result = chosen.solve(model, lowered, request)

@@ -24,7 +24,7 @@ from experiments.store import ResultsStore
 from experiments.tables import METRICS, format_table
 from puzzlelab.errors import OptionError, PuzzleLabError
 from puzzles import PUZZLES
-from solvers import BACKENDS, Heuristic, get_backend, heuristic_names, load_backends
+from solvers import BACKENDS, Heuristic, Status, get_backend, heuristic_names, load_backends
 from solvers.symmetry import counting_refusal
 from viewpoints import DEFAULTS, viewpoints_of
 
@@ -85,8 +85,8 @@ def solve(
         print(json.dumps(run.to_json()))
     else:
         _print_run(run, chosen)
-    if run.violations:
-        raise typer.Exit(1)
+    if run.violations or run.result.status is Status.ERROR:
+        raise typer.Exit(1)  # a wrong answer, or a solver that failed
 
 
 def _default_heuristic(default: str, max_solutions: int | None) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from puzzles import PUZZLES
@@ -59,7 +59,11 @@ class PuzzleRun:
 def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heuristic: str,
                    options: Mapping[str, Any] | None = None, *, time_limit: float | None = None,
                    max_solutions: int | None = 1, seed: int = 0) -> PuzzleRun:
-    """Build ``viewpoint`` for ``instance``, solve it, decode and check the first solution."""
+    """Build ``viewpoint`` for ``instance``, solve it, decode and check the first solution.
+
+    A wrong answer becomes an ``error`` run: a solution the checker rejects, or
+    "unsatisfiable" for an instance whose file gives a solution.
+    """
     kind = PUZZLES.get(puzzle)
     chosen = get_viewpoint(puzzle, viewpoint)
     resolved = chosen.resolve_options(options)
@@ -71,8 +75,10 @@ def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heur
     known = kind.known_solution(instance)
     matches = None if known is None or solution is None else solution == known
     if result.status is Status.SOLVED and violations:
-        result = SolveResult(Status.ERROR, result.assignment, result.statistics, result.complete,
-                             result.backend, result.heuristic,
-                             "the puzzle checker rejected the solution: " + "; ".join(violations))
+        result = replace(result, status=Status.ERROR, message="the puzzle checker rejected "
+                         "the solution: " + "; ".join(violations))
+    elif result.status is Status.UNSATISFIABLE and known is not None:
+        result = replace(result, status=Status.ERROR, message="the solver claims there is no "
+                         "solution, but the instance file gives one")
     return PuzzleRun(puzzle, kind.instance_name(instance), chosen.name, resolved, solver,
                      result.heuristic, result, solution, violations, matches)

@@ -86,6 +86,20 @@ def _post_no_overlap(model: cp_model.CpModel, sat_vars: SatVars, c: NoOverlap2D)
     model.add_no_overlap_2d(x_intervals, y_intervals)
 
 
+def _post_inverse(model: cp_model.CpModel, sat_vars: SatVars, c: Inverse) -> None:
+    """``backward[forward[i]] == i`` and ``forward[backward[j]] == j``, as elements.
+
+    Not ``add_inverse``: CP-SAT 9.15's presolve declares some feasible models with it
+    infeasible (the channeled Sudoku of Norvig's top95 #1 under ``auto``;
+    ``docs/solver-bugs.md``). The two element channels say the same thing.
+    """
+    forward, backward = _vars(sat_vars, c.forward), _vars(sat_vars, c.backward)
+    for i, item in enumerate(forward):
+        model.add_element(item, backward, i)
+    for j, item in enumerate(backward):
+        model.add_element(item, forward, j)
+
+
 def _bound(term: IntOrVar, pick: Callable[..., int]) -> int:
     return term if isinstance(term, int) else pick(term.domain)
 
@@ -96,7 +110,7 @@ def _vars(sat_vars: SatVars, items: tuple[IntVar, ...]) -> list[cp_model.IntVar]
 
 POSTERS: dict[type[Constraint], Callable[[cp_model.CpModel, SatVars, Any], object]] = {
     AllDifferent: _post_all_different,
-    Inverse: lambda m, v, c: m.add_inverse(_vars(v, c.forward), _vars(v, c.backward)),
+    Inverse: _post_inverse,
     Linear: _post_linear,
     Element: lambda m, v, c: m.add_element(v[c.index], [_term(v, e) for e in c.array],
                                            v[c.value]),

@@ -7,11 +7,14 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+import experiments.solving
 from experiments.cli import main
+from solvers import Status, solve
 from tests.paths import NONOGRAM_DATA, ROOT
 from tests.paths import SUDOKU_DATA as DATA
 from tests.terminal import cli_on_terminal, read_until
@@ -249,3 +252,21 @@ heuristics = ["input/min"]
         assert finished.returncode == 0, finished.stderr
         assert sorted(p.name for p in (tmp_path / "mini").iterdir()) == [
             "runs.csv", "runs.sqlite", "table.md", "table.tex", "workers.log"]
+
+
+@pytest.mark.parametrize("status", ["unsatisfiable", "solved"])
+def test_solve_exits_1_on_a_wrong_answer(monkeypatch, capsys, status: str) -> None:
+    def wrong(*args, **kwargs):
+        result = solve(*args, **kwargs)
+        if status == "unsatisfiable":
+            return replace(result, status=Status.UNSATISFIABLE, assignment=None)
+        return replace(result, assignment={variable: 0 for variable in result.assignment})
+
+    monkeypatch.setattr(experiments.solving, "solve", wrong)
+    code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", str(DATA / "kul_named_9x9.txt"),
+                           "--instance", "lambda", "--json")
+    result = json.loads(out)
+    assert code == 1 and result["status"] == "error"
+    expected = ("the solver claims there is no solution" if status == "unsatisfiable"
+                else "the puzzle checker rejected the solution")
+    assert result["message"].startswith(expected)

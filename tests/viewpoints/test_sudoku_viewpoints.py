@@ -68,3 +68,27 @@ def test_first_fail_beats_input_order_on_some_course_puzzle() -> None:
             counts[heuristic] = run.result.statistics.backtracks
         fewer.append(counts["first-fail/min"] < counts["input/min"])
     assert any(fewer)
+
+
+TOP95 = read_file(SUDOKU_DATA / "norvig_top95.txt")
+LARGE = read_file(SUDOKU_DATA / "kul_16x16.txt") + read_file(SUDOKU_DATA / "kul_25x25.txt")
+
+
+# CP-SAT 9.15's presolve called these unsatisfiable when ``inverse`` was posted as its
+# add_inverse (docs/solver-bugs.md); the backend now posts it as element channels
+@pytest.mark.parametrize("instance", [TOP95[0], TOP95[16], TOP95[22], *LARGE],
+                         ids=lambda instance: instance.name)
+@pytest.mark.parametrize("search", ["cells", "positions"])
+def test_channeled_inverse_on_cpsat_auto(instance: SudokuInstance, search: str) -> None:
+    run = solve_instance("sudoku", instance, "channeled", "cpsat", "auto", {"search": search},
+                         time_limit=60)
+    assert run.correct
+    assert run.solution == instance.known_solution
+
+
+@pytest.mark.parametrize("viewpoint", ["classic", "value-position", "channeled", "boolean"])
+@pytest.mark.parametrize("instance", LARGE, ids=lambda instance: instance.name)
+def test_large_sudokus(viewpoint: str, instance: SudokuInstance) -> None:
+    run = solve_instance("sudoku", instance, viewpoint, "cpsat", "auto", time_limit=60)
+    assert run.correct
+    assert run.solution == instance.known_solution

@@ -1,0 +1,58 @@
+"""``solve_instance`` turns a wrong answer into an ``error`` run, whoever calls it (CLI,
+runner, generator): a solution the checker rejects, or "unsatisfiable" for an instance
+whose file gives a solution."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+import experiments.solving
+from experiments.solving import solve_instance
+from puzzles.sudoku import read_file
+from solvers import SolveResult, Status, solve
+from tests.paths import SUDOKU_DATA
+
+EASY = read_file(SUDOKU_DATA / "easy_9x9.txt")
+
+
+def _patch_solve(monkeypatch: pytest.MonkeyPatch, change: dict[str, Any]) -> None:
+    def wrong_solve(*args: Any, **kwargs: Any) -> SolveResult:
+        return replace(solve(*args, **kwargs), extra={"kept": True}, **change)
+
+    monkeypatch.setattr(experiments.solving, "solve", wrong_solve)
+
+
+def test_unsatisfiable_against_the_files_solution_is_an_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert EASY[0].known_solution is not None
+    _patch_solve(monkeypatch, {"status": Status.UNSATISFIABLE, "assignment": None})
+    run = solve_instance("sudoku", EASY[0], "classic", "cpsat", "auto")
+    assert run.result.status is Status.ERROR
+    assert run.result.message == ("the solver claims there is no solution, but the instance "
+                                  "file gives one")
+    assert run.result.extra == {"kept": True}
+
+
+def test_unsatisfiable_without_a_known_solution_stands(monkeypatch: pytest.MonkeyPatch) -> None:
+    instance = replace(EASY[0], known_solution=None)
+    _patch_solve(monkeypatch, {"status": Status.UNSATISFIABLE, "assignment": None})
+    run = solve_instance("sudoku", instance, "classic", "cpsat", "auto")
+    assert run.result.status is Status.UNSATISFIABLE
+
+
+def test_a_solution_the_checker_rejects_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def corrupted(*args: Any, **kwargs: Any) -> SolveResult:
+        result = solve(*args, **kwargs)
+        assert result.assignment is not None
+        assignment = {variable: 0 for variable in result.assignment}  # every cell a 1
+        return replace(result, assignment=assignment, extra={"kept": True})
+
+    monkeypatch.setattr(experiments.solving, "solve", corrupted)
+    run = solve_instance("sudoku", EASY[0], "classic", "cpsat", "auto")
+    assert run.result.status is Status.ERROR
+    assert run.result.message.startswith("the puzzle checker rejected the solution: ")
+    assert run.violations and not run.correct
+    assert run.result.extra == {"kept": True}

@@ -178,7 +178,7 @@ class LocalPool:
 
     def _replace(self, worker: WorkerProcess, status: Status,
                  message: str) -> Iterator[tuple[RunTask, dict[str, Any]]]:
-        task = worker.task
+        task, worker.task = worker.task, None  # reported here, and only here
         wall, cpu = time.perf_counter() - worker.started, worker.cpu_seconds()
         worker.stop(kill=True)
         if task is not None:

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from experiments.campaign import expand
+from experiments.pool import LocalPool
 from experiments.runner import run_campaign
 from experiments.spec import load_spec
 from experiments.store import ResultsStore
@@ -93,6 +95,22 @@ def test_faulty_runs_are_recorded_and_the_campaign_goes_on(write_spec, tmp_path,
     assert rows["test-crash"]["status"] == "error"
     assert "SIGSEGV" in rows["test-crash"]["message"]
     assert all(rows[v]["verdict"] == "unchecked" for v in rows if v != "classic")
+
+
+def test_a_dead_worker_is_reported_once_however_slow_the_consumer(write_spec,
+                                                                  clean_registry) -> None:
+    # the worker dies right after its search; while the consumer stores that outcome,
+    # the run's deadline passes: the pool must not report the same run again as a timeout
+    spec = load_spec(write_spec(FAULTS.replace('"test-hang", "test-raise", "test-allocate", ',
+                                               "").replace("time_limit = 1.0",
+                                                           "time_limit = 0.1")))
+    tasks = expand(spec).tasks
+    seen = []
+    with LocalPool(1) as pool:
+        for task, outcome in pool.run(tasks):
+            seen.append((task.viewpoint, outcome["status"]))
+            time.sleep(1.0)  # past the run's deadline (limit + grace)
+    assert sorted(seen) == [("classic", "solved"), ("test-crash", "error")]
 
 
 def test_a_model_past_its_size_option_is_stored_as_refused(write_spec, tmp_path) -> None:

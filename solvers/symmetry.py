@@ -7,9 +7,10 @@ exactly one solution, every such symmetry leaves that solution unchanged, so it 
 also a solution of the *restricted* model, in which each variable equals its image:
 a smaller problem (a quarter of the free cells for a quarter turn) whose propagation
 runs through four lines at once. ``+symmetric`` searches the restricted model first
-and, only if that has no solution, the whole model, so the answer is the one the
-whole model gives; only the way there differs. The run's figures are the sums over
-both searches, and its ``extra`` says which of them answered.
+and, only if that has no solution, the whole model. So the verdict (a solution, or
+none) is the one the whole model gives, though with several solutions it may be
+another of them. The run's figures are the sums over both searches, and its
+``extra`` says which of them answered.
 """
 
 from __future__ import annotations
@@ -53,7 +54,13 @@ def description(model: Model, answered_by: str) -> dict[str, Any]:
 def combined(first: SolveResult, second: SolveResult, model: Model,
              heuristic: str) -> SolveResult:
     """The record of a restricted search with no solution (``first``) followed by the
-    search of the whole model (``second``)."""
+    search of the whole model (``second``).
+
+    A second search that failed before it measured anything (out of memory) keeps its
+    unmeasured record: the restricted search's figures alone would pass for the run's.
+    """
+    if second.statistics.solve_s is None:
+        return relabelled(second, model, heuristic, restricted_search=False)
     a, b = first.statistics, second.statistics
     statistics = Statistics(
         build_s=_sum(a.build_s, b.build_s), solve_s=_sum(a.solve_s, b.solve_s),

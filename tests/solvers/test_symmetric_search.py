@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from puzzlelab.errors import ModelError, OptionError, UnknownName, UnsupportedCombination
-from solvers import Heuristic, Model, Status, all_different, solve, sum_of
+from solvers import Heuristic, Model, SolveResult, Status, all_different, solve, sum_of
+from solvers.backends.base import Backend
+from solvers.solving import get_backend
 from solvers.symmetry import restricted
 
 
@@ -71,6 +73,30 @@ def test_without_a_symmetric_solution_the_whole_model_answers_and_figures_add_up
         assert getattr(total, name) == (None if None in parts else sum(parts)), name
     assert total.first_branches == a.branches + b.first_branches
     assert total.solutions == 1
+
+
+def test_memory_running_out_in_the_whole_model_search_measures_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The restricted search's figures must not pass for those of a memory-out run."""
+    backend = type(get_backend("cp"))
+    searches = []
+    real_solve = backend.solve
+
+    def second_runs_out(self: Backend, *args: object) -> SolveResult:
+        searches.append(args)
+        if len(searches) == 2:
+            raise MemoryError
+        return real_solve(self, *args)
+
+    monkeypatch.setattr(backend, "solve", second_runs_out)
+    model, _ = swap_pair(3)
+    result = solve(model, "cp", "input/min+symmetric")
+    assert len(searches) == 2 and result.status is Status.MEMORY_OUT
+    statistics = result.statistics
+    assert (statistics.build_s, statistics.solve_s, statistics.branches,
+            statistics.backtracks, statistics.peak_memory_mb) == (None,) * 5
+    assert result.heuristic == "input/min+symmetric"
+    assert result.extra["symmetric"]["answered_by"] == "whole model"
 
 
 def test_an_unsatisfiable_model_is_unsatisfiable_with_symmetric_search() -> None:

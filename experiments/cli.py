@@ -161,10 +161,10 @@ def run(
         console.print("interrupted: the finished runs are stored; run the same command again "
                       "to resume")
         sys.exit(INTERRUPTED)  # said already: main() would say "interrupted" for Exit(130)
-    rows = _stored_runs(report.database)
+    rows, repeats = _stored_runs(report.database)
     if rows:
         print(format_table(rows, by=loaded.table_by, metrics=loaded.table_metrics, fmt="text",
-                           reached=loaded.table_reached))
+                           reached=loaded.table_reached, repeats=repeats))
     console.print("wrote " + ", ".join(str(p) for p in report.outputs))
 
 
@@ -184,14 +184,16 @@ def table(
                                                "counts reached (≥N)")] = False,
 ) -> None:
     """Print the course-style table of a results database."""
-    rows = _stored_runs(database)
+    rows, repeats = _stored_runs(database)
     chosen = [m.strip() for m in metrics.split(",") if m.strip()]
-    print(format_table(rows, by=by, metrics=chosen, fmt=fmt, reached=reached), end="")
+    print(format_table(rows, by=by, metrics=chosen, fmt=fmt, reached=reached, repeats=repeats),
+          end="")
 
 
-def _stored_runs(database: Path) -> list[dict[str, object]]:
+def _stored_runs(database: Path) -> tuple[list[dict[str, object]], int | None]:
+    """The stored runs, and the runs per cell their campaign plans."""
     with ResultsStore.open_existing(database) as store:
-        return store.runs()
+        return store.runs(), store.planned_repeats()
 
 
 @app.command()

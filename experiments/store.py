@@ -154,6 +154,13 @@ class ResultsStore:
         """Every recorded session, oldest first."""
         return [dict(r) for r in self.connection.execute("SELECT * FROM campaign ORDER BY id")]
 
+    def planned_repeats(self) -> int | None:
+        """The runs per grid cell the latest session's spec asks for (None: no session)."""
+        sessions = self.campaigns()
+        if not sessions:
+            return None
+        return int(json.loads(sessions[-1]["settings"]).get("repeats", 1))
+
     def runs(self) -> list[dict[str, Any]]:
         """Every stored run in grid order (the order the spec lists them)."""
         query = "SELECT * FROM runs ORDER BY position"

@@ -9,6 +9,10 @@ and ``shifted geo. mean`` over the cells that are numbers (the geometric mean of
 ``value + 1``, less 1, so that zeros and sub-millisecond times neither wipe it out
 nor dominate it), and ``solved``, the instances whose runs all finished.
 
+A cell with fewer runs stored than the campaign plans (after an interruption) shows
+``·`` and how many are stored (``· (1/3)``), not the median of a part of its repeats,
+unless a stored one failed, which it shows as a failure.
+
 With ``reached``, a run stopped by its time or memory limit shows, in its count
 columns (branches, conflicts, probes, ...), the count it had reached when stopped,
 as a lower bound (``≥1075462``): how far the search got. Such cells stay out of
@@ -94,8 +98,12 @@ class ResultTable:
 
 def build_tables(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
                  metrics: Sequence[str] = ("time", "backtracks"),
-                 reached: bool = False) -> list[ResultTable]:
-    """Group the runs into course-style tables (see the module docstring)."""
+                 reached: bool = False, repeats: int | None = None) -> list[ResultTable]:
+    """Group the runs into course-style tables (see the module docstring).
+
+    ``repeats``: the runs the campaign plans per cell (the store knows it); a cell
+    with fewer stored shows how many it has. None: every stored cell is complete.
+    """
     if by not in BY_CHOICES:
         raise OptionError(f"unknown --by {by!r}; valid: {', '.join(BY_CHOICES)}")
     chosen = tuple(_metric(name) for name in metrics)
@@ -111,7 +119,8 @@ def build_tables(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
         groups.setdefault(table_key, {})[row[by]] = None
         positions.setdefault(row["instance"], row.get("instance_position", len(positions)))
     instances = sorted(positions, key=lambda name: positions[name])
-    return [_table(key, others, tuple(groups[key]), chosen, instances, cells, reached)
+    return [_table(key, others, tuple(groups[key]), chosen, instances, cells, reached,
+                   repeats or 1)
             for key, cells in runs.items()]
 
 
@@ -124,7 +133,7 @@ def _metric(name: str) -> Metric:
 def _table(key: tuple[str, ...], others: list[str], groups: tuple[str, ...],
            metrics: tuple[Metric, ...], instances: list[str],
            runs: Mapping[tuple[str, str], list[Mapping[str, Any]]],
-           reached: bool = False) -> ResultTable:
+           reached: bool = False, planned: int = 1) -> ResultTable:
     title = " · ".join(f"{d} {v}" for d, v in zip(others, key))
     values: dict[tuple[str, str, str], float] = {}
     solved = dict.fromkeys(groups, 0)
@@ -134,13 +143,16 @@ def _table(key: tuple[str, ...], others: list[str], groups: tuple[str, ...],
         for group in groups:
             repeats = runs.get((instance, group), [])
             failure = _failure(repeats)
-            solved[group] += bool(repeats) and failure is None
+            partial = failure is None and len(repeats) < planned
+            solved[group] += bool(repeats) and failure is None and not partial
             for metric in metrics:
                 if not repeats:
                     cells.append(MISSING)
                 elif failure is not None:
                     bound = _reached(repeats, metric) if reached else None
                     cells.append(bound or failure)
+                elif partial:
+                    cells.append(f"{MISSING} ({len(repeats)}/{planned})")
                 else:
                     value = _median(repeats, metric)
                     cells.append(NO_FIGURE if value is None else _format(value, metric))
@@ -223,9 +235,9 @@ def render(tables: Sequence[ResultTable], fmt: str = "text") -> str:
 
 def format_table(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
                  metrics: Sequence[str] = ("time", "backtracks"), fmt: str = "text",
-                 reached: bool = False) -> str:
+                 reached: bool = False, repeats: int | None = None) -> str:
     """Build the tables of ``rows`` and render them in ``fmt``."""
-    return render(build_tables(rows, by, metrics, reached), fmt)
+    return render(build_tables(rows, by, metrics, reached, repeats), fmt)
 
 
 def _headers(table: ResultTable) -> list[str]:
@@ -306,5 +318,7 @@ def _csv(tables: Sequence[ResultTable]) -> str:
             header = _headers(table)
             writer.writerow(["table", "instance", *header])
         for label, cells in table.rows:
-            writer.writerow([table.title, label, *(c.replace(MISSING, "") for c in cells)])
+            # a cell with runs still to come is empty: no figure to read yet
+            writer.writerow([table.title, label,
+                             *("" if c.startswith(MISSING) else c for c in cells)])
     return buffer.getvalue()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from tests.experiments.test_cli import run_cli
@@ -58,3 +60,24 @@ def test_spec_errors_exit_2_with_one_line(monkeypatch, capsys, write_spec, tmp_p
 def test_table_of_a_missing_database_is_a_clear_error(monkeypatch, capsys, tmp_path) -> None:
     code, _, err = run_cli(monkeypatch, capsys, "table", str(tmp_path / "none.sqlite"))
     assert code == 2 and "no such results database" in err
+
+
+def test_table_of_an_interrupted_campaign_marks_cells_missing_repeats(
+        monkeypatch, capsys, write_spec, tmp_path) -> None:
+    spec = write_spec(SPEC.replace("time_limit = 5", "time_limit = 5\nrepeats = 3"))
+    code, _, err = run_cli(monkeypatch, capsys, "run", str(spec), "--results", str(tmp_path),
+                           "--no-progress")
+    assert code == 0, err
+    database = tmp_path / "cli" / "runs.sqlite"
+    with sqlite3.connect(database) as connection:  # as if stopped after its first run
+        connection.execute("DELETE FROM runs WHERE instance = 'small_4x4#2' AND "
+                           "viewpoint = 'classic' AND repeat > 0")
+    connection.close()
+    _, out, _ = run_cli(monkeypatch, capsys, "table", str(database), "--format", "markdown")
+    cells = {line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
+             for line in out.splitlines() if line.startswith("| ")}
+    assert cells["small_4x4#2"][:2] == ["· (1/3)", "· (1/3)"]
+    assert "·" not in "".join(cells["small_4x4#1"])
+    assert cells["solved"] == ["1/2", "", "2/2", ""]
+    _, out, _ = run_cli(monkeypatch, capsys, "table", str(database), "--format", "csv")
+    assert ",small_4x4#2,,," in out  # no figure yet

@@ -88,6 +88,20 @@ def test_partial_failures_wrong_answers_and_missing_figures() -> None:
     assert dict(cpsat.rows)["p3"] == ("1.0", "–")
 
 
+def test_a_cell_with_some_of_its_planned_repeats_shows_how_many_are_stored() -> None:
+    rows = [run("p1", "classic", repeat=0), run("p1", "classic", repeat=1),
+            run("p1", "classic", repeat=2),
+            run("p2", "classic", repeat=0),  # interrupted before repeats 1 and 2
+            run("p3", "classic", repeat=0), run("p3", "classic", status="timeout", repeat=1)]
+    cells = dict(build_tables(rows, repeats=3)[0].rows)
+    assert cells["p1"] == ("1.0", "10")
+    assert cells["p2"] == ("· (1/3)", "· (1/3)")
+    assert cells["p3"] == ("timeout (1/2)", "timeout (1/2)")  # a failure shows as one
+    assert cells["total"] == ("1.0", "10")
+    assert cells["solved"] == ("1/3", "")
+    assert dict(build_tables(rows)[0].rows)["p2"] == ("1.0", "10")  # no plan known
+
+
 def test_reached_shows_the_counts_of_runs_stopped_by_a_limit_as_lower_bounds() -> None:
     rows = [run("p1", "classic", status="timeout", solve_s=10.0, backtracks=99999),
             run("p2", "classic", status="memory-out", backtracks=None),

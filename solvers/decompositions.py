@@ -91,6 +91,8 @@ def connected_to_flow(constraint: Connected, new_var: NewVariable) -> list[Const
     outflow: dict[object, list[tuple[int, IntVar]]] = {node: [] for node in nodes}
     posted: list[Constraint] = []
     for number, (u, v, weight) in enumerate(constraint.edges):
+        if u == v:
+            continue  # a loop joins a node to itself: it carries no flow anywhere
         absent = new_var(0, 1, f"edge_{number}_absent")
         posted.append(ReifiedEquality(absent, weight, 0))
         forward = new_var(0, capacity, f"flow_{number}_forward")

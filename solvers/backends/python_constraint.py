@@ -176,6 +176,10 @@ class PythonConstraintBackend(Backend):
             problem.addVariable(variable, list(variable.domain))
         for constraint in lowered.constraints:
             posted, scope = POSTERS[type(constraint)](constraint)
+            if not scope and lowered.variables:  # the library skips constraints on no variable
+                holds = constraint.holds({})
+                posted, scope = (python_constraint.FunctionConstraint(lambda _, h=holds: h),
+                                 [lowered.variables[0]])
             problem.addConstraint(posted, scope)
         deadline = Deadline(request.time_limit)
         search = CountingSearch(request.plan, lowered.variables, deadline)

@@ -133,6 +133,23 @@ def _connected() -> Model:
     return model
 
 
+def _connected_with_a_loop() -> Model:
+    """A path a-b-c whose weights may be 0 or 1, and a loop on b that must not count."""
+    model = Model("connected-loop")
+    pairs = [("a", "b"), ("b", "c"), ("b", "b")]
+    weights = [model.int_var(0, 1, f"w_{u}{v}") for u, v in pairs]
+    model.add(connected("abc", [(u, v, w) for (u, v), w in zip(pairs, weights)]))
+    return model
+
+
+def _constant(holds: bool) -> Model:
+    """A constraint on no variable (what an empty sum becomes), true or false."""
+    model = Model(f"constant-{holds}")
+    model.int_var(0, 2, "x")
+    model.add(linear([], "==", 0 if holds else 1))
+    return model
+
+
 def _unsatisfiable() -> Model:
     model = Model("pigeons")
     items = [model.int_var(0, 2, f"p{i}") for i in range(4)]
@@ -154,6 +171,9 @@ TINY_MODELS: dict[str, Callable[[], Model]] = {
     "logic": _logic,
     "no-overlap-2d": _no_overlap,
     "connected": _connected,
+    "connected-with-a-loop": _connected_with_a_loop,
+    "constant-true": lambda: _constant(True),
+    "constant-false": lambda: _constant(False),
     "unsatisfiable": _unsatisfiable,
 }
 

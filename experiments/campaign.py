@@ -16,13 +16,14 @@ from typing import Any
 from experiments.plugins import resolve_modules
 from experiments.spec import ExperimentSpec, ViewpointChoice
 from puzzlelab.errors import (
-    ModelError,
+    ModelTooLarge,
     OptionError,
     PuzzleLabError,
     UnknownName,
     UnsupportedCombination,
 )
 from puzzles import PUZZLES
+from puzzles.kind import pick_instance
 from solvers import Heuristic, prepare
 from solvers.symmetry import counting_refusal
 from viewpoints import get_viewpoint
@@ -112,8 +113,9 @@ def _instances(spec: ExperimentSpec) -> list[_Instance]:
         shown = instance_set.written or str(instance_set.path)
         try:
             everything = list(kind.read_file(instance_set.path))
-            picked = ([kind.load(instance_set.path, str(s)) for s in instance_set.select]
-                      if instance_set.select else everything)
+            # an integer picks by position, a string by name (or, if no name, by position)
+            picked = ([pick_instance(everything, s, instance_set.path, kind.instance_name)
+                       for s in instance_set.select] if instance_set.select else everything)
         except PuzzleLabError as error:
             raise spec.error(key, str(error)) from None
         for payload in picked:
@@ -174,13 +176,13 @@ def _refused_heuristic(spec: ExperimentSpec, heuristic: str) -> str | None:
 
 
 def _first_model(spec: ExperimentSpec, choice: ViewpointChoice, samples: list[Any]) -> Any:
-    """The model of the first instance the viewpoint builds (``ModelError``: too big)."""
+    """The model of the first instance the viewpoint builds (the others: too big)."""
     try:
         viewpoint = get_viewpoint(spec.puzzle, choice.name)
         for sample in samples:
             try:
                 return viewpoint.build(sample, choice.options).model
-            except ModelError:
+            except ModelTooLarge:
                 continue
     except PuzzleLabError as error:
         index = spec.viewpoints.index(choice)

@@ -12,6 +12,7 @@ import signal
 import time
 from collections.abc import Callable
 
+from puzzlelab.errors import ModelError
 from puzzles.sudoku import SudokuInstance
 from solvers import Assignment
 from viewpoints.registry import BuiltModel, viewpoint
@@ -79,3 +80,9 @@ def _pause() -> None:
 def slow(instance: SudokuInstance) -> BuiltModel:
     """Correct but a fifth of a second slower: gives tests time to interrupt a campaign."""
     return _misbehaving(instance, _pause)
+
+
+@viewpoint("sudoku", "test-bad-model")
+def bad_model(instance: SudokuInstance) -> BuiltModel:
+    """Cannot build its model (not for size): the spec check must name it."""
+    raise ModelError("a deliberately inconsistent model")

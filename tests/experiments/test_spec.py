@@ -49,6 +49,19 @@ def test_instance_paths_are_relative_to_the_spec(write_spec, tmp_path: Path) -> 
     assert (first.instance_file, first.instance) == ("data/one.txt", "one#1")
 
 
+def test_select_takes_an_integer_as_a_position_and_a_string_as_a_name(write_spec,
+                                                                        tmp_path: Path) -> None:
+    solution = "1234341221434321"
+    (tmp_path / "named.txt").write_text("".join(
+        f"{name} set 1 {puzzle} {solution}\n" for name, puzzle in
+        (("3", "1..............."), ("2", ".2.............."), ("1", "..3............."))))
+    spec = load_spec(write_spec(GOOD.replace('[{ file = "{data}/small_4x4.txt", select = '
+                                             '[1, "2"] }, "{data}/easy_9x9.txt"]',
+                                             '[{ file = "named.txt", select = [3, "3"] }]')))
+    assert list(dict.fromkeys(t.instance for t in expand(spec).tasks)) == [
+        "1", "3"]  # the third instance, named 1, then the one named 3
+
+
 @pytest.mark.parametrize(("change", "expected"), [
     (("repeats = 2", "repeats = 2\ncolour = 3"), r"spec.toml:9: key 'colour': unknown key"),
     (('"classic",', '"diagonal",'), r"key 'viewpoints\[0\]': unknown sudoku viewpoint "
@@ -201,3 +214,11 @@ def test_errors_found_after_loading_name_the_spec_as_it_was_given(write_spec,
     monkeypatch.chdir(written.parent)
     with pytest.raises(SpecError, match=r"^spec\.toml:\d+: key 'heuristics\[1\]'"):
         expand(load_spec("spec.toml"))
+
+
+def test_a_viewpoint_that_cannot_build_its_model_is_named_before_anything_runs(
+        write_spec, clean_registry) -> None:
+    spec = load_spec(write_spec(GOOD.replace('"classic",', '"test-bad-model",').replace(
+        "repeats = 2", 'repeats = 2\nmodules = ["{faulty}"]')))
+    with pytest.raises(SpecError, match=r"key 'viewpoints\[0\]': a deliberately inconsistent"):
+        expand(spec)

@@ -1,12 +1,14 @@
 """A pool of long-lived worker processes that enforces each run's limits.
 
 Each worker (:mod:`experiments.worker`) pays its imports once and then runs task
-after task. The pool sends a task to an idle worker and watches the clock: a run
-still going ``grace`` seconds past its time limit is killed and recorded as
-``timeout``; a worker that dies is recorded as ``error`` (or ``memory-out`` when
-the system killed it); either way a fresh worker takes its place and the
-campaign goes on. ``runs_per_worker=1`` gives one process per run (the runner
-benchmark compares the two).
+after task. The pool sends a task to an idle worker and watches the clock. The time
+limit bounds the search, so the clock restarts when the worker says its search
+starts: a search still going ``grace`` seconds past its time limit is killed and
+recorded as ``timeout``. Building the model may take as long as a search (the limit
+and its grace), and is killed past that too. A worker that dies is recorded as
+``error`` (or ``memory-out`` when the system killed it); either way a fresh worker
+takes its place and the campaign goes on. ``runs_per_worker=1`` gives one process
+per run (the runner benchmark compares the two).
 """
 
 from __future__ import annotations
@@ -53,21 +55,35 @@ class WorkerProcess:
         self.ready = False
         self.task: RunTask | None = None
         self.started = 0.0
+        self.search: tuple[float, float] | None = None  # (started, time limit) of the search
         self.cpu_at_start: float | None = None
         self.runs = 0
 
     def send(self, task: RunTask) -> None:
         """Start ``task`` on this (idle, ready) worker."""
-        self.task, self.started = task, time.perf_counter()
+        self.task, self.started, self.search = task, time.perf_counter(), None
         self.cpu_at_start = self.cpu_seconds()
         self.runs += 1
         self.tasks.send(task)
 
     @property
     def deadline(self) -> float:
-        """When the running task is killed."""
+        """When the running task is killed: its search's limit and grace after that
+        search started; before, as long from the task's start (building the model)."""
         assert self.task is not None
-        return self.started + self.task.time_limit + grace_seconds(self.task.time_limit)
+        started, limit = self.search or (self.started, self.task.time_limit)
+        return started + limit + grace_seconds(limit)
+
+    def overrun(self) -> str:
+        """Why the running task is being killed at its deadline."""
+        assert self.task is not None
+        if self.search is None:
+            limit = self.task.time_limit
+            return (f"killed: still building its model {limit + grace_seconds(limit):.1f} s "
+                    f"after it started (a build may take the time limit and its grace)")
+        limit = self.search[1]
+        return (f"killed: still running {grace_seconds(limit):.1f} s after its "
+                f"{limit:g} s time limit")
 
     def cpu_seconds(self) -> float | None:
         """User plus system CPU seconds the process has used so far (None if unknown)."""
@@ -155,6 +171,9 @@ class LocalPool:
                 continue
             if kind == "ready":
                 worker.ready = True
+            elif kind == "searching" and worker.task is not None:
+                limit = worker.task.time_limit if body is None else float(body)
+                worker.search = (time.perf_counter(), limit)
             elif kind == "result" and worker.task is not None:
                 task, clean = worker.task, body.pop("clean", False)
                 worker.task = None
@@ -163,10 +182,7 @@ class LocalPool:
                     self._swap(worker)
         for worker in busy:
             if worker.task is not None and time.perf_counter() > worker.deadline:
-                limit = worker.task.time_limit
-                yield from self._replace(worker, Status.TIMEOUT,
-                                         f"killed: still running {grace_seconds(limit):.1f} s "
-                                         f"after its {limit:g} s time limit")
+                yield from self._replace(worker, Status.TIMEOUT, worker.overrun())
 
     def _death(self, worker: WorkerProcess) -> tuple[Status, str]:
         code = worker.process.wait()

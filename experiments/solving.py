@@ -8,6 +8,7 @@ from typing import Any
 
 from puzzles import PUZZLES
 from solvers import SolveResult, Status, solve
+from solvers.solving import SearchStart
 from viewpoints import get_viewpoint
 
 
@@ -58,7 +59,8 @@ class PuzzleRun:
 
 def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heuristic: str,
                    options: Mapping[str, Any] | None = None, *, time_limit: float | None = None,
-                   max_solutions: int | None = 1, seed: int = 0) -> PuzzleRun:
+                   max_solutions: int | None = 1, seed: int = 0,
+                   on_search_start: SearchStart | None = None) -> PuzzleRun:
     """Build ``viewpoint`` for ``instance``, solve it, decode and check the first solution.
 
     A wrong answer becomes an ``error`` run: a solution the checker rejects, or
@@ -69,7 +71,7 @@ def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heur
     resolved = chosen.resolve_options(options)
     built = chosen.build(instance, resolved)
     result = solve(built.model, solver, heuristic, time_limit=time_limit,
-                   max_solutions=max_solutions, seed=seed)
+                   max_solutions=max_solutions, seed=seed, on_search_start=on_search_start)
     solution = None if result.assignment is None else built.decode(result.assignment)
     violations = None if solution is None else kind.check(instance, solution)
     known = kind.known_solution(instance)

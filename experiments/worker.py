@@ -28,17 +28,22 @@ from experiments.solving import PuzzleRun, solve_instance
 from puzzlelab.errors import ModelTooLarge
 from puzzles import PUZZLES
 from solvers import Statistics, Status, load_backends
+from solvers.solving import SearchStart
 
 
-def execute(task: RunTask) -> dict[str, Any]:
-    """Run ``task`` under its memory limit; return its outcome (never raises)."""
+def execute(task: RunTask, on_search_start: SearchStart | None = None) -> dict[str, Any]:
+    """Run ``task`` under its memory limit; return its outcome (never raises).
+
+    ``on_search_start`` hears when each search starts, once the model is built.
+    """
     wall_start, cpu_start = time.perf_counter(), time.process_time()
     try:
         load_modules(task.modules)
         with MemoryLimit(task.memory_limit_mb):
             run = solve_instance(task.puzzle, task.payload, task.viewpoint_name, task.solver,
                                  task.heuristic, task.options, time_limit=task.time_limit,
-                                 max_solutions=task.max_solutions, seed=task.seed)
+                                 max_solutions=task.max_solutions, seed=task.seed,
+                                 on_search_start=on_search_start)
         outcome = _outcome_of(run)
     except MemoryError:
         outcome = failed_outcome(Status.MEMORY_OUT, f"out of memory: the run needed more "
@@ -144,7 +149,8 @@ def serve(tasks: Connection, results: Connection) -> None:
             return
         if task is None:
             return
-        results.send(("result", execute(task)))
+        # the parent's kill timer runs from each search's start: building may take long
+        results.send(("result", execute(task, lambda limit: results.send(("searching", limit)))))
 
 
 def main(argv: list[str]) -> None:

@@ -6,6 +6,7 @@ import dataclasses
 import math
 import time
 import traceback
+from collections.abc import Callable
 from typing import NamedTuple
 
 from puzzlelab.errors import OptionError, UnsupportedCombination
@@ -15,6 +16,9 @@ from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.heuristics import Heuristic, plan_search
 from solvers.model import Model
 from solvers.record import SolveResult, Statistics, Status
+
+SearchStart = Callable[[float | None], None]
+"""Told a search's time limit as the search starts (see :func:`solve`)."""
 
 
 def get_backend(name: str) -> Backend:
@@ -52,8 +56,8 @@ def prepare(model: Model, backend: str, heuristic: str = "first-fail/min",
 
 
 def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min", *,
-          time_limit: float | None = None, max_solutions: int | None = 1,
-          seed: int = 0) -> SolveResult:
+          time_limit: float | None = None, max_solutions: int | None = 1, seed: int = 0,
+          on_search_start: SearchStart | None = None) -> SolveResult:
     """Search ``model`` and return the run record.
 
     Args:
@@ -64,6 +68,9 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
             ``timeout``.
         max_solutions: stop after this many solutions (at least 1); None counts them all.
         seed: seed for ``random`` orders and the solver's own randomness.
+        on_search_start: called with the search's time limit as each search starts,
+            once the model is built (twice when ``+symmetric`` searches the whole model
+            too, with the time left).
 
     With ``+symmetric`` the model's declared symmetries are imposed first and the
     whole model searched only if that finds no solution (:mod:`solvers.symmetry`); it
@@ -80,37 +87,41 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
                           f"solution), not {max_solutions}")
     parsed = Heuristic.parse(heuristic)
     if not parsed.symmetric:
-        return _solve_checked(model, backend, heuristic, time_limit, max_solutions, seed)
+        return _solve_checked(model, backend, heuristic, time_limit, max_solutions, seed,
+                              on_search_start)
     refusal = symmetry.counting_refusal(max_solutions)
     if refusal:
         raise UnsupportedCombination(refusal)
     # prepare() hands the backend the heuristic without +symmetric; the result is
     # relabelled with the full name
     if not model.symmetries:
-        result = _solve_checked(model, backend, heuristic, time_limit, 1, seed)
+        result = _solve_checked(model, backend, heuristic, time_limit, 1, seed,
+                                on_search_start)
         return symmetry.relabelled(result, model, str(parsed), restricted_search=False)
     started = time.perf_counter()
     first = _solve_checked(symmetry.restricted(model), backend, heuristic, time_limit, 1,
-                           seed)
+                           seed, on_search_start)
     if symmetry.answered(first):
         return symmetry.relabelled(first, model, str(parsed), restricted_search=True)
     remaining = None if time_limit is None else time_limit - (time.perf_counter() - started)
     if remaining is not None and remaining <= 0:
         return symmetry.relabelled(dataclasses.replace(first, status=Status.TIMEOUT), model,
                                    str(parsed), restricted_search=True)
-    second = _solve_checked(model, backend, heuristic, remaining, 1, seed)
+    second = _solve_checked(model, backend, heuristic, remaining, 1, seed, on_search_start)
     return symmetry.combined(first, second, model, str(parsed))
 
 
 def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float | None,
-                   max_solutions: int | None, seed: int) -> SolveResult:
+                   max_solutions: int | None, seed: int,
+                   on_search_start: SearchStart | None = None) -> SolveResult:
     """One search of ``model``, its assignment checked against every constraint."""
     try:
         chosen, request, lowered = prepare(model, backend, heuristic, seed)
     except MemoryError:  # lowering a model too large for the memory left
         return _failed(Status.MEMORY_OUT, "out of memory while posting the model", backend,
                        str(Heuristic.parse(heuristic).without_symmetric()))
-    request = SolveRequest(request.plan, request.heuristic, time_limit, max_solutions, seed)
+    request = SolveRequest(request.plan, request.heuristic, time_limit, max_solutions, seed,
+                           on_search_start)
     try:
         result = chosen.solve(model, lowered, request)
     except MemoryError:

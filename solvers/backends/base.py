@@ -27,6 +27,8 @@ class SolveRequest:
         time_limit: seconds of search allowed, or None for no limit.
         max_solutions: stop after this many solutions; None to enumerate all.
         seed: seed of the solver's own randomness, where it has some.
+        on_search_start: called with ``time_limit`` when the search starts, after the
+            model is built: the experiment runner's kill timer starts there.
     """
 
     plan: SearchPlan
@@ -34,6 +36,13 @@ class SolveRequest:
     time_limit: float | None = None
     max_solutions: int | None = 1
     seed: int = 0
+    on_search_start: Callable[[float | None], None] | None = field(default=None,
+                                                                   compare=False)
+
+    def searching(self) -> None:
+        """Say that the search starts now (a backend calls it just before searching)."""
+        if self.on_search_start is not None:
+            self.on_search_start(self.time_limit)
 
 
 @dataclass

@@ -10,6 +10,7 @@ its ``Branches()``; the solver counts neither conflicts nor propagations (None).
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -434,16 +435,22 @@ class ClassicCpBackend(Backend):
             # the counters when a limit stops the search: OR-tools counts a failure for
             # every choice point it unwinds afterwards, which no search step caused
             stopped_at: list[tuple[int, int]] = []
+            # the solver keeps the limit's callback alive from C++, out of Python's
+            # garbage collector's sight: a callback holding the solver itself would keep
+            # every solver of a worker process alive, megabytes a run
+            solver_ref = weakref.ref(solver)
 
             def limit_reached() -> bool:
                 if deadline.passed() or stop.is_set():
-                    if not stopped_at:
-                        stopped_at.append((solver.Failures(), solver.Branches()))
+                    searching = solver_ref()
+                    if not stopped_at and searching is not None:
+                        stopped_at.append((searching.Failures(), searching.Branches()))
                     return True
                 return False
 
             if request.time_limit or stop.watched:  # a limit costs a Python call per check
                 monitors.append(solver.CustomLimit(limit_reached))
+            request.searching()
             deadline.restart()
             search_started = time.perf_counter()
             solver.NewSearch(builder, monitors)

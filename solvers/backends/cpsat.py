@@ -205,6 +205,7 @@ class CpSatBackend(Backend):
         build_s = lowered.lowering_s + time.perf_counter() - started
 
         with PeakMemory() as memory, interruptible(solver.stop_search):
+            request.searching()
             search_started = time.perf_counter()
             status = solver.solve(sat_model, counter)
             solve_s = time.perf_counter() - search_started

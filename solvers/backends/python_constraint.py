@@ -190,6 +190,8 @@ class PythonConstraintBackend(Backend):
         first_branches: int | None = None
         found, exhausted = 0, True
         with PeakMemory() as memory:
+            request.searching()
+            deadline.restart()
             search_started = time.perf_counter()
             try:
                 for solution in problem.getSolutionIter():

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from puzzlelab.errors import ModelError
 from puzzles.sudoku import SudokuInstance
@@ -86,3 +88,25 @@ def slow(instance: SudokuInstance) -> BuiltModel:
 def bad_model(instance: SudokuInstance) -> BuiltModel:
     """Cannot build its model (not for size): the spec check must name it."""
     raise ModelError("a deliberately inconsistent model")
+
+
+@viewpoint("sudoku", "test-slow-build")
+def slow_build(instance: SudokuInstance) -> BuiltModel:
+    """Builds for 1.2 s, then searches and decodes in 0.6 s: within a 1 s search limit."""
+    time.sleep(1.2)
+    built = classic(instance, "weak")
+
+    def decode(assignment: Assignment) -> object:
+        time.sleep(0.6)
+        return built.decode(assignment)
+
+    return BuiltModel(built.model, decode)
+
+
+@viewpoint("sudoku", "test-hang-build")
+def hang_build(instance: SudokuInstance) -> BuiltModel:
+    """Never finishes building its model in a worker: the runner must kill it all the same.
+    (The spec check builds each viewpoint once in the runner's own process.)"""
+    if Path(sys.argv[0]).name == "worker.py":
+        _hang()
+    return classic(instance, "weak")

@@ -97,6 +97,20 @@ def test_faulty_runs_are_recorded_and_the_campaign_goes_on(write_spec, tmp_path,
     assert all(rows[v]["verdict"] == "unchecked" for v in rows if v != "classic")
 
 
+def test_the_time_limit_bounds_the_search_not_the_model_build(write_spec, tmp_path,
+                                                              clean_registry) -> None:
+    spec = load_spec(write_spec(FAULTS.replace('"test-hang", "test-raise", "test-allocate", '
+                                               '"test-crash", "classic"',
+                                               '"test-slow-build", "test-hang-build"')))
+    run_campaign(spec, jobs=2, results_root=tmp_path, show_progress=False)
+    rows = {r["viewpoint"]: r for r in stored(tmp_path, "faults")}
+    slow = rows["test-slow-build"]  # 1.8 s in all, but its search is well within 1 s
+    assert slow["status"] == "solved" and slow["verdict"] == "correct", slow["message"]
+    hung = rows["test-hang-build"]
+    assert hung["status"] == "timeout" and "still building its model" in hung["message"]
+    assert 1.6 <= hung["wall_s"] <= 1.6 + 1.0  # the limit and its grace, and a margin
+
+
 def test_a_dead_worker_is_reported_once_however_slow_the_consumer(write_spec,
                                                                   clean_registry) -> None:
     # the worker dies right after its search; while the consumer stores that outcome,

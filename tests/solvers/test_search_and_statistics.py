@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 
 import pytest
@@ -234,3 +235,36 @@ def test_cp_refuses_probing_beside_a_python_propagator() -> None:
         solve(TINY_MODELS["connected"](), "cp", "input/min+probe-all", max_solutions=None)
     plain = solve(TINY_MODELS["connected"](), "cp", "input/min", max_solutions=None)
     assert plain.complete and plain.statistics.solutions > 1
+
+
+@pytest.mark.parametrize("heuristic", ["input/min", "first-fail/min+probe-all"])
+def test_a_cp_search_with_a_time_limit_leaves_no_solver_alive(heuristic: str) -> None:
+    """A worker runs thousands of searches: each one's solver must be freed after it, or
+    the worker grows by megabytes a run and its peak memory stops being the run's own."""
+    def solvers_alive() -> int:
+        gc.collect()
+        return sum(type(item).__name__ == "Solver" and "constraint_solver" in
+                   type(item).__module__ for item in gc.get_objects())
+
+    before = solvers_alive()
+    for _ in range(3):
+        assert solve(pigeonhole(4), "cp", heuristic, time_limit=10).complete
+    assert solvers_alive() == before
+
+
+@pytest.mark.parametrize("backend", ["cp", "cpsat", "python-constraint"])
+def test_each_search_says_when_it_starts_and_with_which_limit(backend: str) -> None:
+    """The runner's kill timer starts there: building the model is not search time."""
+    heard: list[float | None] = []
+    result = solve(pigeonhole(3), backend, "input/min", time_limit=7.5,
+                   on_search_start=heard.append)
+    assert result.complete and heard == [7.5]
+    model = Model("swap")
+    pair = [model.int_var(0, 1, f"x{i}") for i in range(2)]
+    model.add(all_different(pair))
+    model.add_symmetry("swap", {pair[0]: pair[1], pair[1]: pair[0]})
+    heard.clear()
+    result = solve(model, backend, "input/min+symmetric", time_limit=7.5,
+                   on_search_start=heard.append)  # no symmetric solution: two searches
+    assert result.status is Status.SOLVED and len(heard) == 2
+    assert heard[0] == 7.5 and heard[1] is not None and 7.0 < heard[1] < 7.5

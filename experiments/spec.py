@@ -112,6 +112,9 @@ def load_spec(path: str | Path) -> ExperimentSpec:
         text = path.read_text(encoding="utf-8-sig")  # a BOM is not TOML, but editors add it
     except OSError as error:
         raise SpecError(f"{path}: cannot read the experiment spec ({error.strerror})") from None
+    except UnicodeDecodeError as error:  # TOML is UTF-8
+        raise SpecError(f"{path}: the experiment spec is not UTF-8 text ({error.reason} at "
+                        f"byte {error.start})") from None
     return parse_spec(text, path)
 
 

@@ -55,7 +55,7 @@ def pick_instance(instances: Sequence[Any], selector: str | int | None, path: Pa
         for instance in instances:
             if name_of(instance) == selector:
                 return instance
-        if not selector.isdigit():
+        if not (selector.isascii() and selector.isdigit()):  # not "²", not "２"
             names = _some_names(instances, name_of)
             raise InstanceNotFound(f"{path}: no instance named {selector!r} (names: {names})")
         selector = int(selector)

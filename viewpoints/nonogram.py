@@ -255,10 +255,12 @@ def line_table(instance: NonogramInstance, max_placements: int) -> BuiltModel:
     model = Model(f"nonogram-line-table-{instance.name}")
     cells = _cells(model, instance)
     lines = _lines(instance, cells)
-    for label, clue, line in lines:
+    height = len(instance.rows)
+    for index, (_, clue, line) in enumerate(lines):
         count = placement_count(clue, len(line))
-        if count > max_placements:
-            raise ModelTooLarge(f"line-table: {label} (clue {','.join(map(str, clue)) or '0'}) "
+        if count > max_placements:  # named from 1, as the file's readers and checker do
+            shown = (f"row {index + 1}" if index < height else f"column {index - height + 1}")
+            raise ModelTooLarge(f"line-table: {shown} (clue {','.join(map(str, clue)) or '0'}) "
                                 f"has {count:,} placements, more than max_placements="
                                 f"{max_placements:,}; raise the option or use another viewpoint")
     for _, clue, line in lines:

@@ -138,6 +138,13 @@ def test_a_missing_spec_file_is_a_spec_error(tmp_path: Path) -> None:
         load_spec(tmp_path / "nothing.toml")
 
 
+def test_a_spec_that_is_not_utf8_is_a_spec_error(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.toml"
+    path.write_bytes('description = "Café"\n'.encode("latin-1"))
+    with pytest.raises(SpecError, match=r"latin1.toml: the experiment spec is not UTF-8 text"):
+        load_spec(path)
+
+
 UNSUPPORTED = GOOD.replace('"classic",', '{ name = "classic", options = { alldiff = "strong" }, '
                            'label = "strong" },').replace('"cpsat"', '"python-constraint"')
 

@@ -50,6 +50,9 @@ def test_pick_by_name_and_by_index() -> None:
         load(SUDOKU_DATA / "kul_named_9x9.txt", "nope")
     with pytest.raises(InstanceNotFound, match=r"out of range 1\.\.19"):
         load(SUDOKU_DATA / "kul_named_9x9.txt", 20)
+    for not_ascii_digits in ("²", "２", "-1"):  # str.isdigit takes the first two
+        with pytest.raises(InstanceNotFound, match="no instance named"):
+            load(SUDOKU_DATA / "kul_named_9x9.txt", not_ascii_digits)
     with pytest.raises(InstanceNotFound, match="holds 19 instances"):
         load(SUDOKU_DATA / "kul_named_9x9.txt")
 

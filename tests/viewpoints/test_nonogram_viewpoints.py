@@ -106,7 +106,7 @@ def test_clue_automaton_accepts_exactly_the_lines_with_that_clue(clue) -> None:
 
 def test_line_table_refuses_lines_with_too_many_placements() -> None:
     knotty = load(NONOGRAM_DATA / "webpbn_survey" / "knotty.non")
-    with pytest.raises(ModelTooLarge, match=r"row2 \(clue 2,2,2,2,2,2\) has 475,020 placements"):
+    with pytest.raises(ModelTooLarge, match=r"row 3 \(clue 2,2,2,2,2,2\) has 475,020 placements"):
         solve_instance("nonogram", knotty, "line-table", "cpsat", "auto")
 
 

@@ -56,9 +56,10 @@ def option_variants(viewpoint: Viewpoint) -> list[tuple[tuple[str, Any], ...]]:
 
 
 # probing and symmetric search are modifiers of any heuristic; the grid runs probing at
-# the root and at every node, and symmetric search (searching the declared symmetries'
-# fixed points first) with one named order on every backend and with CP-SAT's own search
-MODIFIER_HEURISTICS = ["input/min+probe", "first-fail/max+probe-all",
+# the root and at every node (also under a value ranking, which probing's own branching
+# follows), and symmetric search (searching the declared symmetries' fixed points first)
+# with one named order on every backend and with CP-SAT's own search
+MODIFIER_HEURISTICS = ["input/min+probe", "first-fail/max+probe-all", "random/random+probe-all",
                        "first-fail/min+symmetric", "auto+symmetric"]
 
 

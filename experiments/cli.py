@@ -20,7 +20,7 @@ from experiments.generate import generate as generate_instances
 from experiments.runner import run_campaign
 from experiments.solving import PuzzleRun, solve_instance
 from experiments.spec import load_spec
-from experiments.store import ResultsStore
+from experiments.store import CampaignPlan, ResultsStore
 from experiments.tables import METRICS, format_table
 from puzzlelab.errors import OptionError, PuzzleLabError
 from puzzles import PUZZLES
@@ -161,10 +161,11 @@ def run(
         console.print("interrupted: the finished runs are stored; run the same command again "
                       "to resume")
         sys.exit(INTERRUPTED)  # said already: main() would say "interrupted" for Exit(130)
-    rows, repeats = _stored_runs(report.database)
+    rows, plan = _stored_runs(report.database)
     if rows:
         print(format_table(rows, by=loaded.table_by, metrics=loaded.table_metrics, fmt="text",
-                           reached=loaded.table_reached, repeats=repeats))
+                           reached=loaded.table_reached, repeats=plan.repeats,
+                           planned_runs=plan.runs))
     console.print("wrote " + ", ".join(str(p) for p in report.outputs))
 
 
@@ -184,16 +185,16 @@ def table(
                                                "counts reached (≥N)")] = False,
 ) -> None:
     """Print the course-style table of a results database."""
-    rows, repeats = _stored_runs(database)
+    rows, plan = _stored_runs(database)
     chosen = [m.strip() for m in metrics.split(",") if m.strip()]
-    print(format_table(rows, by=by, metrics=chosen, fmt=fmt, reached=reached, repeats=repeats),
-          end="")
+    print(format_table(rows, by=by, metrics=chosen, fmt=fmt, reached=reached,
+                       repeats=plan.repeats, planned_runs=plan.runs), end="")
 
 
-def _stored_runs(database: Path) -> tuple[list[dict[str, object]], int | None]:
-    """The stored runs, and the runs per cell their campaign plans."""
+def _stored_runs(database: Path) -> tuple[list[dict[str, object]], CampaignPlan]:
+    """The stored runs, and what their campaign plans."""
     with ResultsStore.open_existing(database) as store:
-        return store.runs(), store.planned_repeats()
+        return store.runs(), store.plan()
 
 
 @app.command()

@@ -116,12 +116,12 @@ def write_outputs(store: ResultsStore, folder: Path,
                   metrics: Sequence[str] = ("time", "backtracks"),
                   by: str = "viewpoint", reached: bool = False) -> list[Path]:
     """Write ``table.md``, ``table.tex`` and ``runs.csv`` from the stored runs."""
-    rows, repeats = store.runs(), store.planned_repeats()
+    rows, plan = store.runs(), store.plan()
     written = []
     for name, fmt in OUTPUT_FILES.items():
         path = folder / name
         text = (format_table(rows, by=by, metrics=metrics, fmt=fmt, reached=reached,
-                             repeats=repeats) if rows else "")
+                             repeats=plan.repeats, planned_runs=plan.runs) if rows else "")
         path.write_text(text, encoding="utf-8")
         written.append(path)
     path = folder / "runs.csv"

@@ -16,7 +16,7 @@ import sqlite3
 from collections.abc import Iterable, Mapping
 from contextlib import closing
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from experiments.campaign import RunTask
 from puzzlelab.errors import PuzzleLabError
@@ -154,12 +154,14 @@ class ResultsStore:
         """Every recorded session, oldest first."""
         return [dict(r) for r in self.connection.execute("SELECT * FROM campaign ORDER BY id")]
 
-    def planned_repeats(self) -> int | None:
-        """The runs per grid cell the latest session's spec asks for (None: no session)."""
+    def plan(self) -> CampaignPlan:
+        """What the latest session set out to run (unknown without a session)."""
         sessions = self.campaigns()
         if not sessions:
-            return None
-        return int(json.loads(sessions[-1]["settings"]).get("repeats", 1))
+            return CampaignPlan(None, None)
+        latest = sessions[-1]
+        return CampaignPlan(int(json.loads(latest["settings"]).get("repeats", 1)),
+                            latest["planned_runs"])
 
     def runs(self) -> list[dict[str, Any]]:
         """Every stored run in grid order (the order the spec lists them)."""
@@ -174,6 +176,13 @@ class ResultsStore:
 
 
 CSV_LEFT_OUT = ("solution",)
+
+
+class CampaignPlan(NamedTuple):
+    """The runs per grid cell, and in all, that a campaign plans (None: unknown)."""
+
+    repeats: int | None
+    runs: int | None
 
 
 def runs_as_csv(rows: Iterable[Mapping[str, Any]]) -> str:

@@ -235,9 +235,17 @@ def render(tables: Sequence[ResultTable], fmt: str = "text") -> str:
 
 def format_table(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
                  metrics: Sequence[str] = ("time", "backtracks"), fmt: str = "text",
-                 reached: bool = False, repeats: int | None = None) -> str:
-    """Build the tables of ``rows`` and render them in ``fmt``."""
-    return render(build_tables(rows, by, metrics, reached, repeats), fmt)
+                 reached: bool = False, repeats: int | None = None,
+                 planned_runs: int | None = None) -> str:
+    """Build the tables of ``rows`` and render them in ``fmt``, after a note when fewer
+    runs are stored than the campaign plans (``planned_runs``), as after an interruption:
+    instances and groups with no run stored yet are not in the tables."""
+    text = render(build_tables(rows, by, metrics, reached, repeats), fmt)
+    if planned_runs is None or len(rows) >= planned_runs or fmt == "csv":
+        return text
+    note = (f"partial: {len(rows)} of {planned_runs} planned runs stored; run the spec "
+            f"again to finish")
+    return {"text": note, "markdown": f"> {note}", "latex": f"% {note}"}[fmt] + "\n\n" + text
 
 
 def _headers(table: ResultTable) -> list[str]:

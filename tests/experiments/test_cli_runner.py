@@ -74,6 +74,8 @@ def test_table_of_an_interrupted_campaign_marks_cells_missing_repeats(
                            "viewpoint = 'classic' AND repeat > 0")
     connection.close()
     _, out, _ = run_cli(monkeypatch, capsys, "table", str(database), "--format", "markdown")
+    assert out.startswith("> partial: 10 of 12 planned runs stored; run the spec again to "
+                          "finish\n\n### solver cp")
     cells = {line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
              for line in out.splitlines() if line.startswith("| ")}
     assert cells["small_4x4#2"][:2] == ["· (1/3)", "· (1/3)"]

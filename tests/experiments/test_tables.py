@@ -102,6 +102,15 @@ def test_a_cell_with_some_of_its_planned_repeats_shows_how_many_are_stored() -> 
     assert dict(build_tables(rows)[0].rows)["p2"] == ("1.0", "10")  # no plan known
 
 
+def test_tables_of_a_campaign_with_runs_still_to_come_say_so_first() -> None:
+    note = "partial: 6 of 8 planned runs stored; run the spec again to finish"
+    assert format_table(STORE, planned_runs=8).startswith(note + "\n\n")
+    assert format_table(STORE, fmt="markdown", planned_runs=8).startswith(f"> {note}\n\n###")
+    assert format_table(STORE, fmt="latex", planned_runs=8).startswith(f"% {note}\n\n")
+    assert "partial" not in format_table(STORE, fmt="csv", planned_runs=8)
+    assert format_table(STORE, planned_runs=6) == format_table(STORE)
+
+
 def test_reached_shows_the_counts_of_runs_stopped_by_a_limit_as_lower_bounds() -> None:
     rows = [run("p1", "classic", status="timeout", solve_s=10.0, backtracks=99999),
             run("p2", "classic", status="memory-out", backtracks=None),

@@ -234,7 +234,8 @@ def list_registry() -> None:
                                               f"{defaults.solver}, {defaults.heuristic})"
                                               if defaults else ""))
         for viewpoint in viewpoints_of(puzzle):
-            console.print(f"  viewpoint [cyan]{viewpoint.name}[/]: {escape(viewpoint.summary)}")
+            console.print(f"  viewpoint [cyan]{viewpoint.name}[/]: "
+                          f"{escape(viewpoint.summary.replace('``', '`'))}")  # rST to plain
             for name, spec in viewpoint.options.items():
                 choices = "|".join(map(str, spec.choices))
                 console.print(f"      option {name}={choices} (default {spec.default}): "

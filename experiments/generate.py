@@ -85,7 +85,7 @@ def generate(puzzle: str, size: str, density: float, seed: int, count: int = 1,
     if count < 1:
         raise OptionError(f"--count must be at least 1, not {count}")
     if not 0.0 < density < 1.0:
-        raise OptionError(f"--density must be between 0 and 1, not {density}")
+        raise OptionError(f"--density must lie strictly between 0 and 1, not {density}")
     try:
         output.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -96,6 +96,7 @@ def test_list_shows_the_registries(monkeypatch, capsys) -> None:
     for word in ("sudoku", "classic", "value-position", "channeled", "boolean", "alldiff",
                  "cp", "cpsat", "python-constraint", "first-fail/min", "dom-deg/max"):
         assert word in out
+    assert "``" not in out  # docstring markup is shown as plain text
 
 
 #: solve the first small 4x4 Sudoku; the cases below add the options under test

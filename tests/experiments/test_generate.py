@@ -47,7 +47,7 @@ def test_the_same_seed_gives_the_same_files(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("size", "density", "message"), [
     ("20", 0.5, "--size must be ROWSxCOLUMNS"), ("0x4", 0.5, "--size must be ROWSxCOLUMNS"),
-    ("4x4", 1.5, "--density must be between 0 and 1"),
+    ("4x4", 1.5, "--density must lie strictly between 0 and 1"),
 ])
 def test_bad_arguments_are_option_errors(tmp_path, size, density, message) -> None:
     with pytest.raises(OptionError, match=message):

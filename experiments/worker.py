@@ -68,17 +68,17 @@ def failed_outcome(status: Status, message: str, **measured: float | None) -> di
 
 def _outcome_of(run: PuzzleRun) -> dict[str, Any]:
     result = run.result
-    status, message = result.status, result.message
     verdict = ("unchecked" if run.violations is None else
                "correct" if not run.violations else "wrong")
     solution = (None if run.solution is None else
                 json.dumps(PUZZLES.get(run.puzzle).solution_to_json(run.solution)))
-    return {"status": status.value, "complete": result.complete, "message": message,
+    return {"status": result.status.value, "complete": result.complete,
+            "message": result.message,
             "verdict": verdict, "violations": json.dumps(run.violations),
             "matches_known": run.known_solution_matches, "solution": solution,
             **result.statistics.as_dict(), "worker": worker_name(), "finished_at": now(),
             "extra": json.dumps(result.extra, default=str),
-            "clean": status in (Status.SOLVED, Status.UNSATISFIABLE, Status.TIMEOUT)}
+            "clean": result.status in (Status.SOLVED, Status.UNSATISFIABLE, Status.TIMEOUT)}
 
 
 def describe_exception(error: BaseException) -> str:

@@ -9,6 +9,7 @@
 """
 
 from solvers.backends import BACKENDS, Backend, load_backends
+from solvers.backends.base import SearchStart
 from solvers.builders import (
     all_different,
     at_most_one,
@@ -36,8 +37,8 @@ from solvers.variables import Assignment, IntVar
 
 __all__ = [
     "BACKENDS", "Assignment", "Backend", "Heuristic", "IntVar", "Model", "Rectangle",
-    "SolveResult", "Statistics", "Status", "all_different", "at_most_one", "clause",
-    "connected", "count", "element", "equivalent_to_equality", "exactly_one", "get_backend",
-    "global_cardinality", "heuristic_names", "implies", "inverse", "linear", "load_backends",
-    "no_overlap_2d", "prepare", "regular", "solve", "sum_of", "table",
+    "SearchStart", "SolveResult", "Statistics", "Status", "all_different", "at_most_one",
+    "clause", "connected", "count", "element", "equivalent_to_equality", "exactly_one",
+    "get_backend", "global_cardinality", "heuristic_names", "implies", "inverse", "linear",
+    "load_backends", "no_overlap_2d", "prepare", "regular", "solve", "sum_of", "table",
 ]

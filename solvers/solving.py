@@ -6,19 +6,15 @@ import dataclasses
 import math
 import time
 import traceback
-from collections.abc import Callable
 from typing import NamedTuple
 
 from puzzlelab.errors import OptionError, UnsupportedCombination
 from solvers import symmetry
 from solvers.backends import BACKENDS, load_backends
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
+from solvers.backends.base import Backend, LoweredModel, SearchStart, SolveRequest
 from solvers.heuristics import Heuristic, plan_search
 from solvers.model import Model
 from solvers.record import SolveResult, Statistics, Status
-
-SearchStart = Callable[[float | None], None]
-"""Told a search's time limit as the search starts (see :func:`solve`)."""
 
 
 def get_backend(name: str) -> Backend:

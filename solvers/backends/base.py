@@ -16,6 +16,9 @@ from solvers.model import Model
 from solvers.record import SolveResult
 from solvers.variables import IntVar
 
+SearchStart = Callable[[float | None], None]
+"""Told a search's time limit as the search starts (see :func:`solvers.solve`)."""
+
 
 @dataclass(frozen=True)
 class SolveRequest:
@@ -36,8 +39,7 @@ class SolveRequest:
     time_limit: float | None = None
     max_solutions: int | None = 1
     seed: int = 0
-    on_search_start: Callable[[float | None], None] | None = field(default=None,
-                                                                   compare=False)
+    on_search_start: SearchStart | None = field(default=None, compare=False)
 
     def searching(self) -> None:
         """Say that the search starts now (a backend calls it just before searching)."""

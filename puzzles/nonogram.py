@@ -123,11 +123,6 @@ def parse_dzn(text: str, source: str = "<string>", name: str = "nonogram"
     return [_instance(name, clues, source)]
 
 
-def parse_out(text: str, height: int, width: int, source: str) -> NonogramSolution:
-    """The picture of a MiniZinc ``.out`` file: ``A = array2d(..., [...])``, 2 = filled."""
-    return NonogramSolution(read_out(text, height, width, source))
-
-
 def _instance(name: str, clues: ClueFile, source: str) -> NonogramInstance:
     spots = {f"row{i}": line for i, line in enumerate(clues.row_lines)}
     spots |= {f"column{i}": line for i, line in enumerate(clues.column_lines)}
@@ -168,9 +163,10 @@ def read_file(path: Path) -> list[NonogramInstance]:
         [instance] = parse_dzn(text, str(path), path.stem)
         companion = path.with_suffix(".out")
         if companion.is_file():
-            known = parse_out(read_text(companion), instance.height, instance.width,
-                              str(companion))
-            instance = _with_known(instance, known, "the solution", str(companion))
+            picture, line = read_out(read_text(companion), instance.height, instance.width,
+                                     str(companion))
+            instance = _with_known(instance, NonogramSolution(picture), "the solution",
+                                   str(companion), line)
         return [instance]
     return parse_non(text, str(path), path.stem)
 

@@ -229,15 +229,17 @@ def _patterns(text: str, what: str, body: str, start: int, source: str
     return clues, lines
 
 
-def read_out(text: str, height: int, width: int, source: str) -> Grid:
-    """The picture of a MiniZinc ``.out`` file: ``A = array2d(..., [...])``, 2 = filled."""
+def read_out(text: str, height: int, width: int, source: str) -> tuple[Grid, int]:
+    """The picture of a MiniZinc ``.out`` file (``A = array2d(..., [...])``, 2 = filled),
+    with the line it starts on, so that a picture off its clues can be blamed there."""
     match = re.search(r"A\s*=\s*array2d\([^\[]*\[([^\]]*)\]", text)
     if not match:
         raise ParseError("expected 'A = array2d(1..X, 1..Y, [...])': the file ends "
                          "without one", source=source, line=last_line(text))
+    line = line_number_at(text, match.start())
     words = match.group(1).replace(",", " ").split()
     if len(words) != width * height or set(words) - {"1", "2"}:
         raise ParseError(f"expected {width * height} values 1 or 2 in 'A'", source=source,
-                         line=line_number_at(text, match.start()))
+                         line=line)
     cells = [int(word == "2") for word in words]
-    return tuple(tuple(cells[r * width:(r + 1) * width]) for r in range(height))
+    return tuple(tuple(cells[r * width:(r + 1) * width]) for r in range(height)), line

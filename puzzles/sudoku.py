@@ -21,7 +21,15 @@ from pathlib import Path
 from puzzlelab.errors import ParseError
 from puzzles import svg
 from puzzles.kind import PUZZLES, PuzzleKind
-from puzzles.text_input import Cursor, Line, content_lines, is_integer, parse_int, read_text
+from puzzles.text_input import (
+    Cursor,
+    Line,
+    content_lines,
+    is_integer,
+    last_line,
+    parse_int,
+    read_text,
+)
 
 Grid = tuple[tuple[int, ...], ...]
 
@@ -143,17 +151,22 @@ def _unique_name(name: str, seen: dict[str, Line], line: Line, cursor: Cursor) -
     seen[name] = line
 
 
-def _read_char_lines(cursor: Cursor, stem: str) -> list[SudokuInstance]:
-    instances: list[SudokuInstance] = []
+Located = tuple[SudokuInstance, int]
+"""An instance with the line it starts on (companion files are checked against it)."""
+
+
+def _read_char_lines(cursor: Cursor, stem: str) -> list[Located]:
+    instances: list[Located] = []
     while not cursor.at_end():
         line = cursor.next("a puzzle line")
         rows, side = _grid_from_chars(line, cursor)
-        instances.append(_instance(f"{stem}#{len(instances) + 1}", rows, [line] * side, cursor))
+        instances.append((_instance(f"{stem}#{len(instances) + 1}", rows, [line] * side,
+                                    cursor), line.number))
     return instances
 
 
-def _read_named_lines(cursor: Cursor) -> list[SudokuInstance]:
-    instances: list[SudokuInstance] = []
+def _read_named_lines(cursor: Cursor) -> list[Located]:
+    instances: list[Located] = []
     names: dict[str, Line] = {}
     while not cursor.at_end():
         line = cursor.next("a named puzzle line")
@@ -167,12 +180,13 @@ def _read_named_lines(cursor: Cursor) -> list[SudokuInstance]:
                                            + puzzle.text), cursor)
         solved, _ = _grid_from_chars(Line(line.number, " " * (solution.column - 1)
                                           + solution.text), cursor)
-        instances.append(_instance(name, rows, [line] * side, cursor, solved, line))
+        instances.append((_instance(name, rows, [line] * side, cursor, solved, line),
+                          line.number))
     return instances
 
 
-def _read_size_grids(cursor: Cursor, stem: str) -> list[SudokuInstance]:
-    instances: list[SudokuInstance] = []
+def _read_size_grids(cursor: Cursor, stem: str) -> list[Located]:
+    instances: list[Located] = []
     while not cursor.at_end():
         header = cursor.next("a size line")
         tokens = header.tokens()
@@ -181,12 +195,13 @@ def _read_size_grids(cursor: Cursor, stem: str) -> list[SudokuInstance]:
         size = parse_int(tokens[0], cursor.source, "the grid size N")
         _box_of_size(size, cursor, header)
         rows, row_lines = _grid_rows(cursor, size)
-        instances.append(_instance(f"{stem}#{len(instances) + 1}", rows, row_lines, cursor))
+        instances.append((_instance(f"{stem}#{len(instances) + 1}", rows, row_lines, cursor),
+                          header.number))
     return instances
 
 
-def _read_puzzlekit(cursor: Cursor) -> list[SudokuInstance]:
-    instances: list[SudokuInstance] = []
+def _read_puzzlekit(cursor: Cursor) -> list[Located]:
+    instances: list[Located] = []
     names: dict[str, Line] = {}
     while not cursor.at_end():
         header = cursor.next("a '== name' line")
@@ -202,8 +217,9 @@ def _read_puzzlekit(cursor: Cursor) -> list[SudokuInstance]:
         peeked = cursor.peek()
         if peeked is not None and peeked.text.strip() == "solution:":
             solution, solution_lines = _puzzlekit_section(cursor, "solution:")
-        instances.append(_instance(name, rows, row_lines, cursor, solution,
-                                   solution_lines[0] if solution_lines else None))
+        instances.append((_instance(name, rows, row_lines, cursor, solution,
+                                    solution_lines[0] if solution_lines else None),
+                          header.number))
     return instances
 
 
@@ -224,6 +240,10 @@ def _puzzlekit_section(cursor: Cursor, keyword: str) -> tuple[list[list[int]], l
 
 def parse(text: str, source: str = "<string>") -> list[SudokuInstance]:
     """Every instance in ``text``, in order; bad input raises ``ParseError`` (file:line:col)."""
+    return [instance for instance, _ in _parse_located(text, source)]
+
+
+def _parse_located(text: str, source: str) -> list[Located]:
     cursor = Cursor(content_lines(text), source)
     first = cursor.peek()
     if first is None:
@@ -259,17 +279,20 @@ def read_file(path: Path) -> list[SudokuInstance]:
     companion = _companion(path)
     if companion is None:
         return instances
-    solutions = parse(read_text(companion), str(companion))
+    text = read_text(companion)
+    solutions = _parse_located(text, str(companion))
     if len(solutions) != len(instances):
+        # Blame the first solution too many, or the end where the missing ones belong.
+        line = solutions[len(instances)][1] if len(solutions) > len(instances) else last_line(text)
         raise ParseError(f"{len(solutions)} solutions for {len(instances)} puzzles in "
-                         f"{path.name}", source=str(companion))
+                         f"{path.name}", source=str(companion), line=line)
     known = []
-    for number, (instance, solved) in enumerate(zip(instances, solutions, strict=True), 1):
+    for number, (instance, (solved, line)) in enumerate(zip(instances, solutions, strict=True), 1):
         solution = SudokuSolution(solved.givens)
         wrong = check(instance, solution)
         if wrong:
             raise ParseError(f"solution {number} is not one of puzzle {instance.name!r}: "
-                             f"{wrong[0]}", source=str(companion))
+                             f"{wrong[0]}", source=str(companion), line=line)
         known.append(replace(instance, known_solution=solution))
     return known
 

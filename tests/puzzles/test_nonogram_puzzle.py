@@ -152,6 +152,8 @@ def test_a_form_feed_does_not_shift_line_numbers(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("out", "message"), [
     ("A = array2d(1..2, 1..2, [2, 1, x, 2]);\n", r"p.out:1: expected 4 values 1 or 2 in 'A'"),
     ("% solved\nB = [2, 1];\n\n", r"p.out:2: expected 'A = array2d\(1..X, 1..Y, \[...\]\)'"),
+    ("% solved\n\nA = array2d(1..2, 1..2, [2, 2, 1, 1]);\n",
+     r"p.out:3: the solution does not fit the clues: row 1 has blocks 2, its clue is 1"),
 ])
 def test_a_bad_out_file_is_one_clear_error(tmp_path: Path, out: str, message: str) -> None:
     (tmp_path / "p.dzn").write_text(DZN)

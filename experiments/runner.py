@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock, Timeout
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -27,7 +28,7 @@ from experiments.spec import ExperimentSpec
 from experiments.store import ResultsStore, runs_as_csv
 from experiments.tables import format_table
 from experiments.worker import now
-from puzzlelab.errors import OptionError
+from puzzlelab.errors import OptionError, PuzzleLabError
 from solvers.record import Status
 
 EXECUTORS = ("local", "dask")
@@ -71,7 +72,8 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
     grid = expand(spec)
     folder = results_folder(spec, results_root)
     jobs = jobs or core_count()
-    with ResultsStore(folder / "runs.sqlite") as store:
+    database = folder / "runs.sqlite"
+    with _one_campaign_at_a_time(database), ResultsStore(database) as store:
         if fresh:
             store.clear()
         else:
@@ -110,6 +112,29 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
             report.outputs = write_outputs(store, folder, spec.table_metrics, spec.table_by,
                                            spec.table_reached)
     return report
+
+
+@contextmanager
+def _one_campaign_at_a_time(database: Path) -> Iterator[None]:
+    """Two campaigns on one database would each run every pending run, and one's results
+    would silently replace the other's: a second one is refused while the first runs.
+    The operating system's lock goes with the process, so a killed run leaves none."""
+    try:
+        database.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise PuzzleLabError(f"{database.parent}: cannot create the results folder "
+                             f"({error.strerror})") from None
+    lock = FileLock(database.with_name(database.name + ".lock"))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise PuzzleLabError(f"another 'puzzlelab run' is using {database}; wait for it to "
+                             "end, or stop it (Ctrl-C keeps its stored runs), then run again"
+                             ) from None
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def write_outputs(store: ResultsStore, folder: Path,

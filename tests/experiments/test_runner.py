@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from experiments.pool import LocalPool
 from experiments.runner import run_campaign
 from experiments.spec import load_spec
 from experiments.store import ResultsStore
-from puzzlelab.errors import SpecError
+from puzzlelab.errors import PuzzleLabError, SpecError
 from tests.paths import NONOGRAM_DATA
 
 SMALL = """
@@ -185,8 +186,10 @@ def _count_rows(database: Path) -> int:
         return 0
 
 
-def _start_and_stop(path: Path, database: Path, how: signal.Signals) -> int:
-    """Start ``puzzlelab run`` on ``path``, send ``how`` once 4 runs are stored; its exit code."""
+def _start_and_stop(path: Path, database: Path, how: signal.Signals,
+                    meanwhile: Callable[[], None] = lambda: None) -> int:
+    """Start ``puzzlelab run`` on ``path``, call ``meanwhile`` once 4 runs are stored, then
+    send ``how``; its exit code."""
     runner = subprocess.Popen([sys.executable, "-m", "experiments", "run", str(path),
                                "--jobs", "2", "--results", str(database.parents[1]),
                                "--no-progress"],
@@ -195,7 +198,10 @@ def _start_and_stop(path: Path, database: Path, how: signal.Signals) -> int:
     deadline = time.monotonic() + 60
     while _count_rows(database) < 4 and time.monotonic() < deadline:
         time.sleep(0.05)
-    runner.send_signal(how)
+    try:
+        meanwhile()
+    finally:
+        runner.send_signal(how)
     return runner.wait(timeout=60)
 
 
@@ -221,6 +227,25 @@ def test_a_stopped_campaign_records_the_stop_and_writes_its_tables(write_spec, t
         assert store.campaigns()[-1]["end_state"] == "interrupted"
         assert 4 <= len(store.runs()) < 24
     assert "test-slow" in (tmp_path / "interrupted" / "table.md").read_text()
+
+
+def test_a_second_campaign_on_a_running_database_is_refused(write_spec, tmp_path,
+                                                            clean_registry) -> None:
+    path = write_spec(SLOW)
+    database = tmp_path / "interrupted" / "runs.sqlite"
+    kept = []
+
+    def second_campaign() -> None:
+        with pytest.raises(PuzzleLabError, match=r"another 'puzzlelab run' is using .*"
+                                                 r"runs.sqlite; wait for it to end"):
+            run_campaign(load_spec(path), jobs=1, fresh=True, results_root=tmp_path,
+                         show_progress=False)
+        kept.append(_count_rows(database))
+
+    assert _start_and_stop(path, database, signal.SIGTERM, second_campaign) == 130
+    assert kept and kept[0] >= 4  # --fresh cleared nothing of the running campaign's
+    report = run_campaign(load_spec(path), jobs=2, results_root=tmp_path, show_progress=False)
+    assert report.already_stored >= kept[0] and report.ran + report.already_stored == 24
 
 
 def test_a_changed_spec_does_not_mix_with_stored_runs(write_spec, tmp_path) -> None:

@@ -23,6 +23,7 @@ from experiments.spec import load_spec
 from experiments.store import CampaignPlan, ResultsStore
 from experiments.tables import METRICS, format_table
 from puzzlelab.errors import OptionError, PuzzleLabError
+from puzzlelab.wording import counted
 from puzzles import PUZZLES
 from solvers import BACKENDS, Heuristic, Status, get_backend, heuristic_names, load_backends
 from solvers.symmetry import counting_refusal
@@ -155,8 +156,9 @@ def run(
     for line in report.skipped:
         console.print(f"skipped: {escape(line)}", highlight=False)
     statuses = ", ".join(f"{n} {s}" for s, n in sorted(report.statuses.items())) or "none"
-    console.print(f"{report.ran} run(s) this session ({statuses}); {report.already_stored} "
-                  f"of {report.planned} were stored before. Results: {report.database}")
+    console.print(f"{counted(report.ran, 'run')} this session ({statuses}); "
+                  f"{report.already_stored} of {report.planned} were stored before. "
+                  f"Results: {report.database}")
     if report.interrupted:
         console.print("interrupted: the finished runs are stored; run the same command again "
                       "to resume")

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from puzzlelab.errors import ParseError
+from puzzlelab.wording import counted
 from puzzles import svg
 from puzzles.kind import PUZZLES, PuzzleKind
 from puzzles.nonogram_formats import Clue, ClueFile, Grid, blocks_of, read_dzn, read_non, read_out
@@ -79,7 +80,7 @@ def validate(name: str, rows: Sequence[Clue], columns: Sequence[Clue], source: s
     row_total, column_total = sum(map(sum, rows)), sum(map(sum, columns))
     if row_total != column_total:
         raise ParseError(f"{name}: the row clues{_spanned(lines, 'row', len(rows))} fill "
-                         f"{row_total} cells but the column clues"
+                         f"{counted(row_total, 'cell')} but the column clues"
                          f"{_spanned(lines, 'column', len(columns))} fill {column_total}",
                          source=source, line=lines.get("row0"))
 
@@ -102,7 +103,8 @@ def parse_non(text: str, source: str = "<string>",
             closed = clues.closed_by_other.get(what)
             hint = (f" (line {closed[0]}, {closed[1]!r}, is read as a property and ends the "
                     f"section)" if closed else "")
-            raise ParseError(f"'{what}' has {len(lines)} clue lines, expected {count}{hint}",
+            raise ParseError(f"'{what}' has {counted(len(lines), 'clue line')}, "
+                             f"expected {count}{hint}",
                              source=source, line=lines[-1] if lines else None)
     instance = _instance(name, clues, source)
     if clues.goal is None:
@@ -118,7 +120,7 @@ def parse_dzn(text: str, source: str = "<string>", name: str = "nonogram"
     for what, lines, count in (("rows", clues.row_lines, sizes["height"]),
                                ("cols", clues.column_lines, sizes["width"])):
         if len(lines) != count:
-            raise ParseError(f"'{what}' has {len(lines)} lines, expected {count}",
+            raise ParseError(f"'{what}' has {counted(len(lines), 'line')}, expected {count}",
                              source=source, line=lines[0] if lines else None)
     return [_instance(name, clues, source)]
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from puzzlelab.errors import ParseError
+from puzzlelab.wording import counted
 from puzzles.text_input import is_integer, last_line, line_number_at
 
 Clue = tuple[int, ...]
@@ -223,7 +224,7 @@ def _patterns(text: str, what: str, body: str, start: int, source: str
         widths.append(len(cells))
     if len(set(widths)) > 1:
         bad = next(i for i, width in enumerate(widths) if width != widths[0])
-        raise ParseError(f"'{what}' row {bad + 1} has {widths[bad]} values, row 1 has "
+        raise ParseError(f"'{what}' row {bad + 1} has {counted(widths[bad], 'value')}, row 1 has "
                          f"{widths[0]}: a 2-D array's rows are all as long", source=source,
                          line=lines[bad])
     return clues, lines

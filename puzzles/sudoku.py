@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from puzzlelab.errors import ParseError
+from puzzlelab.wording import counted
 from puzzles import svg
 from puzzles.kind import PUZZLES, PuzzleKind
 from puzzles.text_input import (
@@ -284,7 +285,8 @@ def read_file(path: Path) -> list[SudokuInstance]:
     if len(solutions) != len(instances):
         # Blame the first solution too many, or the end where the missing ones belong.
         line = solutions[len(instances)][1] if len(solutions) > len(instances) else last_line(text)
-        raise ParseError(f"{len(solutions)} solutions for {len(instances)} puzzles in "
+        raise ParseError(f"{counted(len(solutions), 'solution')} for "
+                         f"{counted(len(instances), 'puzzle')} in "
                          f"{path.name}", source=str(companion), line=line)
     known = []
     for number, (instance, (solved, line)) in enumerate(zip(instances, solutions, strict=True), 1):

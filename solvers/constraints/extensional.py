@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from puzzlelab.errors import ModelError
+from puzzlelab.wording import counted
 from solvers.constraints.base import Constraint
 from solvers.variables import Assignment, IntVar
 
@@ -20,8 +21,8 @@ class Table(Constraint):
     def __post_init__(self) -> None:
         for row in self.allowed:
             if len(row) != len(self.items):
-                raise ModelError(f"table: tuple {row} has {len(row)} values for "
-                                 f"{len(self.items)} variables")
+                raise ModelError(f"table: tuple {row} has {counted(len(row), 'value')} for "
+                                 f"{counted(len(self.items), 'variable')}")
         object.__setattr__(self, "_allowed_set", frozenset(self.allowed))
 
     def variables(self) -> tuple[IntVar, ...]:

@@ -24,14 +24,14 @@ def test_run_prints_the_table_and_writes_its_files(monkeypatch, capsys, write_sp
     code, out, err = run_cli(monkeypatch, capsys, "run", str(write_spec(SPEC)), "--jobs", "1",
                              "--results", str(tmp_path), "--no-progress")
     assert code == 0, err
-    assert "4 run(s) this session (4 solved); 0 of 4 were stored before" in " ".join(
+    assert "4 runs this session (4 solved); 0 of 4 were stored before" in " ".join(
         out.split())
     assert "solver cp · heuristic first-fail" in out and "value-position" in out
     assert {p.name for p in (tmp_path / "cli").iterdir()} >= {"runs.sqlite", "table.md",
                                                              "table.tex", "runs.csv"}
     code, out, _ = run_cli(monkeypatch, capsys, "run", str(write_spec(SPEC)), "--results",
                            str(tmp_path), "--no-progress")
-    assert "0 run(s) this session (none); 4 of 4 were stored before" in " ".join(out.split())
+    assert "0 runs this session (none); 4 of 4 were stored before" in " ".join(out.split())
     code, out, _ = run_cli(monkeypatch, capsys, "table", str(tmp_path / "cli" / "runs.sqlite"),
                            "--metrics", "branches", "--format", "csv", "--by", "viewpoint")
     assert code == 0

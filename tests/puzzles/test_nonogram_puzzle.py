@@ -58,7 +58,7 @@ GOOD = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n"
     (GOOD.replace("width 2\n", "") + "\n\n", r"bad.txt:7: missing 'width N' \(or 'columns N'\)"),
     (GOOD.replace("columns\n1\n1\n", ""), r"bad.txt:5: missing 'columns' section"),
     (GOOD.replace("rows\n1\n1", "rows\n1\nl,2"), r"bad.txt:5: bad clue line 'l,2'"),
-    (GOOD.replace("rows\n1\n1", "rows\n1\nx"), r"bad.txt:4: 'rows' has 1 clue lines, expected "
+    (GOOD.replace("rows\n1\n1", "rows\n1\nx"), r"bad.txt:4: 'rows' has 1 clue line, expected "
                                                r"2 \(line 5, 'x', is read as a property and "
                                                r"ends the section\)"),
     (GOOD.replace("rows\n1\n1", "rows\n1\ntitle \"t\"\n1"),
@@ -78,7 +78,7 @@ GOOD = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n"
     (GOOD.replace("rows\n1\n1", "rows\n1\n2"), r"bad.txt:4: nonogram: the row clues \(lines "
                                                r"4-5\) fill 3 cells but the column clues "
                                                r"\(lines 7-8\) fill 2"),
-    (GOOD.replace("rows\n1\n1", "rows\n1"), r"bad.txt:4: 'rows' has 1 clue lines, expected 2"),
+    (GOOD.replace("rows\n1\n1", "rows\n1"), r"bad.txt:4: 'rows' has 1 clue line, expected 2"),
     (GOOD.replace("width 2", "width two"), r"bad.txt:1: width must be a positive whole number"),
     (GOOD + 'goal "1100"\n', r"bad.txt:9: the goal picture does not fit the clues: row 1 "
                               r"has blocks 2, its clue is 1"),
@@ -98,7 +98,7 @@ DZN = "X = 2;\nY = 2;\nmaxlen = 1;\nrows = [|1\n|1\n|];\ncols = [|1\n|1\n|];\n"
                                              r"file ends without one"),
     (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1\n|2\n|]"), r"bad.dzn:5: 'rows' row 2: "
                                                              r"patterns hold only -1, 0 and 1"),
-    (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1\n|]"), r"bad.dzn:4: 'rows' has 1 lines"),
+    (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1\n|]"), r"bad.dzn:4: 'rows' has 1 line"),
     (DZN.replace("cols = [|1\n|1\n|]", "cols = [|1\n|a\n|]"), r"bad.dzn:8: 'cols' row 2: "
                                                              r"expected integers"),
     (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1|x|]"), r"bad.dzn:4: 'rows' row 2: "
@@ -112,7 +112,7 @@ DZN = "X = 2;\nY = 2;\nmaxlen = 1;\nrows = [|1\n|1\n|];\ncols = [|1\n|1\n|];\n"
     (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1, -1\n|-1, 1\n|]"),
      r"bad.dzn:5: 'rows' row 2: -1 only pads the end of a pattern"),
     (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1, -1\n|1\n|]"),
-     r"bad.dzn:5: 'rows' row 2 has 1 values, row 1 has 2"),
+     r"bad.dzn:5: 'rows' row 2 has 1 value, row 1 has 2"),
     (DZN.replace("rows = [|1\n|1\n|]", "rows = [|1\n|0, 1\n|]"),
      r"bad.dzn:5: 'rows' row 2: a pattern is blocks of 1 with one 0 between them"),
     (DZN.replace("X = 2;", "X 2;"), r"bad.dzn:1: expected 'name = value;', found 'X 2'"),

@@ -135,14 +135,14 @@ def test_missing_file_is_a_parse_error(tmp_path: Path) -> None:
 def test_companion_solution_count_must_match(tmp_path: Path) -> None:
     (tmp_path / "two.txt").write_text("1...........4...\n" * 2)
     (tmp_path / "two.solutions.txt").write_text("# solved\n1234341221434321\n\n")
-    with pytest.raises(ParseError, match=r"two.solutions.txt:2: 1 solutions for 2 puzzles"):
+    with pytest.raises(ParseError, match=r"two.solutions.txt:2: 1 solution for 2 puzzles"):
         read_file(tmp_path / "two.txt")
 
 
 def test_extra_companion_solution_is_named_by_line(tmp_path: Path) -> None:
     (tmp_path / "one.txt").write_text("1...........4...\n")
     (tmp_path / "one.solutions.txt").write_text("1234341221434321\n\n1234341221434321\n")
-    with pytest.raises(ParseError, match=r"one.solutions.txt:3: 2 solutions for 1 puzzles"):
+    with pytest.raises(ParseError, match=r"one.solutions.txt:3: 2 solutions for 1 puzzle"):
         read_file(tmp_path / "one.txt")
 
 

@@ -21,7 +21,7 @@ from experiments.tables import BY_CHOICES, METRICS
 from experiments.toml_location import locate
 from puzzlelab.errors import PuzzleLabError, SpecError
 from puzzles import PUZZLES
-from puzzles.text_input import line_number_at
+from puzzles.text_input import last_line, line_number_at
 from solvers import BACKENDS, load_backends
 from viewpoints import get_viewpoint
 
@@ -105,6 +105,21 @@ def spec_error(path: Path, text: str, key: str, message: str) -> SpecError:
     return SpecError(f"{path}{line}: key {key!r}: {message}")
 
 
+_TOML_POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
+
+
+def _toml_error(path: Path, text: str, error: tomllib.TOMLDecodeError) -> str:
+    """``file:line:column: not valid TOML: reason``, the form of every other located error
+    (``tomllib`` puts the position at the end of its message, in words)."""
+    reason = str(error)
+    found = _TOML_POSITION.search(reason)
+    if found is None:
+        return f"{path}: not valid TOML: {reason}"
+    line, column = found.groups()
+    where = f"{line}:{column}" if line else str(last_line(text))
+    return f"{path}:{where}: not valid TOML: {reason[:found.start()]}"
+
+
 def load_spec(path: str | Path) -> ExperimentSpec:
     """Read and validate the spec at ``path``; every problem raises ``SpecError``."""
     path = Path(path)
@@ -123,7 +138,7 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise SpecError(f"{path}: not valid TOML: {error}") from None
+        raise SpecError(_toml_error(path, text, error)) from None
     fail = _Failer(path, text)
     for key in data:
         if key not in KEYS:

@@ -81,7 +81,10 @@ def test_select_takes_an_integer_as_a_position_and_a_string_as_a_name(write_spec
                                              r"number"),
     (('name = "small"', 'name = "a/b"'), r"key 'name': must be letters"),
     (('name = "small"\n', ""), r"missing key 'name'"),
-    (("repeats = 2", "repeats = = 2"), r"spec.toml: not valid TOML: .*line 8"),
+    (("repeats = 2", "repeats = = 2"), r"spec.toml:8:11: not valid TOML: Invalid value$"),
+    (('name = "small"', 'name = "small'), r"spec.toml:2:14: not valid TOML: Illegal "
+                                          r"character '\\n'$"),
+    (("time_limit = 5\n", "time_limit = [5,"), r"spec.toml:9: not valid TOML: Invalid value$"),
     (("repeats = 2", "repeats = 2\ntable = { reached = 1 }"),
      r"key 'table': 'reached' must be true or false, not 1"),
 ])

@@ -38,13 +38,18 @@ INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGIN
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
-    """``["alldiff=strong", ...]`` as a dict; a pair without ``=`` is an ``OptionError``."""
-    options = {}
+    """``["alldiff=strong", ...]`` as a dict; a pair without ``=``, or a name given twice
+    (which value was meant?), is an ``OptionError``."""
+    options: dict[str, str] = {}
     for pair in pairs:
         name, equals, value = pair.partition("=")
+        name, value = name.strip(), value.strip()
         if not equals or not name:
             raise OptionError(f"option {pair!r} must be written NAME=VALUE")
-        options[name.strip()] = value.strip()
+        if name in options:
+            raise OptionError(f"option {name!r} is given twice ({name}={options[name]}, "
+                              f"{name}={value}): give it once")
+        options[name] = value
     return options
 
 

@@ -65,6 +65,10 @@ class Heuristic:
         """Read ``VARORDER/VALUEORDER`` (or ``VARORDER``, or ``auto``), then the modifiers:
         ``+symmetric`` and one of ``+probe`` or ``+probe-all``."""
         text, *modifiers = text.split("+")
+        if not text and modifiers:
+            raise OptionError(f"a heuristic names its search before the modifiers: "
+                              f"'first-fail+{modifiers[0]}' or 'auto+{modifiers[0]}', "
+                              f"not '+{modifiers[0]}'")
         for modifier in modifiers:
             if modifier not in MODIFIERS:
                 raise UnknownName("search modifier", modifier, MODIFIERS)

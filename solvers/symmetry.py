@@ -27,9 +27,9 @@ def counting_refusal(max_solutions: int | None) -> str | None:
     """Why ``+symmetric`` cannot run under this solution limit (None: it can)."""
     if max_solutions == 1:
         return None
-    shown = "0 (count them all)" if max_solutions is None else max_solutions
-    return (f"+symmetric looks for one solution; it cannot run with max_solutions {shown} "
-            f"(counting solutions needs the whole model): leave out +symmetric")
+    asked = "count them all" if max_solutions is None else f"look for {max_solutions}"
+    return (f"+symmetric looks for one solution and cannot {asked} (counting solutions "
+            f"needs the whole model): leave out +symmetric")
 
 
 def restricted(model: Model) -> Model:

@@ -118,8 +118,11 @@ def test_a_model_without_symmetries_is_searched_once_as_it_is() -> None:
 
 def test_symmetric_search_refuses_to_count_solutions() -> None:
     model, _ = mirrored_row(3)
-    with pytest.raises(UnsupportedCombination, match="leave out \\+symmetric"):
+    with pytest.raises(UnsupportedCombination, match=r"cannot count them all .*leave out "
+                                                      r"\+symmetric"):
         solve(model, "cp", "input/min+symmetric", max_solutions=None)
+    with pytest.raises(UnsupportedCombination, match="cannot look for 2 "):
+        solve(model, "cp", "input/min+symmetric", max_solutions=2)
 
 
 def test_modifiers_parse_in_any_order_and_print_in_one() -> None:
@@ -132,6 +135,8 @@ def test_modifiers_parse_in_any_order_and_print_in_one() -> None:
         Heuristic.parse("input/min+probe+probe-all")
     with pytest.raises(UnknownName, match="symmetric"):
         Heuristic.parse("input/min+symmetrical")
+    with pytest.raises(OptionError, match="'first-fail\\+symmetric' or 'auto\\+symmetric'"):
+        Heuristic.parse("+symmetric")
 
 
 def test_a_declared_symmetry_must_be_a_permutation_of_the_models_variables() -> None:

@@ -227,7 +227,7 @@ def generate(
         # one spinner per instance, closed before its line goes to stdout
         with _working(f"generating {index} of {count}", shown=unique) as describe:
             written = next(made)
-        tried = f" (unique; {written.candidates} candidate(s) drawn)" if unique else ""
+        tried = f" (unique; {counted(written.candidates, 'candidate')} drawn)" if unique else ""
         console.print(f"wrote {written.path}{tried}", highlight=False)
 
 
@@ -275,6 +275,10 @@ def main() -> None:
     except OSError as error:  # the file system said no: a file we write, a folder we make
         where = f": {error.filename}" if error.filename else ""
         print(f"error: {error.strerror or error}{where}", file=sys.stderr)
+        sys.exit(1)
+    except MemoryError:  # a model or a file too large for this machine
+        print("error: out of memory (try a smaller instance, or a viewpoint or solver that "
+              "needs less)", file=sys.stderr)
         sys.exit(1)
     except (typer.Abort, KeyboardInterrupt):
         print("interrupted", file=sys.stderr)

@@ -48,12 +48,19 @@ class Generated:
     candidates: int
 
 
+MAX_SIDE = 1000
+"""The longest side ``--size`` takes: a million cells already makes a file no solver here
+finishes, and a typo (``2000x20000``) should not fill the memory before it says so."""
+
+
 def parse_size(text: str) -> tuple[int, int]:
     """``"20x15"`` -> ``(20, 15)`` (rows, columns)."""
     rows, x, columns = text.lower().partition("x")
     if not (x and is_integer(rows) and is_integer(columns) and int(rows) > 0
             and int(columns) > 0):
         raise OptionError(f"--size must be ROWSxCOLUMNS, such as 20x20, not {text!r}")
+    if max(int(rows), int(columns)) > MAX_SIDE:
+        raise OptionError(f"--size {text}: at most {MAX_SIDE} rows and {MAX_SIDE} columns")
     return int(rows), int(columns)
 
 

@@ -277,3 +277,13 @@ def test_solve_exits_1_on_a_wrong_answer(monkeypatch, capsys, status: str) -> No
     expected = ("the solver claims there is no solution" if status == "unsatisfiable"
                 else "the puzzle checker rejected the solution")
     assert result["message"].startswith(expected)
+
+
+def test_running_out_of_memory_is_one_clear_line(monkeypatch, capsys) -> None:
+    def exhausted(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(experiments.solving, "solve", exhausted)
+    code, out, err = run_cli(monkeypatch, capsys, *SMALL)
+    assert code == 1 and out == "" and "Traceback" not in err
+    assert err.startswith("error: out of memory")

@@ -47,6 +47,7 @@ def test_the_same_seed_gives_the_same_files(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("size", "density", "message"), [
     ("20", 0.5, "--size must be ROWSxCOLUMNS"), ("0x4", 0.5, "--size must be ROWSxCOLUMNS"),
+    ("20x1001", 0.5, "--size 20x1001: at most 1000 rows and 1000 columns"),
     ("4x4", 1.5, "--density must lie strictly between 0 and 1"),
 ])
 def test_bad_arguments_are_option_errors(tmp_path, size, density, message) -> None:
@@ -105,5 +106,5 @@ def test_unique_search_shows_its_progress_on_a_terminal(tmp_path: Path) -> None:
         out, _ = process.communicate(timeout=60)
     assert process.returncode == 0 and b"generating 1 of 2" in shown
     assert out.decode().splitlines() == [
-        f"wrote {tmp_path / f'nonogram-6x6-d0.3-s3-{i}.non'} (unique; {n} candidate(s) drawn)"
+        f"wrote {tmp_path / f'nonogram-6x6-d0.3-s3-{i}.non'} (unique; {n} candidates drawn)"
         for i, n in ((1, 3), (2, 2))]

@@ -6,7 +6,8 @@ limit bounds the search, so the clock restarts when the worker says its search
 starts: a search still going ``grace`` seconds past its time limit is killed and
 recorded as ``timeout``. Building the model may take as long as a search (the limit
 and its grace), and is killed past that too. A worker that dies is recorded as
-``error`` (or ``memory-out`` when the system killed it); either way a fresh worker
+``error`` (or ``memory-out`` when the system killed it, or when it aborted on a C++
+``std::bad_alloc``, as OR-tools does at the memory limit); either way a fresh worker
 takes its place and the campaign goes on. ``runs_per_worker=1`` gives one process
 per run (the runner benchmark compares the two).
 """
@@ -37,6 +38,10 @@ def grace_seconds(time_limit: float) -> float:
     return 0.5 + 0.1 * time_limit
 
 
+_BAD_ALLOC = b"instance of 'std::bad_alloc'"
+"""What the C++ runtime writes to stderr when an allocation failure ends the process."""
+
+
 class WorkerProcess:
     """One worker process and the pipes to it."""
 
@@ -52,6 +57,8 @@ class WorkerProcess:
         os.close(result_write)
         self.tasks = Connection(task_write, readable=False)
         self.results = Connection(result_read, writable=False)
+        self.log = log
+        self.log_offset = 0  # where the log ended when the running task started
         self.ready = False
         self.task: RunTask | None = None
         self.started = 0.0
@@ -63,6 +70,8 @@ class WorkerProcess:
         """Start ``task`` on this (idle, ready) worker."""
         self.task, self.started, self.search = task, time.perf_counter(), None
         self.cpu_at_start = self.cpu_seconds()
+        if self.log is not None:
+            self.log_offset = os.fstat(self.log.fileno()).st_size
         self.runs += 1
         self.tasks.send(task)
 
@@ -84,6 +93,18 @@ class WorkerProcess:
         limit = self.search[1]
         return (f"killed: still running {grace_seconds(limit):.1f} s after its "
                 f"{limit:g} s time limit")
+
+    def logged_since_start(self, limit: int = 1 << 16) -> bytes:
+        """What the log gained since the running task started (its last ``limit`` bytes;
+        other workers write there too)."""
+        if self.log is None:
+            return b""
+        try:
+            with open(self.log.name, "rb") as log:
+                log.seek(max(self.log_offset, os.fstat(log.fileno()).st_size - limit))
+                return log.read(limit)
+        except OSError:
+            return b""
 
     def cpu_seconds(self) -> float | None:
         """User plus system CPU seconds the process has used so far (None if unknown)."""
@@ -188,6 +209,10 @@ class LocalPool:
         code = worker.process.wait()
         if code == -signal.SIGKILL:
             return Status.MEMORY_OUT, "the worker was killed by the system (out of memory?)"
+        if code == -signal.SIGABRT and _BAD_ALLOC in worker.logged_since_start():
+            # C++ code (OR-tools) that cannot allocate aborts rather than raise MemoryError
+            return Status.MEMORY_OUT, ("out of memory: the solver's compiled code could not "
+                                       "allocate (std::bad_alloc) within the memory limit")
         if code < 0:
             return Status.ERROR, f"the worker died of signal {signal.Signals(-code).name}"
         return Status.ERROR, f"the worker exited with status {code}"

@@ -98,6 +98,17 @@ def test_faulty_runs_are_recorded_and_the_campaign_goes_on(write_spec, tmp_path,
     assert all(rows[v]["verdict"] == "unchecked" for v in rows if v != "classic")
 
 
+def test_a_solver_that_cannot_allocate_is_a_memory_out(write_spec, tmp_path) -> None:
+    """OR-tools' C++ code aborts on std::bad_alloc where Python would raise MemoryError."""
+    text = (SMALL.replace("[1, 2, 3]", "[1]").replace("repeats = 2", "repeats = 1")
+            .replace('["cp", "cpsat"]', '["cp"]') + "memory_limit_mb = 1\n")
+    run_campaign(load_spec(write_spec(text)), jobs=1, results_root=tmp_path,
+                 show_progress=False)
+    rows = stored(tmp_path, "small")
+    assert rows and {r["status"] for r in rows} == {"memory-out"}
+    assert all("memory" in r["message"] for r in rows)
+
+
 def test_the_time_limit_bounds_the_search_not_the_model_build(write_spec, tmp_path,
                                                               clean_registry) -> None:
     spec = load_spec(write_spec(FAULTS.replace('"test-hang", "test-raise", "test-allocate", '

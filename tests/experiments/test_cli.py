@@ -287,3 +287,12 @@ def test_running_out_of_memory_is_one_clear_line(monkeypatch, capsys) -> None:
     code, out, err = run_cli(monkeypatch, capsys, *SMALL)
     assert code == 1 and out == "" and "Traceback" not in err
     assert err.startswith("error: out of memory")
+
+
+def test_a_refused_model_is_one_clear_line_even_with_json(monkeypatch, capsys) -> None:
+    code, out, err = run_cli(monkeypatch, capsys, "solve", "nonogram",
+                             str(NONOGRAM_DATA / "webpbn_survey" / "faase.non"),
+                             "--viewpoint", "line-table", "--json")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.startswith("error: line-table: row 3 (clue 3,5,4,2) has 766,480 placements, "
+                          "more than max_placements=100,000")

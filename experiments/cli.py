@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from experiments.environment import core_count
 from experiments.generate import generate as generate_instances
 from experiments.runner import run_campaign
 from experiments.solving import PuzzleRun, solve_instance
@@ -155,6 +156,12 @@ def run(
     """Run an experiment (resuming where it stopped) and write its tables."""
     signal.signal(signal.SIGTERM, _interrupt)  # a polite kill stops the campaign like Ctrl-C
     loaded = load_spec(spec)
+    cores = core_count()
+    if executor == "local" and jobs is not None and jobs > cores:
+        status_console.print(f"warning: --jobs {jobs} is more than the "
+                             f"{counted(cores, 'core')} here: runs will compete for them, "
+                             f"and their times will not compare with runs made alone",
+                             highlight=False)
     report = run_campaign(loaded, jobs=jobs, executor=executor, scheduler=scheduler,
                           fresh=fresh, results_root=results, show_progress=progress,
                           console=console)

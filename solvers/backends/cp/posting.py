@@ -1,0 +1,127 @@
+"""How each of our constraints is posted on ``pywrapcp``, one poster per constraint type.
+
+``connected`` has no counterpart in the solver, so it is a propagator written in Python
+with networkx.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import networkx as nx
+from ortools.constraint_solver import pywrapcp
+
+from solvers.constraints import (
+    AllDifferent,
+    AtMostOne,
+    Clause,
+    Connected,
+    Constraint,
+    Count,
+    Element,
+    ExactlyOne,
+    Inverse,
+    Linear,
+    NoOverlap2D,
+    Regular,
+    ReifiedEquality,
+    Table,
+)
+from solvers.variables import IntOrVar, IntVar
+
+CpVars = dict[IntVar, Any]
+
+
+class ConnectedPropagator(pywrapcp.PyConstraint):
+    """``connected`` in Python with networkx, on the edges that may still carry weight.
+
+    Fails as soon as the possible edges leave some nodes cut off from the rest, and
+    forces every bridge of the possible graph to be present (its removal would cut).
+    """
+
+    def __init__(self, solver: pywrapcp.Solver, constraint: Connected, weights: list[Any]):
+        super().__init__(solver)
+        self.constraint = constraint
+        self.weights = weights
+
+    def Post(self) -> None:  # noqa: N802 (OR-tools' name)
+        demon = self.Demon(ConnectedPropagator.propagate)
+        for weight in self.weights:
+            weight.WhenRange(demon)
+
+    def InitialPropagate(self) -> None:  # noqa: N802 (OR-tools' name)
+        self.propagate()
+
+    def propagate(self) -> None:
+        """Fail on a cut-off node set; make bridges of the possible graph present."""
+        nodes = self.constraint.nodes
+        if len(nodes) <= 1:
+            return
+        possible = [weight.Max() > 0 for weight in self.weights]
+        graph = self.constraint.graph(possible)
+        if not nx.is_connected(graph):
+            self.solver().Fail()
+        bridges = set(nx.bridges(graph))
+        for (u, v, _), weight, present in zip(self.constraint.edges, self.weights, possible):
+            if present and ((u, v) in bridges or (v, u) in bridges):
+                weight.SetMin(1)
+
+
+def _term(solver: pywrapcp.Solver, cp_vars: CpVars, term: IntOrVar) -> Any:
+    return solver.IntConst(term) if isinstance(term, int) else cp_vars[term]
+
+
+def _post_linear(solver: pywrapcp.Solver, cp_vars: CpVars, constraint: Linear) -> None:
+    expression = solver.ScalProd([cp_vars[v] for _, v in constraint.terms],
+                                 [c for c, _ in constraint.terms])
+    comparison = {"==": expression == constraint.rhs, "!=": expression != constraint.rhs,
+                  "<=": expression <= constraint.rhs, ">=": expression >= constraint.rhs}
+    solver.Add(comparison[constraint.comparison])
+
+
+def _post_element(solver: pywrapcp.Solver, cp_vars: CpVars, constraint: Element) -> None:
+    if all(isinstance(entry, int) for entry in constraint.array):
+        picked = solver.Element(list(constraint.array), cp_vars[constraint.index])
+    else:
+        picked = solver.Element([_term(solver, cp_vars, e) for e in constraint.array],
+                                cp_vars[constraint.index])
+    solver.Add(picked == cp_vars[constraint.value])
+
+
+def _post_clause(solver: pywrapcp.Solver, cp_vars: CpVars, constraint: Clause) -> None:
+    literals = [cp_vars[v] for v in constraint.positive + constraint.negative]
+    signs = [1] * len(constraint.positive) + [-1] * len(constraint.negative)
+    solver.Add(solver.ScalProd(literals, signs) >= 1 - len(constraint.negative))
+
+
+def _post_no_overlap(solver: pywrapcp.Solver, cp_vars: CpVars, constraint: NoOverlap2D) -> None:
+    def terms(attribute: str) -> list[Any]:
+        return [_term(solver, cp_vars, getattr(r, attribute)) for r in constraint.rectangles]
+
+    solver.Add(solver.NonOverlappingBoxesConstraint(terms("x"), terms("y"), terms("width"),
+                                                    terms("height")))
+
+
+def _vars(cp_vars: CpVars, items: tuple[IntVar, ...]) -> list[Any]:
+    return [cp_vars[item] for item in items]
+
+
+POSTERS: dict[type[Constraint], Callable[[pywrapcp.Solver, CpVars, Any], None]] = {
+    AllDifferent: lambda s, m, c: s.Add(s.AllDifferent(_vars(m, c.items), c.strength == "strong")),
+    Inverse: lambda s, m, c: s.Add(s.InversePermutationConstraint(_vars(m, c.forward),
+                                                                  _vars(m, c.backward))),
+    Linear: _post_linear,
+    Element: _post_element,
+    Count: lambda s, m, c: s.Add(s.Count(_vars(m, c.items), c.value, _term(s, m, c.count))),
+    Table: lambda s, m, c: s.Add(s.AllowedAssignments(_vars(m, c.items),
+                                                      [list(row) for row in c.allowed])),
+    Regular: lambda s, m, c: s.Add(s.TransitionConstraint(
+        _vars(m, c.items), [list(t) for t in c.transitions], c.initial, list(c.accepting))),
+    ReifiedEquality: lambda s, m, c: s.Add(s.IsEqualCstCt(m[c.variable], c.value, m[c.flag])),
+    Clause: _post_clause,
+    ExactlyOne: lambda s, m, c: s.Add(s.SumEquality(_vars(m, c.items), 1)),
+    AtMostOne: lambda s, m, c: s.Add(s.SumLessOrEqual(_vars(m, c.items), 1)),
+    NoOverlap2D: _post_no_overlap,
+    Connected: lambda s, m, c: s.Add(ConnectedPropagator(s, c, [m[w] for _, _, w in c.edges])),
+}

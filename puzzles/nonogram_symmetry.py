@@ -45,6 +45,8 @@ def clue_symmetries(instance: NonogramInstance) -> list[Symmetry]:
     top, left, height, width = box
     found: list[Symmetry] = []
     for name, transform in _transforms(height, width):
+        if not _keeps_clues(instance, box, transform):  # cheap: lines, not cells
+            continue
         images = {}
         for r in range(height):
             for c in range(width):
@@ -53,7 +55,7 @@ def clue_symmetries(instance: NonogramInstance) -> list[Symmetry]:
                     images[top + r, left + c] = (top + image_r, left + image_c)
         # a thin box turns some maps into the identity, or into the same map as another
         repeated = not images or any(images == other.images for other in found)
-        if not repeated and _keeps_clues(instance, box, transform):
+        if not repeated:
             found.append(Symmetry(name, images))
     return found
 
@@ -87,22 +89,27 @@ def _transforms(height: int, width: int) -> list[tuple[str, Transform]]:
 
 def _keeps_clues(instance: NonogramInstance, box: tuple[int, int, int, int],
                  transform: Transform) -> bool:
-    """Whether every line of the box lands on a line with the same clue read its way."""
+    """Whether every line of the box lands on a line with the same clue read its way.
+
+    A turn or mirror carries a line onto a line, so a line's two end cells settle
+    where it lands and which way it reads there: no need to map every cell.
+    """
     height, width = box[2], box[3]
-    lines = ([(True, [(r, c) for c in range(width)]) for r in range(height)]
-             + [(False, [(r, c) for r in range(height)]) for c in range(width)])
-    return all(_clue_of(instance, box, [transform(*cell) for cell in line], is_row)
-               == _clue_of(instance, box, line, is_row) for is_row, line in lines)
+    lines = ([((r, 0), (r, width - 1), width, True) for r in range(height)]
+             + [((0, c), (height - 1, c), height, False) for c in range(width)])
+    return all(_clue_of(instance, box, transform(*first), transform(*last), length, is_row)
+               == _clue_of(instance, box, first, last, length, is_row)
+               for first, last, length, is_row in lines)
 
 
 def _clue_of(instance: NonogramInstance, box: tuple[int, int, int, int],
-             cells: list[Cell], is_row: bool) -> Clue:
-    """The clue of the box line ``cells`` (a row or a column, either way), read in the
-    order ``cells`` lists them; ``is_row`` settles a one-cell line, which the maps of a
+             first: Cell, last: Cell, length: int, is_row: bool) -> Clue:
+    """The clue of the box line from ``first`` to ``last`` (a row or a column, either
+    way), read in that order; ``is_row`` settles a one-cell line, which the maps of a
     box with one-cell lines (not square, or 1 x 1) carry onto a line of the same kind."""
     top, left = box[0], box[1]
-    (r0, c0), (r1, c1) = cells[0], cells[-1]
-    if r0 == r1 and (len(cells) > 1 or is_row):
+    (r0, c0), (r1, c1) = first, last
+    if r0 == r1 and (length > 1 or is_row):
         clue = instance.rows[top + r0]
         return clue if c0 <= c1 else clue[::-1]
     clue = instance.columns[left + c0]

@@ -16,7 +16,7 @@ from solvers.heuristics import SearchPlan
 from solvers.probing import ProbeGroups
 
 
-def values(variable: Any) -> list[int]:
+def _values(variable: Any) -> list[int]:
     """The values left in a ``pywrapcp`` variable's domain, in increasing order."""
     return [v for v in range(variable.Min(), variable.Max() + 1) if variable.Contains(v)]
 
@@ -158,7 +158,7 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
                 if variable.Bound():
                     continue
                 outcomes: dict[int, frozenset[tuple[int, int]] | None] = {}
-                for value in values(variable):
+                for value in _values(variable):
                     self.probes += 1
                     self._counters_at_probe = (solver.Failures(), solver.Branches())
                     yield self._probe(index, value)
@@ -208,5 +208,5 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
         if self.plan.selection == "smallest-domain":
             index = min(unbound, key=lambda i: self.decision[i].Size())
         variable = self.decision[index]
-        value = self.plan.ordered_values(self.model_vars[index], values(variable))[0]
+        value = self.plan.ordered_values(self.model_vars[index], _values(variable))[0]
         return solver.AssignVariableValue(variable, value)

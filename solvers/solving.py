@@ -116,8 +116,8 @@ def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float
     except MemoryError:  # lowering a model too large for the memory left
         return _failed(Status.MEMORY_OUT, "out of memory while posting the model", backend,
                        str(Heuristic.parse(heuristic).without_symmetric()))
-    request = SolveRequest(request.plan, request.heuristic, time_limit, max_solutions, seed,
-                           on_search_start)
+    request = dataclasses.replace(request, time_limit=time_limit, max_solutions=max_solutions,
+                                  on_search_start=on_search_start)
     try:
         result = chosen.solve(model, lowered, request)
     except MemoryError:

@@ -35,7 +35,9 @@ class Cell:
     def refusal(self) -> str | None:
         """The documented reason this backend refuses this cell, or None if it must run."""
         options = dict(self.options)
-        if "+probe" in self.heuristic and self.backend != "cp":
+        if self.backend == "automata" and self.viewpoint.key not in ZERO_ONE_VIEWPOINTS:
+            return "0/1 variables only"
+        if "+probe" in self.heuristic and self.backend not in ("cp", "automata"):
             return "probing needs nested propagation"
         if self.backend == "cpsat" and self.heuristic.split("+")[0].split("/")[-1] == "random":
             return "value ranking"
@@ -45,6 +47,11 @@ class Cell:
             if options.get("alldiff") == "strong":
                 return "weak"
         return None
+
+
+#: the viewpoints whose models have 0/1 variables only, which the automata backend takes
+ZERO_ONE_VIEWPOINTS = {"sudoku/boolean", "nonogram/regular", "nonogram/order",
+                       "nonogram/line-table"}
 
 
 def option_variants(viewpoint: Viewpoint) -> list[tuple[tuple[str, Any], ...]]:

@@ -169,7 +169,7 @@ class CpSatBackend(Backend):
     def unsupported_reason(self, heuristic: Heuristic, plan: SearchPlan) -> str | None:
         if plan.probing != "none":
             return ("probing needs nested propagation inside the search, which only the cp "
-                    "backend offers (CP-SAT probes on its own in presolve: use auto)")
+                    "and automata backends offer (CP-SAT probes on its own in presolve: use auto)")
         if plan.value_choice == "ranked":
             return ("CP-SAT's decision strategies pick the min, max, median or a half of a "
                     "domain, not a value ranking such as "

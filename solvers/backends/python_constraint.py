@@ -165,7 +165,7 @@ class PythonConstraintBackend(Backend):
             return "the library has no search of its own that honours a time limit; name one"
         if plan.probing != "none":
             return ("probing needs nested propagation inside the search, which only the cp "
-                    "backend offers")
+                    "and automata backends offer")
         return None
 
     def solve(self, model: Model, lowered: LoweredModel,

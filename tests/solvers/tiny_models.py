@@ -150,6 +150,23 @@ def _constant(holds: bool) -> Model:
     return model
 
 
+def _booleans() -> Model:
+    """Every constraint type the automata backend takes, on 0/1 variables only."""
+    model = Model("booleans")
+    x = [model.bool_var(f"x{i}") for i in range(7)]
+    fixed = model.int_var(1, 1, "one")
+    model.add(clause(positive=(x[0], x[1]), negative=(x[2],)))
+    model.add(exactly_one(x[1:4]))
+    model.add(at_most_one([x[3], x[4], x[5]]))
+    model.add(linear([(2, x[0]), (-1, x[4]), (3, x[5]), (1, fixed)], "<=", 4))
+    model.add(linear([(1, x[1]), (1, x[6])], "!=", 1))
+    model.add(linear([(1, x[0]), (1, x[2]), (1, x[6])], ">=", 1))
+    model.add(table([x[4], x[5], x[6]], [(0, 0, 0), (1, 0, 1), (0, 1, 1), (1, 1, 0)]))
+    model.add(equivalent_to_equality(x[2], x[6], 0))
+    model.add(regular([x[0], x[2], x[4]], [(0, 0, 0), (0, 1, 1), (1, 0, 0)], 0, [0, 1]))
+    return model
+
+
 def _unsatisfiable() -> Model:
     model = Model("pigeons")
     items = [model.int_var(0, 2, f"p{i}") for i in range(4)]
@@ -175,6 +192,7 @@ TINY_MODELS: dict[str, Callable[[], Model]] = {
     "constant-true": lambda: _constant(True),
     "constant-false": lambda: _constant(False),
     "unsatisfiable": _unsatisfiable,
+    "booleans": _booleans,
 }
 
 

@@ -1,0 +1,31 @@
+"""Compile every kernel once per process, before any search is timed.
+
+numba compiles a kernel at its first call (from its on-disk cache when there is one,
+in well under a second; from scratch in a few seconds). A tiny model run through
+every path makes that happen here, in the backend's build time, not in a search.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from solvers.backends.automata.network import compile_network
+from solvers.backends.automata.search import Search
+from solvers.backends.automata.strategy import Strategy
+from solvers.builders import clause, exactly_one
+from solvers.model import Model
+
+
+@functools.cache
+def warm_up() -> None:
+    """Run a guided, probing search and a plain one on a three-variable model."""
+    model = Model("warm-up")
+    a, b, c = (model.bool_var(name) for name in "abc")
+    network = compile_network(model.variables, [exactly_one([a, b, c]), clause([a, b])])
+    decision = np.arange(3, dtype=np.int64)
+    for guided in (True, False):
+        strategy = Strategy(decision, np.zeros(3, np.int64), np.zeros(0, np.int64),
+                            guided=guided, probe_root=True, probe_every=1)
+        Search(network, strategy, lambda: False).run(lambda dom: True)

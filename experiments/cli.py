@@ -63,7 +63,8 @@ def solve(
                                                         "puzzle's best)")] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="viewpoint option NAME=VALUE, repeatable")] = None,
-    solver: Annotated[str | None, typer.Option(help="cp, cpsat, python-constraint or automata")] = None,
+    solver: Annotated[str | None,
+                      typer.Option(help="cp, cpsat, python-constraint or automata")] = None,
     heuristic: Annotated[str | None, typer.Option(
         help="VARORDER/VALUEORDER or auto, then +symmetric, +probe or +probe-all")] = None,
     time_limit: Annotated[float | None, typer.Option(help="seconds of search")] = None,

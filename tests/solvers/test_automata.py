@@ -154,10 +154,24 @@ def test_named_searches_take_the_choices_cp_takes(name: str, heuristic: str) -> 
             automata.solutions) == (cp.branches, cp.backtracks, cp.first_branches,
                                     cp.solutions)
     assert solutions[0] == solutions[1]
-    if "+probe" in heuristic:
+    if heuristic.endswith("+probe"):  # at the root, the same probes too
+        assert automata.probes == cp.probes and automata.probe_fixed is not None
+    elif "+probe" in heuristic:
         assert automata.probes is not None and automata.probe_fixed is not None
     else:
         assert automata.probes is None and automata.probe_fixed is None
+
+
+def test_root_probing_probes_as_cp_does() -> None:
+    """Petro (#436) is settled by root probing alone: the same probes on both backends.
+    ``probe_fixed`` may differ: cp counts a variable the probes agree on only if the
+    propagation of those fixed before it has not fixed it already."""
+    instance = load(SURVEY / "webpbn-00436.non")
+    cp, automata = (solve_instance("nonogram", instance, "regular", backend, "input/min+probe",
+                                   time_limit=60).result.statistics
+                    for backend in ("cp", "automata"))
+    assert automata.branches == cp.branches == 0
+    assert automata.probes == cp.probes == 2008
 
 
 @pytest.mark.parametrize("name", ["knotty.non", "webpbn-06574.non"])

@@ -36,8 +36,9 @@ from solvers.model import Model
 from solvers.record import SolveResult, Statistics, Status
 from solvers.variables import IntVar
 
-#: auto probes at the root and then every this many levels (measured on Faase and
-#: Knotty: docs/hard-nonograms.md)
+#: auto probes at the root and then every this many levels, without merging (measured
+#: on Faase: 5.5 s and no failed choice, against 8.7 s and 48 failed with merging;
+#: docs/hard-nonograms.md)
 AUTO_PROBE_EVERY = 10
 
 
@@ -138,6 +139,6 @@ def _strategy(plan: SearchPlan, variables: list[IntVar]) -> Strategy:
     rest = np.array([position[v] for v in variables if v not in chosen], dtype=np.int64)
     if plan.auto:
         return Strategy(decision, preferred, rest, guided=True, probe_root=True,
-                        probe_every=AUTO_PROBE_EVERY)
+                        probe_every=AUTO_PROBE_EVERY, merge=False)
     return Strategy(decision, preferred, rest, probe_root=plan.probing != "none",
                     probe_every=1 if plan.probing == "nodes" else 0)

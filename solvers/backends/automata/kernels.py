@@ -142,15 +142,15 @@ def mark_constraints(variables, start, stop, var_edge_start, var_edges, edge_con
 
 @njit(cache=True)
 def probe(edge_start, edge_var, edge_constraint, layer_start, final_start, final_end,
-          next_state, accepting, var_edge_start, var_edges, dom, decision, is_decision, dirty, mark,
-          place, budget, forward, backward, support, in_queue, queue, changed, changed_count,
-          trial, trial_changed, trial_count, other, counters):
-    """Singleton consistency with merging on the open decision variables of the
+          next_state, accepting, var_edge_start, var_edges, dom, decision, is_decision, dirty,
+          mark, place, budget, merge, forward, backward, support, in_queue, queue, changed,
+          changed_count, trial, trial_changed, trial_count, other, counters):
+    """Singleton consistency (with merging, when ``merge``) on the open decision variables of the
     constraints marked ``dirty``, pass after pass until no pass changes anything.
 
     Each probe tries one value of one variable on a copy of ``dom``. A value whose
-    propagation fails is removed; the decision variables both values fix alike are
-    fixed (merging). Resumable: after about ``budget`` probes it returns PAUSED with
+    propagation fails is removed; with ``merge``, the decision variables both values
+    fix alike are fixed too. Resumable: after about ``budget`` probes it returns PAUSED with
     its place kept in ``place[0]`` (-1: between passes) and ``mark``; then DONE or
     FAILED. Changes to ``dom`` are appended to ``changed`` as in :func:`propagate`.
     """
@@ -189,8 +189,10 @@ def probe(edge_start, edge_var, edge_constraint, layer_start, final_start, final
                 work = trial if chosen == 0 else other
                 work[:] = dom
                 work[v] = 1 << chosen
-                trial_count[0] = 0
-                other_count[0] = 0
+                if chosen == 0:
+                    trial_count[0] = 0
+                else:
+                    other_count[0] = 0
                 seeds[0] = v
                 counters[PROBES] += 1
                 done += 1
@@ -212,7 +214,7 @@ def probe(edge_start, edge_var, edge_constraint, layer_start, final_start, final
                 counters[PROBE_FIXED] += 1
                 seeds[0] = v
                 count = 1
-            else:  # both alive: fix what both probes fixed alike
+            elif merge:  # both alive: fix what both probes fixed alike
                 for k in range(trial_count[0]):
                     w = trial_changed[k]
                     if (is_decision[w] and dom[w] == 3 and trial[w] != 3

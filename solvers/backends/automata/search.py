@@ -188,7 +188,8 @@ class Search:
         while True:
             status = kernels.probe(
                 *self.arrays, dom, self.strategy.decision, self.is_decision, self.probe_dirty,
-                self.probe_mark, place, PROBE_BUDGET, self.forward, self.backward,
+                self.probe_mark, place, PROBE_BUDGET, self.strategy.merge, self.forward,
+                self.backward,
                 self.support, self.in_queue, self.queue, self.changed, self.changed_count,
                 self.trial, self.trial_changed, self.trial_count, self.other,
                 self.tally.counters)

@@ -18,6 +18,7 @@ class Strategy:
         guided: branch on beliefs (the backend's ``auto``) instead of the plan's order.
         probe_root: probe before the first choice.
         probe_every: probe below the root every this many levels (0: never).
+        merge: when probing, also fix what both values of a probed variable fix alike.
         belief_rounds: most rounds of belief updates after a choice.
         tolerance: a message moving less than this does not wake the other constraints.
     """
@@ -28,6 +29,7 @@ class Strategy:
     guided: bool = False
     probe_root: bool = False
     probe_every: int = 0
+    merge: bool = True
     # measured on Faase: tolerances 0.003 to 0.1 with 10 or 30 rounds all solve it
     # without a failed choice; 0.1 with 10 rounds is the fastest (docs/hard-nonograms.md)
     belief_rounds: int = 10

@@ -192,9 +192,9 @@ class Network:
     An *edge* is one item of one constraint: constraint ``c`` owns edges
     ``edge_start[c]`` to ``edge_start[c + 1]``, and ``edge_var`` is an edge's
     variable. States are numbered across all constraints, layer after layer: edge
-    ``e`` reads from the states ``layer_start[e]`` to ``layer_start[e] + 1``'s start,
-    that is up to ``layer_start[e + 1]`` within a constraint, while the last layer of
-    constraint ``c`` runs from ``final_start[c]`` to ``final_end[c]``.
+    ``e`` reads from the states ``layer_start[e]`` up to the next layer's start
+    (``layer_start[e + 1]``, or ``final_start[c]`` for a constraint's last edge); the
+    last layer of constraint ``c`` runs from ``final_start[c]`` to ``final_end[c]``.
     ``next_state[s, v]`` is the state after reading ``v`` in ``s`` (-1: rejected);
     ``accepting[s]`` marks the accepting states. ``var_edge_start``/``var_edges`` list
     each variable's edges.

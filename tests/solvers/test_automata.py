@@ -7,7 +7,6 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -237,14 +236,6 @@ def test_each_search_says_when_it_starts_and_with_which_limit() -> None:
     result = solve(TINY_MODELS["booleans"](), "automata", "auto", time_limit=7.5,
                    on_search_start=heard.append)
     assert result.status is Status.SOLVED and heard == [7.5]
-
-
-@pytest.fixture
-def ctrl_c_raises() -> Iterator[None]:
-    """Python's own SIGINT handler, as in a terminal."""
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    yield
-    signal.signal(signal.SIGINT, previous)
 
 
 def test_ctrl_c_stops_the_search_and_interrupts(ctrl_c_raises) -> None:

@@ -8,20 +8,11 @@ import subprocess
 import sys
 import textwrap
 import threading
-from collections.abc import Iterator
 
 import pytest
 
 from solvers.backends.interrupt import interruptible
 from tests.paths import ROOT
-
-
-@pytest.fixture
-def ctrl_c_raises() -> Iterator[None]:
-    """Python's own SIGINT handler, as in a terminal (a shell may start the tests ignoring it)."""
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    yield
-    signal.signal(signal.SIGINT, previous)
 
 
 def test_ctrl_c_asks_the_search_to_stop_then_interrupts(ctrl_c_raises) -> None:

@@ -33,7 +33,7 @@ from solvers.constraints import Constraint
 from solvers.heuristics import Heuristic, SearchPlan
 from solvers.memory import PeakMemory
 from solvers.model import Model
-from solvers.record import SolveResult, Statistics, Status
+from solvers.record import SolveResult, Statistics
 from solvers.variables import IntVar
 
 #: auto probes at the root and then every this many levels, without merging (measured
@@ -111,10 +111,7 @@ class AutomataBackend(Backend):
             exhausted = search.run(on_solution)
             solve_s = time.perf_counter() - search_started
         found = len(seen)
-        if deadline.crossed and (request.max_solutions is None or found < request.max_solutions):
-            status = Status.TIMEOUT
-        else:
-            status = Status.SOLVED if found else Status.UNSATISFIABLE
+        status = deadline.outcome(found, request.max_solutions)
         tally = search.tally
         statistics = Statistics(
             build_s=build_s, solve_s=solve_s, backtracks=tally.backtracks,

@@ -13,7 +13,6 @@ of its values, given what the other constraints say of the other items.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 REVISIONS, PROBES, PROBE_FIXED = 0, 1, 2
@@ -144,7 +143,8 @@ def mark_constraints(variables, start, stop, var_edge_start, var_edges, edge_con
 def probe(edge_start, edge_var, edge_constraint, layer_start, final_start, final_end,
           next_state, accepting, var_edge_start, var_edges, dom, decision, is_decision, dirty,
           mark, place, budget, merge, forward, backward, support, in_queue, queue, changed,
-          changed_count, trial, trial_changed, trial_count, other, counters):
+          changed_count, trial, trial_changed, trial_count, other, other_changed, other_count,
+          seeds, counters):
     """Singleton consistency (with merging, when ``merge``) on the open decision variables of the
     constraints marked ``dirty``, pass after pass until no pass changes anything.
 
@@ -153,12 +153,11 @@ def probe(edge_start, edge_var, edge_constraint, layer_start, final_start, final
     fix alike are fixed too. Resumable: after about ``budget`` probes it returns PAUSED with
     its place kept in ``place[0]`` (-1: between passes) and ``mark``; then DONE or
     FAILED. Changes to ``dom`` are appended to ``changed`` as in :func:`propagate`.
+    ``trial`` and ``other`` (the two probes' domains, with their change lists) and
+    ``seeds`` are the caller's work arrays, kept from call to call.
     """
     size = len(decision)
     done = 0
-    seeds = np.empty(max(size, 1), np.int64)
-    other_changed = np.empty(len(dom), np.int64)
-    other_count = np.zeros(1, np.int64)
     while True:
         if place[0] < 0:  # a new pass: the decision variables the changes can reach
             anything = False

@@ -74,6 +74,9 @@ class Search:
         self.other = np.zeros(variables, np.int8)
         self.trial_changed = np.zeros(variables + 1, np.int64)
         self.trial_count = np.zeros(1, np.int64)
+        self.other_changed = np.zeros(variables + 1, np.int64)
+        self.other_count = np.zeros(1, np.int64)
+        self.probe_seeds = np.zeros(len(strategy.decision) + 1, np.int64)
         self.probe_dirty = np.zeros(constraints, np.bool_)
         self.probe_mark = np.zeros(len(strategy.decision), np.bool_)
         self.is_decision = np.zeros(variables, np.bool_)
@@ -146,16 +149,17 @@ class Search:
         """Set ``variable`` to ``value`` and propagate (and probe, when due)."""
         self.tally.branches += 1
         dom[variable] = 1 << value
-        self.changed_count[0] = 0
+        self.changed[0] = variable  # changed like the variables it propagates to
+        self.changed_count[0] = 1
         self.seed[0] = variable
         ok = kernels.propagate(*self.arrays, dom, self.seed, 1, False, *self._propagation())
         every = self.strategy.probe_every
         if ok and every and depth % every == 0:
             self.probe_dirty[:] = False  # what is left of a failed probing is not news
-            self._mark(self.probe_dirty, [variable])
+            self._mark(self.probe_dirty)
             ok = self._probe(dom)
         if ok and self.strategy.guided:
-            self._mark(self.belief_dirty, [variable])
+            self._mark(self.belief_dirty)
             self._beliefs(dom)
         return ok
 
@@ -172,15 +176,12 @@ class Search:
         return (self.forward, self.backward, self.support, self.in_queue, self.queue,
                 self.changed, self.changed_count, self.tally.counters)
 
-    def _mark(self, marks: np.ndarray, also: list[int]) -> None:
+    def _mark(self, marks: np.ndarray) -> None:
         """Mark the constraints on the variables changed since ``changed_count`` was reset."""
         network = self.network
         kernels.mark_constraints(self.changed, 0, int(self.changed_count[0]),
                                  network.var_edge_start, network.var_edges,
                                  network.edge_constraint, marks)
-        extra = np.asarray(also, np.int64)
-        kernels.mark_constraints(extra, 0, len(extra), network.var_edge_start,
-                                 network.var_edges, network.edge_constraint, marks)
 
     def _probe(self, dom: np.ndarray) -> bool:
         """Probe to a fixpoint, looking at the clock between slices of probes."""
@@ -189,9 +190,9 @@ class Search:
             status = kernels.probe(
                 *self.arrays, dom, self.strategy.decision, self.is_decision, self.probe_dirty,
                 self.probe_mark, place, PROBE_BUDGET, self.strategy.merge, self.forward,
-                self.backward,
-                self.support, self.in_queue, self.queue, self.changed, self.changed_count,
-                self.trial, self.trial_changed, self.trial_count, self.other,
+                self.backward, self.support, self.in_queue, self.queue, self.changed,
+                self.changed_count, self.trial, self.trial_changed, self.trial_count,
+                self.other, self.other_changed, self.other_count, self.probe_seeds,
                 self.tally.counters)
             if status != kernels.PAUSED:
                 return bool(status == kernels.DONE)

@@ -27,7 +27,7 @@ from solvers.heuristics import Heuristic, SearchPlan
 from solvers.memory import PeakMemory
 from solvers.model import Model
 from solvers.probing import ProbeGroups
-from solvers.record import SolveResult, Statistics, Status
+from solvers.record import SolveResult, Statistics
 from solvers.variables import IntVar
 
 
@@ -168,10 +168,7 @@ class ClassicCpBackend(Backend):
             branches = all_branches - (probing.branches if probing else 0)
             solver.EndSearch()
         complete = exhausted and not deadline.crossed
-        if deadline.crossed and (request.max_solutions is None or found < request.max_solutions):
-            status = Status.TIMEOUT
-        else:
-            status = Status.SOLVED if found else Status.UNSATISFIABLE
+        status = deadline.outcome(found, request.max_solutions)
         statistics = Statistics(build_s=build_s, solve_s=solve_s, backtracks=backtracks,
                                 branches=branches, conflicts=None, propagations=None,
                                 solutions=found, peak_memory_mb=memory.value,

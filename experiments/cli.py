@@ -18,15 +18,16 @@ from rich.table import Table
 
 from experiments.environment import core_count
 from experiments.generate import generate as generate_instances
+from experiments.reference import backend_rows, statistic_rows
 from experiments.runner import run_campaign
 from experiments.solving import PuzzleRun, solve_instance
 from experiments.spec import load_spec
 from experiments.store import CampaignPlan, ResultsStore
-from experiments.tables import METRICS, format_table
+from experiments.tables import format_table, known_metrics
 from puzzlelab.errors import OptionError, PuzzleLabError
 from puzzlelab.wording import counted
 from puzzles import PUZZLES
-from solvers import BACKENDS, Heuristic, Status, get_backend, heuristic_names, load_backends
+from solvers import Heuristic, Status, heuristic_names, load_backends
 from solvers.symmetry import counting_refusal
 from viewpoints import DEFAULTS, viewpoints_of
 
@@ -192,7 +193,7 @@ def _interrupt(signal_number: int, frame: object) -> None:
 def table(
     database: Annotated[Path, typer.Argument(help="results/<name>/runs.sqlite")],
     metrics: Annotated[str, typer.Option(help="comma-separated, from: "
-                                              + ", ".join(METRICS))] = "time,backtracks",
+                                              + ", ".join(known_metrics()))] = "time,backtracks",
     fmt: Annotated[str, typer.Option("--format", help="text, markdown, latex or csv")] = "text",
     by: Annotated[str, typer.Option(help="column groups: viewpoint, heuristic or "
                                          "solver")] = "viewpoint",
@@ -255,16 +256,24 @@ def list_registry() -> None:
                 choices = "|".join(map(str, spec.choices))
                 console.print(f"      option {name}={choices} (default {spec.default}): "
                               + escape(spec.help))
-    console.print("[bold]solvers[/]")
-    for name in BACKENDS.names():
-        console.print(f"  [cyan]{name}[/]: {get_backend(name).summary}")
+    _print_rows("solvers", backend_rows())
     console.print("[bold]heuristics[/] (VARORDER/VALUEORDER; a bare VARORDER means /min)")
     console.print("  " + ", ".join(heuristic_names()))
-    console.print("  plus static orders a viewpoint supplies; cpsat cannot rank values "
-                  "(random or viewpoint value orders); python-constraint has no auto")
-    console.print("  append +probe (probing at the root) or +probe-all (at every node); cp only")
+    console.print("  plus static orders a viewpoint supplies; append +probe (probing at the "
+                  "root) or +probe-all (at every node) where the solver has it (above)")
     console.print("  append +symmetric to look first among the solutions the instance's "
                   "symmetries leave unchanged (one solution; not with --all)")
+    _print_rows("statistics", statistic_rows())
+
+
+def _print_rows(title: str, rows: list[dict[str, str]]) -> None:
+    """A reference table as a list: the first column names each entry."""
+    console.print(f"[bold]{title}[/]")
+    for row in rows:
+        name, *rest = row.items()
+        console.print(f"  [cyan]{escape(name[1])}[/]")
+        for header, value in rest:
+            console.print(f"      {header}: {escape(value)}", highlight=False)
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from experiments.plugins import load_modules
-from experiments.tables import BY_CHOICES, METRICS
+from experiments.tables import BY_CHOICES, known_metrics
 from experiments.toml_location import locate
 from puzzlelab.errors import PuzzleLabError, SpecError
 from puzzles import PUZZLES
@@ -251,8 +251,9 @@ def _table_settings(fail: _Failer, data: Mapping[str, Any]) -> dict[str, Any]:
                                                                              "backtracks")
     by = table.get("by", "viewpoint")
     for metric in metrics:
-        if metric not in METRICS:
-            raise fail("table", f"unknown metric {metric!r}; valid: {', '.join(METRICS)}")
+        if metric not in known_metrics():
+            raise fail("table", f"unknown metric {metric!r}; valid: "
+                                f"{', '.join(known_metrics())}")
     if by not in BY_CHOICES:
         raise fail("table", f"'by' must be one of {', '.join(BY_CHOICES)}, not {by!r}")
     reached = table.get("reached", False)

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from experiments.campaign import RunTask
 from puzzlelab.errors import PuzzleLabError
+from puzzlelab.statistics import STATISTICS
 
 SCHEMA_VERSION = 1
 
@@ -35,13 +36,27 @@ IDENTITY_COLUMNS = {
 OUTCOME_COLUMNS = {
     "status": "TEXT NOT NULL", "complete": "INTEGER NOT NULL", "message": "TEXT NOT NULL",
     "verdict": "TEXT NOT NULL", "violations": "TEXT", "matches_known": "INTEGER",
-    "solution": "TEXT", "build_s": "REAL", "solve_s": "REAL", "backtracks": "INTEGER",
-    "branches": "INTEGER", "conflicts": "INTEGER", "propagations": "INTEGER",
-    "solutions": "INTEGER", "peak_memory_mb": "REAL", "first_branches": "INTEGER",
-    "probes": "INTEGER", "probe_fixed": "INTEGER", "wall_s": "REAL", "cpu_s": "REAL",
-    "worker": "TEXT", "finished_at": "TEXT", "extra": "TEXT",
+    "solution": "TEXT",
 }
-RUN_COLUMNS = {**IDENTITY_COLUMNS, **OUTCOME_COLUMNS}
+RUNNER_COLUMNS = {"worker": "TEXT", "finished_at": "TEXT", "extra": "TEXT"}
+
+
+def statistic_columns() -> dict[str, str]:
+    """A column per declared statistic (:mod:`puzzlelab.statistics`), runner's included."""
+    return {s.name: "INTEGER" if s.integer else "REAL"
+            for s in (STATISTICS.get(name) for name in STATISTICS)}
+
+
+def outcome_columns() -> dict[str, str]:
+    """The columns a finished run fills: its verdict, its statistics, where it ran."""
+    return {**OUTCOME_COLUMNS, **statistic_columns(), **RUNNER_COLUMNS}
+
+
+def run_columns() -> dict[str, str]:
+    """Every column of the runs table."""
+    return {**IDENTITY_COLUMNS, **outcome_columns()}
+
+
 CAMPAIGN_COLUMNS = {
     "name": "TEXT NOT NULL", "spec_path": "TEXT NOT NULL", "spec_text": "TEXT NOT NULL",
     "settings": "TEXT NOT NULL", "started_at": "TEXT NOT NULL", "ended_at": "TEXT",
@@ -73,9 +88,9 @@ class ResultsStore:
         self.connection.row_factory = sqlite3.Row
         self.connection.execute("PRAGMA synchronous=NORMAL")
         with self.connection:
-            self.connection.execute(_table_sql("runs", RUN_COLUMNS))
+            self.connection.execute(_table_sql("runs", run_columns()))
             self.connection.execute(_table_sql("campaign", CAMPAIGN_COLUMNS))
-            self._add_missing_columns("runs", RUN_COLUMNS)
+            self._add_missing_columns("runs", run_columns())
             self.connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def _add_missing_columns(self, table: str, columns: Mapping[str, str]) -> None:
@@ -127,7 +142,7 @@ class ResultsStore:
                     "solver": task.solver, "heuristic": task.heuristic,
                     "repeat": task.repeat, "seed": task.seed, "time_limit": task.time_limit,
                     "memory_limit_mb": task.memory_limit_mb}
-        row = {**identity, **{c: outcome.get(c) for c in OUTCOME_COLUMNS}}
+        row = {**identity, **{c: outcome.get(c) for c in outcome_columns()}}
         columns = ", ".join(f'"{c}"' for c in row)
         marks = ", ".join("?" for _ in row)
         with self.connection:
@@ -188,7 +203,7 @@ class CampaignPlan(NamedTuple):
 def runs_as_csv(rows: Iterable[Mapping[str, Any]]) -> str:
     """Every run, one line each, for spreadsheets and pandas (solutions stay in the database)."""
     buffer = io.StringIO()
-    fields = ["id", *(c for c in RUN_COLUMNS if c not in CSV_LEFT_OUT)]
+    fields = ["id", *(c for c in run_columns() if c not in CSV_LEFT_OUT)]
     writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     for row in rows:

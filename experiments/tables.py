@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlelab.errors import OptionError
+from puzzlelab.statistics import STATISTICS
 from solvers.record import Status
 
 
@@ -58,21 +59,12 @@ class Metric:
     integer: bool = False
 
 
-METRICS: dict[str, Metric] = {m.name: m for m in (
-    Metric("time", "time (ms)", "solve_s", 1000.0),
-    Metric("build", "build (ms)", "build_s", 1000.0),
-    Metric("wall", "wall (ms)", "wall_s", 1000.0),
-    Metric("cpu", "cpu (ms)", "cpu_s", 1000.0),
-    Metric("backtracks", "backtracks", "backtracks", integer=True),
-    Metric("branches", "branches", "branches", integer=True),
-    Metric("conflicts", "conflicts", "conflicts", integer=True),
-    Metric("propagations", "propagations", "propagations", integer=True),
-    Metric("solutions", "solutions", "solutions", integer=True),
-    Metric("memory", "memory (MB)", "peak_memory_mb"),
-    Metric("first-branches", "branches to 1st", "first_branches", integer=True),
-    Metric("probes", "probes", "probes", integer=True),
-    Metric("probe-fixed", "fixed by probing", "probe_fixed", integer=True),
-)}
+def known_metrics() -> dict[str, Metric]:
+    """Every table metric, one per declared statistic (:mod:`puzzlelab.statistics`)."""
+    return {s.metric: Metric(s.metric, s.header, s.name, s.table_scale, s.integer)
+            for s in (STATISTICS.get(name) for name in STATISTICS) if s.metric}
+
+
 BY_CHOICES = ("viewpoint", "heuristic", "solver")
 FORMATS = ("text", "markdown", "latex", "csv")
 FINISHED = tuple(status.value for status in Status if status.finished)
@@ -108,7 +100,7 @@ def build_tables(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
         raise OptionError(f"unknown --by {by!r}; valid: {', '.join(BY_CHOICES)}")
     chosen = tuple(_metric(name) for name in metrics)
     if not chosen:
-        raise OptionError(f"name at least one metric; valid: {', '.join(METRICS)}")
+        raise OptionError(f"name at least one metric; valid: {', '.join(known_metrics())}")
     others = [d for d in ("solver", "heuristic", "viewpoint") if d != by]
     runs: dict[tuple[str, ...], dict[tuple[str, str], list[Mapping[str, Any]]]] = {}
     groups: dict[tuple[str, ...], dict[str, None]] = {}
@@ -125,9 +117,10 @@ def build_tables(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
 
 
 def _metric(name: str) -> Metric:
-    if name not in METRICS:
-        raise OptionError(f"unknown metric {name!r}; valid: {', '.join(METRICS)}")
-    return METRICS[name]
+    known = known_metrics()
+    if name not in known:
+        raise OptionError(f"unknown metric {name!r}; valid: {', '.join(known)}")
+    return known[name]
 
 
 def _table(key: tuple[str, ...], others: list[str], groups: tuple[str, ...],

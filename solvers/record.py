@@ -1,39 +1,17 @@
 """The one record every run returns: status, solution and statistics with fixed meanings.
 
-Statistic names and their MiniZinc counterparts (``minizinc --statistics``):
-
-=================  =====================  =================================================
-name               MiniZinc               meaning
-=================  =====================  =================================================
-build_s            flatTime (roughly)     seconds to compile the model into the solver
-solve_s            solveTime              wall-clock seconds of the search
-backtracks         failures               failed search nodes (dead ends); None on CP-SAT
-branches           nodes                  branches taken by the search (a choice point
-                                          tried both ways is 2); CP-SAT: its own count,
-                                          decisions of its probing and inprocessing too
-conflicts          (none)                 CP-SAT's learned conflicts; None elsewhere
-propagations       propagations           CP-SAT: propagated literals and bounds;
-                                          python-constraint: constraint checks
-solutions          nSolutions             solutions found in this run
-peak_memory_mb     peakMem (roughly)      peak resident memory of the process during the run
-first_branches     (none)                 branches taken up to the first solution
-probes             (none)                 probing trials (one variable, one value)
-probe_fixed        (none)                 decision variables probing itself fixes (left
-                                          with one value, or agreed on by the surviving
-                                          probes; not what propagation fixes from them),
-                                          summed over the nodes probed (refixed after a
-                                          backtrack: again)
-=================  =====================  =================================================
-
-A figure the solver does not give is ``None``, never 0.
+Which statistics exist, what each means, its unit and its MiniZinc counterpart are
+declared once, in :mod:`puzzlelab.statistics`; :class:`Statistics` holds a value for
+each declared figure. A figure the solver does not give is ``None``, never 0.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
+from puzzlelab.statistics import run_statistics
 from solvers.variables import IntVar
 
 
@@ -58,34 +36,64 @@ class Status(enum.Enum):
         return self in (Status.TIMEOUT, Status.MEMORY_OUT)
 
 
-@dataclass(frozen=True)
 class Statistics:
-    """Figures of one run; see the module docstring for their exact meaning."""
+    """Figures of one run, one per statistic declared in :mod:`puzzlelab.statistics`.
 
-    build_s: float | None  # None: the run failed before the backend could measure it
-    solve_s: float | None
-    backtracks: int | None
-    branches: int | None
-    conflicts: int | None
-    propagations: int | None
-    solutions: int
-    peak_memory_mb: float | None
-    first_branches: int | None = None
-    probes: int | None = None
-    probe_fixed: int | None = None
+    Read them as attributes (``statistics.backtracks``); a declared figure not given
+    is None (``solutions``: 0). An undeclared name is an error, so a typo cannot pass
+    for a figure the solver did not give.
 
-    NAMES = ("build_s", "solve_s", "backtracks", "branches", "conflicts", "propagations",
-             "solutions", "peak_memory_mb", "first_branches", "probes", "probe_fixed")
+    >>> Statistics(backtracks=3).backtracks, Statistics(backtracks=3).branches
+    (3, None)
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self, **values: float | None) -> None:
+        declared = _declared()
+        unknown = set(values) - declared.keys()
+        if unknown:
+            raise TypeError(f"undeclared statistics {sorted(unknown)}; declare them in "
+                            f"puzzlelab.statistics")
+        object.__setattr__(self, "_values", {name: values.get(name, default)
+                                             for name, default in declared.items()})
 
     @classmethod
     def unmeasured(cls) -> Statistics:
         """The figures of a run that failed before measuring anything: none, no solution."""
-        return cls(build_s=None, solve_s=None, backtracks=None, branches=None, conflicts=None,
-                   propagations=None, solutions=0, peak_memory_mb=None)
+        return cls()
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(f"no statistic {name!r}") from None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Statistics are read-only; use replace()")
+
+    def replace(self, **changes: float | None) -> Statistics:
+        """A copy with ``changes``."""
+        return Statistics(**{**self._values, **changes})
 
     def as_dict(self) -> dict[str, Any]:
-        """The statistics by name, ready for JSON."""
-        return asdict(self)
+        """The statistics by name, in declaration order, ready for JSON."""
+        return dict(self._values)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Statistics) and self._values == other._values
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._values.items()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in self._values.items() if v is not None)
+        return f"Statistics({shown})"
+
+
+def _declared() -> dict[str, float | None]:
+    """Each run statistic's name and its value when not given."""
+    return {s.name: (0 if s.name == "solutions" else None) for s in run_statistics()}
 
 
 @dataclass(frozen=True)

@@ -5,22 +5,31 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-import traceback
 from typing import NamedTuple
 
 from puzzlelab.errors import OptionError, UnsupportedCombination
 from solvers import symmetry
 from solvers.backends import BACKENDS, load_backends
 from solvers.backends.base import Backend, LoweredModel, SearchStart, SolveRequest
+from solvers.capabilities import search_refusal
 from solvers.heuristics import Heuristic, plan_search
 from solvers.model import Model
-from solvers.record import SolveResult, Statistics, Status
+from solvers.record import SolveResult, Status
+from solvers.solve_loop import failed, lower, run_search
 
 
 def get_backend(name: str) -> Backend:
-    """The registered backend called ``name`` (an unknown name lists the valid ones)."""
+    """The registered backend called ``name`` (an unknown name lists the valid ones).
+
+    A backend whose solver library cannot be used here raises ``UnsupportedCombination``
+    saying why.
+    """
     load_backends()
-    return BACKENDS.get(name)()
+    chosen = BACKENDS.get(name)
+    missing = chosen.unavailable()
+    if missing:
+        raise UnsupportedCombination(f"backend {name!r} is unavailable here: {missing}")
+    return chosen()
 
 
 class Prepared(NamedTuple):
@@ -35,19 +44,17 @@ def prepare(model: Model, backend: str, heuristic: str = "first-fail/min",
             seed: int = 0) -> Prepared:
     """Resolve names and check that the backend can run this model and heuristic.
 
-    Raises ``UnknownName`` or ``UnsupportedCombination`` before any search starts.
-    ``+symmetric`` is the solving layer's own (:func:`solve`): the backend is checked
-    for the heuristic without it.
+    Raises ``UnknownName`` or ``UnsupportedCombination`` (naming the capability the
+    backend lacks, from its declaration) before any search starts. ``+symmetric`` is
+    the solving layer's own (:func:`solve`): the backend is checked without it.
     """
     chosen = get_backend(backend)
     parsed = Heuristic.parse(heuristic).without_symmetric()
     plan = plan_search(model, parsed, seed)
-    chosen.check_supported(parsed, plan)
-    lowered = chosen.lower(model)  # raises UnsupportedCombination for a constraint it cannot post
-    reason = chosen.search_refusal(lowered, plan)
-    if reason:
-        raise UnsupportedCombination(f"backend {chosen.name!r} cannot run heuristic {parsed} "
-                                     f"on this model: {reason}")
+    refusal = search_refusal(chosen.name, chosen.capabilities, plan, model)
+    if refusal:
+        raise UnsupportedCombination(f"cannot run heuristic {parsed}: {refusal}")
+    lowered = lower(model, chosen)  # raises UnsupportedCombination for a constraint
     return Prepared(chosen, SolveRequest(plan=plan, heuristic=parsed, seed=seed), lowered)
 
 
@@ -58,7 +65,7 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
 
     Args:
         model: the model to solve.
-        backend: ``cp``, ``cpsat`` or ``python-constraint`` (see ``BACKENDS``).
+        backend: a registered backend's name (see ``BACKENDS``).
         heuristic: ``VARORDER/VALUEORDER`` or ``auto`` (see :mod:`solvers.heuristics`).
         time_limit: seconds of search (positive); a search still running then ends as
             ``timeout``.
@@ -114,25 +121,11 @@ def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float
     try:
         chosen, request, lowered = prepare(model, backend, heuristic, seed)
     except MemoryError:  # lowering a model too large for the memory left
-        return _failed(Status.MEMORY_OUT, "out of memory while posting the model", backend,
+        return failed(Status.MEMORY_OUT, "out of memory while posting the model", backend,
                        str(Heuristic.parse(heuristic).without_symmetric()))
     request = dataclasses.replace(request, time_limit=time_limit, max_solutions=max_solutions,
                                   on_search_start=on_search_start)
     try:
-        result = chosen.solve(model, lowered, request)
+        return run_search(chosen, model, lowered, request)
     except MemoryError:
-        return _failed(Status.MEMORY_OUT, "out of memory", chosen.name, str(request.heuristic))
-    if result.assignment is not None and not model.satisfied_by(result.assignment):
-        broken = [c.kind for c in model.constraints if not c.holds(result.assignment)]
-        return _failed(Status.ERROR, f"backend {chosen.name!r} returned an assignment that "
-                       f"violates {', '.join(sorted(set(broken)))}", chosen.name,
-                       str(request.heuristic), result.statistics)
-    return result
-
-
-def _failed(status: Status, message: str, backend: str, heuristic: str,
-            measured: Statistics | None = None) -> SolveResult:
-    """A run that gives no solution; it keeps the figures measured before it went wrong."""
-    statistics = measured or Statistics.unmeasured()
-    detail = message if status is Status.ERROR else message + "\n" + traceback.format_exc()
-    return SolveResult(status, None, statistics, False, backend, heuristic, detail.strip())
+        return failed(Status.MEMORY_OUT, "out of memory", chosen.name, str(request.heuristic))

@@ -9,15 +9,18 @@ a smaller problem (a quarter of the free cells for a quarter turn) whose propaga
 runs through four lines at once. ``+symmetric`` searches the restricted model first
 and, only if that has no solution, the whole model. So the verdict (a solution, or
 none) is the one the whole model gives, though with several solutions it may be
-another of them. The run's figures are the sums over both searches, and its
+another of them. The run's figures combine both searches as each statistic declares
+(:mod:`puzzlelab.statistics`: most are sums), and its
 ``extra`` says which of them answered.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from puzzlelab.statistics import Combine, run_statistics
 from solvers.builders import linear
 from solvers.model import Model
 from solvers.record import SolveResult, Statistics, Status
@@ -61,16 +64,9 @@ def combined(first: SolveResult, second: SolveResult, model: Model,
     """
     if second.statistics.solve_s is None:
         return relabelled(second, model, heuristic, restricted_search=False)
-    a, b = first.statistics, second.statistics
-    statistics = Statistics(
-        build_s=_sum(a.build_s, b.build_s), solve_s=_sum(a.solve_s, b.solve_s),
-        backtracks=_sum(a.backtracks, b.backtracks), branches=_sum(a.branches, b.branches),
-        conflicts=_sum(a.conflicts, b.conflicts),
-        propagations=_sum(a.propagations, b.propagations), solutions=b.solutions,
-        peak_memory_mb=_max(a.peak_memory_mb, b.peak_memory_mb),
-        first_branches=(None if b.first_branches is None
-                        else b.first_branches + (a.branches or 0)),
-        probes=_sum(a.probes, b.probes), probe_fixed=_sum(a.probe_fixed, b.probe_fixed))
+    a, b = first.statistics.as_dict(), second.statistics.as_dict()
+    statistics = Statistics(**{statistic.name: _COMBINE[statistic.combine](
+        a[statistic.name], b[statistic.name], a) for statistic in run_statistics()})
     return dataclasses.replace(second, statistics=statistics, heuristic=heuristic,
                                extra={**second.extra, **description(model, "whole model")})
 
@@ -90,9 +86,20 @@ def answered(result: SolveResult) -> bool:
     return result.status is not Status.UNSATISFIABLE
 
 
-def _sum(a: float | None, b: float | None) -> Any:
+def _sum(a: Any, b: Any, first: Mapping[str, Any]) -> Any:
     return None if a is None and b is None else (a or 0) + (b or 0)
 
 
-def _max(a: float | None, b: float | None) -> float | None:
+def _max(a: Any, b: Any, first: Mapping[str, Any]) -> Any:
     return None if a is None and b is None else max(x for x in (a, b) if x is not None)
+
+
+def _after_branches(a: Any, b: Any, first: Mapping[str, Any]) -> Any:
+    """The second search's figure counted from the run's start: after every branch of
+    the first (which found no solution)."""
+    return None if b is None else b + (first["branches"] or 0)
+
+
+_COMBINE: dict[Combine, Callable[[Any, Any, Mapping[str, Any]], Any]] = {
+    "sum": _sum, "max": _max, "last": lambda a, b, first: b, "after-branches": _after_branches,
+}

@@ -6,14 +6,21 @@ from solvers.backends.base import Backend
 BACKENDS: Registry[type[Backend]] = Registry("solver")
 
 #: modules of this package that hold shared machinery, not a backend
-INFRASTRUCTURE_MODULES = ("base", "timing", "interrupt", "constraint_search")
+INFRASTRUCTURE_MODULES = ("base", "constraint_search")
+
+_loaded = False
 
 
 def load_backends() -> None:
-    """Import every backend module so each registers itself."""
+    """Import every backend module so each registers itself (once: a solve calls this,
+    and scanning the package each time would cost more than a small search)."""
+    global _loaded
+    if _loaded:
+        return
     import solvers.backends as package
 
     import_submodules(package, skip=INFRASTRUCTURE_MODULES)
+    _loaded = True
 
 
 __all__ = ["BACKENDS", "Backend", "load_backends"]

@@ -1,20 +1,20 @@
-"""What a backend is: a compiler of models into one solver, and a search with statistics."""
+"""What a backend is: a declaration of what it can do, and three hooks (compile, search, count)."""
 
 from __future__ import annotations
 
-import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar, Generic, TypeVar
 
-from puzzlelab.errors import UnsupportedCombination
+from solvers.capabilities import Capabilities
 from solvers.constraints import Constraint
-from solvers.decompositions import decompose
 from solvers.heuristics import Heuristic, SearchPlan
+from solvers.limits import SearchLimits
 from solvers.model import Model
-from solvers.record import SolveResult
 from solvers.variables import IntVar
+
+Compiled = TypeVar("Compiled")
 
 SearchStart = Callable[[float | None], None]
 """Told a search's time limit as the search starts (see :func:`solvers.solve`)."""
@@ -42,7 +42,7 @@ class SolveRequest:
     on_search_start: SearchStart | None = field(default=None, compare=False)
 
     def searching(self) -> None:
-        """Say that the search starts now (a backend calls it just before searching)."""
+        """Say that the search starts now (the solve loop calls it just before searching)."""
         if self.on_search_start is not None:
             self.on_search_start(self.time_limit)
 
@@ -67,61 +67,43 @@ class LoweredModel:
         return variable
 
 
-class Backend(ABC):
-    """A solver backend. Subclasses register with ``@BACKENDS.register(name)``.
+class Backend(ABC, Generic[Compiled]):
+    """A solver backend: its declaration and three hooks. Subclasses register with
+    ``@BACKENDS.register(name)``.
 
-    ``native`` lists the constraint types the solver posts itself; the others are
-    decomposed by :func:`solvers.decompositions.decompose`.
+    The solve loop (:mod:`solvers.solve_loop`) owns everything else: lowering the
+    model to the declared native constraints, refusals, timing, memory, the deadline,
+    Ctrl-C, counting distinct solutions up to the limit, checking them and the status.
     """
 
     name: ClassVar[str]
-    native: ClassVar[frozenset[type[Constraint]]]
-    #: a short line for ``puzzlelab list``
-    summary: ClassVar[str]
+    capabilities: ClassVar[Capabilities]
 
-    def lower(self, model: Model) -> LoweredModel:
-        """Rewrite the model's constraints until each one is native to this backend."""
-        started = time.perf_counter()
-        lowered = LoweredModel(list(model.variables))
-        pending = list(reversed(model.constraints))
-        while pending:
-            constraint = pending.pop()
-            if type(constraint) in self.native:
-                reason = self.refusal(constraint)
-                if reason:
-                    raise UnsupportedCombination(reason)
-                lowered.constraints.append(constraint)
-            else:
-                pending.extend(reversed(decompose(constraint, lowered.new_var, self.name)))
-        lowered.lowering_s = time.perf_counter() - started
-        return lowered
-
-    def refusal(self, constraint: Constraint) -> str | None:
-        """Why this backend cannot post ``constraint`` as asked (e.g. its strength), or None."""
+    @classmethod
+    def unavailable(cls) -> str | None:
+        """Why this backend's solver library cannot be used here, or None when it can."""
         return None
-
-    def unsupported_reason(self, heuristic: Heuristic, plan: SearchPlan) -> str | None:
-        """Why this backend cannot honour ``heuristic``, or None when it can."""
-        return None
-
-    def search_refusal(self, lowered: LoweredModel, plan: SearchPlan) -> str | None:
-        """Why this backend cannot run ``plan`` on this particular model, or None."""
-        return None
-
-    def check_supported(self, heuristic: Heuristic, plan: SearchPlan) -> None:
-        """Raise ``UnsupportedCombination`` when the heuristic cannot be honoured."""
-        reason = self.unsupported_reason(heuristic, plan)
-        if reason:
-            raise UnsupportedCombination(f"backend {self.name!r} cannot run heuristic "
-                                         f"{heuristic}: {reason}")
 
     @abstractmethod
-    def solve(self, model: Model, lowered: LoweredModel, request: SolveRequest) -> SolveResult:
-        """Compile ``lowered`` (this backend's :meth:`lower` of ``model``) and search it.
+    def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
+                limits: SearchLimits) -> Compiled:
+        """Build the solver's model of ``lowered`` (every constraint native) and its search.
 
-        Solutions are read on ``model``'s own variables; timeouts and failures come back
-        as statuses.
+        A search in compiled code registers its thread-safe stop with ``limits.on_stop``;
+        one that runs Python between steps polls ``limits.passed()`` instead.
         """
 
+    @abstractmethod
+    def search(self, compiled: Compiled) -> Generator[tuple[int, ...], None, None]:
+        """Yield solutions, each the values of ``model.variables`` in order.
 
-Poster = Callable[[Any, Constraint], None]
+        The loop stops asking once it has the solutions it wants; a search that ends
+        by itself has exhausted its space, unless its time ran out
+        (``limits.time_ran_out()``, or the deadline was seen to pass). A solver's
+        unexplained answer raises ``SolverError``.
+        """
+
+    @abstractmethod
+    def counters(self, compiled: Compiled) -> Mapping[str, int | None]:
+        """The solver's figures so far, by declared statistic name (only those the
+        backend declares; ``first_branches`` only where the loop cannot read it)."""

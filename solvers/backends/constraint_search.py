@@ -16,13 +16,9 @@ from typing import Any
 
 import constraint as python_constraint
 
-from solvers.backends.timing import Deadline
 from solvers.heuristics import SearchPlan
+from solvers.limits import SearchLimits
 from solvers.variables import IntVar
-
-
-class SearchInterrupted(Exception):
-    """Raised inside the search when the deadline has passed."""
 
 
 class _Frame:
@@ -42,7 +38,7 @@ class CountingSearch(python_constraint.Solver):
 
     requires_pickling = False
 
-    def __init__(self, plan: SearchPlan, every_variable: list[IntVar], deadline: Deadline):
+    def __init__(self, plan: SearchPlan, every_variable: list[IntVar], deadline: SearchLimits):
         self.plan = plan
         self.deadline = deadline
         chosen = set(plan.variables)
@@ -54,7 +50,7 @@ class CountingSearch(python_constraint.Solver):
 
     def getSolutionIter(self, domains: dict, constraints: list,  # noqa: N802 (library name)
                         vconstraints: dict) -> Iterator[dict[IntVar, int]]:
-        """Yield each solution; raise ``SearchInterrupted`` once the deadline passes."""
+        """Yield each solution; end early once the deadline passes or Ctrl-C comes."""
         assignments: dict[IntVar, int] = {}
         first = self._select(domains, assignments)
         if first is None:
@@ -63,7 +59,7 @@ class CountingSearch(python_constraint.Solver):
         stack = [self._frame(first, domains, assignments)]
         while stack:
             if self.deadline.passed():
-                raise SearchInterrupted
+                return
             frame = stack[-1]
             if frame.active:  # undo the value tried last at this node
                 self._undo(frame.pushed)

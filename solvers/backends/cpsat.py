@@ -12,7 +12,8 @@ with restarts has no depth-first backtrack count that would compare with ``cp``'
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -20,7 +21,7 @@ from ortools.sat.python import cp_model
 from puzzlelab.errors import SolverError
 from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
-from solvers.backends.interrupt import interruptible
+from solvers.capabilities import PROBING, VALUE_RANKING, Capabilities
 from solvers.constraints import (
     AllDifferent,
     AtMostOne,
@@ -35,10 +36,9 @@ from solvers.constraints import (
     ReifiedEquality,
     Table,
 )
-from solvers.heuristics import Heuristic, SearchPlan
-from solvers.memory import PeakMemory
+from solvers.heuristics import SearchPlan
+from solvers.limits import SearchLimits
 from solvers.model import Model
-from solvers.record import SolveResult, Statistics, Status
 from solvers.variables import IntOrVar, IntVar
 
 SatVars = dict[IntVar, cp_model.IntVar]
@@ -125,27 +125,26 @@ POSTERS: dict[type[Constraint], Callable[[cp_model.CpModel, SatVars, Any], objec
 }
 
 
-class _SolutionCounter(cp_model.CpSolverSolutionCallback):
-    """Counts distinct solutions on the model's own variables (auxiliaries may repeat them)."""
+class _SolutionRecorder(cp_model.CpSolverSolutionCallback):
+    """Records distinct solutions on the model's own variables (auxiliaries may repeat
+    them) and stops CP-SAT at the solution limit."""
 
     def __init__(self, sat_vars: list[cp_model.IntVar], limit: int | None) -> None:
         super().__init__()
         self.sat_vars = sat_vars
         self.limit = limit
-        self.seen: set[tuple[int, ...]] = set()
-        self.first: tuple[int, ...] | None = None
+        self.found: dict[tuple[int, ...], None] = {}  # in the order found
         self.first_branches: int | None = None
         self.stopped = False
 
     def on_solution_callback(self) -> None:
         values = tuple(self.value(variable) for variable in self.sat_vars)
-        if values in self.seen:
+        if values in self.found:
             return
-        self.seen.add(values)
-        if self.first is None:
-            self.first = values
+        self.found[values] = None
+        if self.first_branches is None:
             self.first_branches = self.num_branches
-        if self.limit is not None and len(self.seen) >= self.limit:
+        if self.limit is not None and len(self.found) >= self.limit:
             self.stopped = True
             self.stop_search()
 
@@ -158,27 +157,41 @@ def _add_fixed_search(model: cp_model.CpModel, sat_vars: SatVars, plan: SearchPl
     model.add_decision_strategy([sat_vars[v] for v in plan.variables], selection, value)
 
 
+@dataclass
+class _Compiled:
+    """A CP-SAT model ready to solve, and what the search hook needs of it."""
+
+    model: cp_model.CpModel
+    solver: cp_model.CpSolver
+    recorder: _SolutionRecorder
+    limits: SearchLimits
+
+
 @BACKENDS.register("cpsat")
-class CpSatBackend(Backend):
+class CpSatBackend(Backend[_Compiled]):
     """OR-tools CP-SAT: clause learning and its own search, or a fixed search for studies."""
 
     name = "cpsat"
-    native = frozenset(POSTERS)
-    summary = "OR-tools CP-SAT, 1 worker: fixed search for named heuristics, own search for auto"
+    capabilities = Capabilities(
+        library="OR-tools CP-SAT (`ortools.sat`)",
+        summary="the fast default: one worker; named heuristics as a fixed search with "
+                "presolve off",
+        native=frozenset(POSTERS),
+        value_choices=frozenset({"min", "max"}),
+        own_search="CP-SAT's own search, presolve on",
+        statistics=frozenset({"branches", "conflicts", "propagations"}),
+        statistic_notes={
+            "branches": "CP-SAT's own count, which takes in the decisions of its probing "
+                        "and inprocessing too: compare it between cpsat runs only",
+            "propagations": "propagated literals and bounds"},
+        reasons={
+            VALUE_RANKING: "CP-SAT's decision strategies pick the min, max, median or a half "
+                           "of a domain, not a value ranking",
+            PROBING: "probing needs nested propagation inside the search (CP-SAT probes on "
+                     "its own in presolve: use auto)"})
 
-    def unsupported_reason(self, heuristic: Heuristic, plan: SearchPlan) -> str | None:
-        if plan.probing != "none":
-            return ("probing needs nested propagation inside the search, which only the cp "
-                    "and automata backends offer (CP-SAT probes on its own in presolve: use auto)")
-        if plan.value_choice == "ranked":
-            return ("CP-SAT's decision strategies pick the min, max, median or a half of a "
-                    "domain, not a value ranking such as "
-                    f"{heuristic.value_order!r}")
-        return None
-
-    def solve(self, model: Model, lowered: LoweredModel,
-              request: SolveRequest) -> SolveResult:
-        started = time.perf_counter()
+    def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
+                limits: SearchLimits) -> _Compiled:
         sat_model = cp_model.CpModel()
         sat_vars: SatVars = {}
         for variable in lowered.variables:
@@ -198,47 +211,35 @@ class CpSatBackend(Backend):
             solver.parameters.search_branching = cp_model.FIXED_SEARCH
             # presolve would fix or merge variables behind the strategy's back
             solver.parameters.cp_model_presolve = False
-        enumerate_all = request.max_solutions != 1
-        solver.parameters.enumerate_all_solutions = enumerate_all
-        counter = _SolutionCounter([sat_vars[v] for v in model.variables],
-                                   request.max_solutions)
-        build_s = lowered.lowering_s + time.perf_counter() - started
+        solver.parameters.enumerate_all_solutions = request.max_solutions != 1
+        recorder = _SolutionRecorder([sat_vars[v] for v in model.variables],
+                                     request.max_solutions)
+        limits.on_stop(solver.stop_search)  # CP-SAT searches in compiled code
+        return _Compiled(sat_model, solver, recorder, limits)
 
-        with PeakMemory() as memory, interruptible(solver.stop_search):
-            request.searching()
-            search_started = time.perf_counter()
-            status = solver.solve(sat_model, counter)
-            solve_s = time.perf_counter() - search_started
-        found = len(counter.seen)
-        response = solver.response_proto
-        statistics = Statistics(
-            build_s=build_s, solve_s=solve_s, backtracks=None, branches=solver.num_branches,
-            conflicts=solver.num_conflicts,
-            propagations=response.num_binary_propagations + response.num_integer_propagations,
-            solutions=found, peak_memory_mb=memory.value, first_branches=counter.first_branches)
-        first = None if counter.first is None else dict(zip(model.variables, counter.first))
-        run_status, message = self._status(status, found, sat_model, request, solve_s)
-        complete = (status == cp_model.OPTIMAL and enumerate_all and not counter.stopped) or (
-            status == cp_model.INFEASIBLE)
-        return SolveResult(run_status, first, statistics, complete, self.name,
-                           str(request.heuristic), message)
+    def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
+        started = time.perf_counter()
+        status = compiled.solver.solve(compiled.model, compiled.recorder)
+        enumerating = compiled.solver.parameters.enumerate_all_solutions
+        if status == cp_model.UNKNOWN or (status == cp_model.FEASIBLE and enumerating
+                                          and not compiled.recorder.stopped):
+            limit = compiled.limits.time_limit
+            if limit is None or time.perf_counter() - started < 0.9 * limit:
+                if not compiled.limits.interrupted:
+                    raise SolverError("CP-SAT stopped without an answer before its time limit")
+            else:
+                compiled.limits.time_ran_out()
+        elif status == cp_model.MODEL_INVALID:
+            raise SolverError(f"CP-SAT rejected the model: {compiled.model.validate()}")
+        elif status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
+            raise SolverError(f"unknown CP-SAT status {status}")
+        elif status != cp_model.INFEASIBLE and not compiled.recorder.found:
+            raise SolverError("CP-SAT reported a solution but none was recorded")
+        yield from compiled.recorder.found
 
-    @staticmethod
-    def _status(status: cp_model.CpSolverStatus, found: int, sat_model: cp_model.CpModel,
-                request: SolveRequest, solve_s: float) -> tuple[Status, str]:
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            if found == 0:  # every solution the callback saw was a repeat: cannot happen
-                raise SolverError("CP-SAT reported a solution but none was recorded")
-            enumerating = request.max_solutions != 1
-            timed_out = enumerating and status == cp_model.FEASIBLE and found < (
-                request.max_solutions or found + 1)
-            return (Status.TIMEOUT if timed_out else Status.SOLVED), ""
-        if status == cp_model.INFEASIBLE:
-            return (Status.SOLVED, "") if found else (Status.UNSATISFIABLE, "")
-        if status == cp_model.UNKNOWN:
-            if request.time_limit is not None and solve_s >= 0.9 * request.time_limit:
-                return Status.TIMEOUT, ""
-            return Status.ERROR, "CP-SAT stopped without an answer before its time limit"
-        if status == cp_model.MODEL_INVALID:
-            return Status.ERROR, f"CP-SAT rejected the model: {sat_model.validate()}"
-        raise SolverError(f"unknown CP-SAT status {status}")
+    def counters(self, compiled: _Compiled) -> dict[str, int | None]:
+        solver, response = compiled.solver, compiled.solver.response_proto
+        return {"branches": solver.num_branches, "conflicts": solver.num_conflicts,
+                "propagations": response.num_binary_propagations
+                + response.num_integer_propagations,
+                "first_branches": compiled.recorder.first_branches}

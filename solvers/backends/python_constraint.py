@@ -13,17 +13,16 @@ which filters every cell of its line at each check); ``inverse``, ``count`` and
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from typing import Any
 
 import constraint as python_constraint
 
-from puzzlelab.errors import UnsupportedCombination
 from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
-from solvers.backends.constraint_search import CountingSearch, SearchInterrupted
-from solvers.backends.timing import Deadline
+from solvers.backends.constraint_search import CountingSearch
+from solvers.capabilities import OWN_SEARCH, PROBING, STRONG_ALL_DIFFERENT, Capabilities
 from solvers.constraints import (
     AllDifferent,
     AtMostOne,
@@ -38,10 +37,8 @@ from solvers.constraints import (
     ReifiedEquality,
     Table,
 )
-from solvers.heuristics import Heuristic, SearchPlan
-from solvers.memory import PeakMemory
+from solvers.limits import SearchLimits
 from solvers.model import Model
-from solvers.record import SolveResult, Statistics, Status
 from solvers.variables import IntVar
 
 Posted = tuple[python_constraint.Constraint, list[IntVar]]
@@ -56,14 +53,7 @@ def _as_function(constraint: Constraint) -> Posted:
     return python_constraint.FunctionConstraint(check), scope
 
 
-STRONG_ALLDIFF_REFUSAL = ("backend 'python-constraint' has only value-based (weak) "
-                          "all_different; use the option alldiff=weak or another solver for "
-                          "strong propagation")
-
-
 def _all_different(constraint: AllDifferent) -> Posted:
-    if constraint.strength == "strong":
-        raise UnsupportedCombination(STRONG_ALLDIFF_REFUSAL)
     return python_constraint.AllDifferentConstraint(), list(constraint.items)
 
 
@@ -146,31 +136,38 @@ POSTERS: dict[type[Constraint], Callable[[Any], Posted]] = {
 }
 
 
+@dataclass
+class _Compiled:
+    """The library's problem, our search on it, and the variables a solution is read on."""
+
+    problem: python_constraint.Problem
+    search: CountingSearch
+    model_variables: list[IntVar]
+
+
 @BACKENDS.register("python-constraint")
-class PythonConstraintBackend(Backend):
+class PythonConstraintBackend(Backend[_Compiled]):
     """python-constraint's domains and constraints under a counting, plan-following DFS."""
 
     name = "python-constraint"
-    native = frozenset(POSTERS)
-    summary = "python-constraint2: pure-Python forward-checking DFS counting backtracks"
+    capabilities = Capabilities(
+        library="python-constraint2 (`constraint`)",
+        summary="the pure-Python baseline: our forward-checking DFS on the library's "
+                "domains and constraints",
+        native=frozenset(POSTERS),
+        all_different=frozenset({"weak"}),
+        statistics=frozenset({"backtracks", "branches", "propagations"}),
+        statistic_notes={"backtracks": "failed value tries", "branches": "value tries",
+                         "propagations": "constraint checks"},
+        reasons={
+            STRONG_ALL_DIFFERENT: "the library has only value-based (weak) all_different; "
+                                  "use the option alldiff=weak or another solver",
+            OWN_SEARCH: "the library has no search of its own that honours a time limit; "
+                        "name a heuristic",
+            PROBING: "probing needs nested propagation inside the search"})
 
-    def refusal(self, constraint: Constraint) -> str | None:
-        """Strong ``all_different`` has no counterpart in the library."""
-        if isinstance(constraint, AllDifferent) and constraint.strength == "strong":
-            return STRONG_ALLDIFF_REFUSAL
-        return None
-
-    def unsupported_reason(self, heuristic: Heuristic, plan: SearchPlan) -> str | None:
-        if plan.auto:
-            return "the library has no search of its own that honours a time limit; name one"
-        if plan.probing != "none":
-            return ("probing needs nested propagation inside the search, which only the cp "
-                    "and automata backends offer")
-        return None
-
-    def solve(self, model: Model, lowered: LoweredModel,
-              request: SolveRequest) -> SolveResult:
-        started = time.perf_counter()
+    def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
+                limits: SearchLimits) -> _Compiled:
         problem = python_constraint.Problem()
         for variable in lowered.variables:
             problem.addVariable(variable, list(variable.domain))
@@ -181,37 +178,15 @@ class PythonConstraintBackend(Backend):
                 posted, scope = (python_constraint.FunctionConstraint(lambda _, h=holds: h),
                                  [lowered.variables[0]])
             problem.addConstraint(posted, scope)
-        deadline = Deadline(request.time_limit)
-        search = CountingSearch(request.plan, lowered.variables, deadline)
+        search = CountingSearch(request.plan, lowered.variables, limits)
         problem.setSolver(search)
-        build_s = lowered.lowering_s + time.perf_counter() - started
+        return _Compiled(problem, search, list(model.variables))
 
-        first: dict[IntVar, int] | None = None
-        first_branches: int | None = None
-        found, exhausted = 0, True
-        with PeakMemory() as memory:
-            request.searching()
-            deadline.restart()
-            search_started = time.perf_counter()
-            try:
-                for solution in problem.getSolutionIter():
-                    found += 1
-                    if first is None:
-                        first = {v: solution[v] for v in model.variables}
-                        first_branches = search.branches
-                    if request.max_solutions is not None and found >= request.max_solutions:
-                        exhausted = False
-                        break
-            except SearchInterrupted:
-                exhausted = False
-            solve_s = time.perf_counter() - search_started
-        if deadline.crossed:
-            status = Status.TIMEOUT
-        else:
-            status = Status.SOLVED if found else Status.UNSATISFIABLE
-        statistics = Statistics(build_s=build_s, solve_s=solve_s, backtracks=search.backtracks,
-                                branches=search.branches, conflicts=None,
-                                propagations=search.propagations, solutions=found,
-                                peak_memory_mb=memory.value, first_branches=first_branches)
-        return SolveResult(status, first, statistics, exhausted and not deadline.crossed,
-                           self.name, str(request.heuristic))
+    def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
+        for solution in compiled.problem.getSolutionIter():
+            yield tuple(solution[v] for v in compiled.model_variables)
+
+    def counters(self, compiled: _Compiled) -> dict[str, int | None]:
+        search = compiled.search
+        return {"backtracks": search.backtracks, "branches": search.branches,
+                "propagations": search.propagations}

@@ -11,18 +11,33 @@ import threading
 
 import pytest
 
-from solvers.backends.interrupt import interruptible
+from solvers.interrupt import ctrl_c_stops
+from solvers.limits import SearchLimits
 from tests.paths import ROOT
 
 
-def test_ctrl_c_asks_the_search_to_stop_then_interrupts(ctrl_c_raises) -> None:
+def test_ctrl_c_in_compiled_code_reaches_the_search_at_once(ctrl_c_raises) -> None:
+    """A search in compiled code never runs Python: the watcher thread asks it to stop."""
+    limits = SearchLimits(None)
     stopped = threading.Event()
-    with pytest.raises(KeyboardInterrupt), interruptible(stopped.set) as stop:
-        assert stop.watched
+    limits.on_stop(stopped.set)
+    with pytest.raises(KeyboardInterrupt), ctrl_c_stops(limits):
+        assert limits.watched
         os.kill(os.getpid(), signal.SIGINT)
         assert stopped.wait(10), "Ctrl-C should reach the search's stop"
-        assert stop.is_set()
+        assert limits.passed()
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_python_search_sees_ctrl_c_when_it_polls(ctrl_c_raises) -> None:
+    limits = SearchLimits(None)
+    with pytest.raises(KeyboardInterrupt), ctrl_c_stops(limits):
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):  # Python runs the handler between these steps
+            if limits.passed():
+                break
+        assert limits.interrupted
+    assert not limits.timed_out
 
 
 def test_the_search_is_asked_to_stop_once_however_often_ctrl_c_is_pressed(ctrl_c_raises) -> None:
@@ -34,25 +49,40 @@ def test_the_search_is_asked_to_stop_once_however_often_ctrl_c_is_pressed(ctrl_c
         calls.append(1)
         asked.set()
 
-    with pytest.raises(KeyboardInterrupt), interruptible(on_stop):
+    limits = SearchLimits(None)
+    limits.on_stop(on_stop)
+    with pytest.raises(KeyboardInterrupt), ctrl_c_stops(limits):
         for _ in range(3):
             os.kill(os.getpid(), signal.SIGINT)
         assert asked.wait(10)
     assert calls == [1]
 
 
+def test_one_watcher_thread_serves_every_search(ctrl_c_raises) -> None:
+    """No thread per solve: the second search reuses the first one's watcher."""
+    for _ in range(3):
+        limits = SearchLimits(None)
+        limits.on_stop(lambda: None)
+        with ctrl_c_stops(limits):
+            pass
+    watchers = [t for t in threading.enumerate() if t.name == "puzzlelab-ctrl-c"]
+    assert len(watchers) == 1
+
+
 def test_a_search_without_ctrl_c_ends_normally(ctrl_c_raises) -> None:
-    with interruptible() as stop:
+    limits = SearchLimits(None)
+    with ctrl_c_stops(limits):
         pass
-    assert not stop.is_set()
+    assert not limits.interrupted
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_an_ignored_ctrl_c_stays_ignored() -> None:
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        with interruptible() as stop:
-            assert not stop.watched
+        limits = SearchLimits(None)
+        with ctrl_c_stops(limits):
+            assert not limits.watched
             assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, previous)

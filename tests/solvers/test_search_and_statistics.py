@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import gc
 import time
+from collections.abc import Iterator
 
 import pytest
 
 from puzzlelab.errors import UnknownName, UnsupportedCombination
 from solvers import Heuristic, Model, Status, all_different, get_backend, linear, solve
 from solvers.backends.base import Backend, LoweredModel
-from solvers.backends.timing import Deadline
+from solvers.capabilities import Capabilities
+from solvers.constraints import AllDifferent
 from solvers.heuristics import plan_search
-from solvers.record import SolveResult, Statistics
+from solvers.limits import Deadline
+from solvers.solve_loop import lower
 from tests.solvers.tiny_models import TINY_MODELS
 
 BACKEND_NAMES = ["cp", "cpsat", "python-constraint"]
@@ -97,17 +100,15 @@ def test_deterministic_backends_repeat_their_counts(backend: str) -> None:
 def test_a_solve_lowers_the_model_once_and_counts_it_in_build_time(
         backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The lowering that checks the model before search is the one the backend posts."""
-    chosen = type(get_backend(backend))
-    lower = chosen.lower
     lowerings: list[LoweredModel] = []
 
-    def counted_lower(self: Backend, model: Model) -> LoweredModel:
-        lowered = lower(self, model)
+    def counted_lower(model: Model, chosen: Backend) -> LoweredModel:
+        lowered = lower(model, chosen)
         lowered.lowering_s = 100.0  # stands out in build_s if and only if it is counted
         lowerings.append(lowered)
         return lowered
 
-    monkeypatch.setattr(chosen, "lower", counted_lower)
+    monkeypatch.setattr("solvers.solving.lower", counted_lower)
     result = solve(pigeonhole(3), backend, "input/min")
     assert result.status is Status.UNSATISFIABLE
     assert len(lowerings) == 1
@@ -163,34 +164,39 @@ def test_auto_is_refused_by_python_constraint() -> None:
 
 
 def test_a_wrong_answer_from_a_backend_becomes_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    class WrongBackend(Backend):
+    class WrongBackend(Backend[None]):
         name = "wrong"
-        native = frozenset()
-        summary = "answers x = y, against all_different"
+        capabilities = Capabilities("none", "answers x = y, against all_different",
+                                    native=frozenset({AllDifferent}),
+                                    statistics=frozenset({"branches"}))
 
-        def solve(self, model: Model, lowered: object, request: object) -> SolveResult:
-            statistics = Statistics(0.25, 0.5, 0, 1, None, None, 1, None)
-            return SolveResult(Status.SOLVED, dict.fromkeys(model.variables, 0), statistics,
-                               False, self.name, "input/min")
+        def compile(self, model: Model, lowered: object, request: object,
+                    limits: object) -> None:
+            return None
+
+        def search(self, compiled: None) -> Iterator[tuple[int, ...]]:
+            yield (0, 0)
+
+        def counters(self, compiled: None) -> dict[str, int | None]:
+            return {"branches": 1}
 
     monkeypatch.setattr("solvers.solving.get_backend", lambda name: WrongBackend())
     model = Model()
     model.add(all_different([model.int_var(0, 1), model.int_var(0, 1)]))
-    monkeypatch.setattr(WrongBackend, "lower", lambda self, m: None)  # nothing to post
     result = solve(model, "wrong", "input/min")
-    assert result.status is Status.ERROR
+    assert result.status is Status.ERROR and result.assignment is None
     assert "all-different" in result.message
-    assert (result.statistics.build_s, result.statistics.solve_s) == (0.25, 0.5)  # kept
+    assert result.statistics.branches == 1 and result.statistics.solve_s is not None  # kept
 
 
 def test_memory_running_out_in_a_backend_measures_nothing(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Times the backend never got to measure are None, not 0.0 (a run that took no time)."""
-    def out_of_memory(self: Backend, model: Model, lowered: object,
-                      request: object) -> SolveResult:
+    def out_of_memory(self: Backend, model: Model, lowered: object, request: object,
+                      limits: object) -> None:
         raise MemoryError
 
-    monkeypatch.setattr(type(get_backend("cp")), "solve", out_of_memory)
+    monkeypatch.setattr(type(get_backend("cp")), "compile", out_of_memory)
     result = solve(pigeonhole(3), "cp", "input/min")
     assert result.status is Status.MEMORY_OUT and result.assignment is None
     statistics = result.statistics
@@ -202,10 +208,10 @@ def test_memory_running_out_in_a_backend_measures_nothing(
 def test_memory_running_out_while_posting_the_model_is_a_memory_out_run(
         monkeypatch: pytest.MonkeyPatch, backend: str) -> None:
     """Lowering a model too large for the memory left gives a run record, not a raise."""
-    def out_of_memory(self: Backend, model: Model) -> object:
+    def out_of_memory(model: Model, chosen: Backend) -> object:
         raise MemoryError
 
-    monkeypatch.setattr(type(get_backend(backend)), "lower", out_of_memory)
+    monkeypatch.setattr("solvers.solving.lower", out_of_memory)
     result = solve(pigeonhole(3), backend, "input/min+symmetric")
     assert result.status is Status.MEMORY_OUT and result.assignment is None
     assert "posting the model" in result.message

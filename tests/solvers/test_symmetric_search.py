@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from puzzlelab.errors import ModelError, OptionError, UnknownName, UnsupportedCombination
-from solvers import Heuristic, Model, SolveResult, Status, all_different, solve, sum_of
+from solvers import Heuristic, Model, Status, all_different, solve, sum_of
 from solvers.backends.base import Backend
 from solvers.solving import get_backend
 from solvers.symmetry import restricted
@@ -80,15 +80,15 @@ def test_memory_running_out_in_the_whole_model_search_measures_nothing(
     """The restricted search's figures must not pass for those of a memory-out run."""
     backend = type(get_backend("cp"))
     searches = []
-    real_solve = backend.solve
+    real_compile = backend.compile
 
-    def second_runs_out(self: Backend, *args: object) -> SolveResult:
+    def second_runs_out(self: Backend, *args: object) -> object:
         searches.append(args)
         if len(searches) == 2:
             raise MemoryError
-        return real_solve(self, *args)
+        return real_compile(self, *args)
 
-    monkeypatch.setattr(backend, "solve", second_runs_out)
+    monkeypatch.setattr(backend, "compile", second_runs_out)
     model, _ = swap_pair(3)
     result = solve(model, "cp", "input/min+symmetric")
     assert len(searches) == 2 and result.status is Status.MEMORY_OUT

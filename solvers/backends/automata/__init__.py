@@ -18,23 +18,29 @@ revisions, probes' included; no conflicts.
 
 from __future__ import annotations
 
-import time
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from puzzlelab.errors import UnsupportedCombination
 from solvers.backends import BACKENDS
 from solvers.backends.automata.network import UNROLLERS, compile_network
 from solvers.backends.automata.strategy import Strategy
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
-from solvers.backends.interrupt import interruptible
-from solvers.backends.timing import Deadline
-from solvers.constraints import Constraint
-from solvers.heuristics import Heuristic, SearchPlan
-from solvers.memory import PeakMemory
+from solvers.capabilities import (
+    ALL_PROBING,
+    INTEGER_VARIABLES,
+    PROBING_WITH_OWN_SEARCH,
+    Capabilities,
+)
+from solvers.heuristics import SearchPlan
+from solvers.limits import SearchLimits
 from solvers.model import Model
-from solvers.record import SolveResult, Statistics
 from solvers.variables import IntVar
+
+if TYPE_CHECKING:
+    from solvers.backends.automata.search import Search
 
 #: auto probes at the root and then every this many levels, without merging (measured
 #: on Faase: 5.5 s and no failed choice, against 8.7 s and 48 failed with merging;
@@ -42,86 +48,62 @@ from solvers.variables import IntVar
 AUTO_PROBE_EVERY = 10
 
 
-def _non_boolean(variables: tuple[IntVar, ...] | list[IntVar]) -> IntVar | None:
-    return next((v for v in variables if not v.is_boolean), None)
+@dataclass
+class _Compiled:
+    """The network, the search over it, and the count of model variables a solution has."""
+
+    search: Search
+    strategy: Strategy
+    model_size: int
 
 
 @BACKENDS.register("automata")
-class AutomataBackend(Backend):
+class AutomataBackend(Backend[_Compiled]):
     """0/1 models as layered automata: propagation, probing and belief-guided search, compiled."""
 
     name = "automata"
-    native = frozenset(UNROLLERS)
-    summary = ("0/1 models as layered automata, compiled (numba): DFS with line solving and "
-               "probing; auto = belief-propagation branching")
+    capabilities = Capabilities(
+        library="our engine, compiled with numba",
+        summary="0/1 models as layered automata: line solving, probing, belief-guided "
+                "search",
+        native=frozenset(UNROLLERS),
+        integer_variables=False,
+        own_search="belief-propagation branching, probing at the root and every "
+                   f"{AUTO_PROBE_EVERY}th level",
+        probing=ALL_PROBING,
+        statistics=frozenset({"backtracks", "branches", "propagations", "probes",
+                              "probe_fixed", "belief_updates"}),
+        statistic_notes={"backtracks": "failed choices and refutations, as on cp",
+                         "branches": "choices and refutations applied, as on cp",
+                         "propagations": "constraint revisions"},
+        reasons={INTEGER_VARIABLES: "every constraint is unrolled over 0/1 variables",
+                 PROBING_WITH_OWN_SEARCH: "auto already probes (at the root and every "
+                                          f"{AUTO_PROBE_EVERY}th level); name a heuristic "
+                                          "for +probe or +probe-all"})
 
-    def lower(self, model: Model) -> LoweredModel:
-        """Refuse a model with a variable beyond 0/1 first: no rewriting would help it."""
-        variable = _non_boolean(model.variables)
-        if variable is not None:
-            raise UnsupportedCombination(
-                f"backend 'automata' takes 0/1 variables only, and {variable} ranges over "
-                f"{variable.lb}..{variable.ub}")
-        return super().lower(model)
-
-    def refusal(self, constraint: Constraint) -> str | None:
-        variable = _non_boolean(constraint.variables())
-        if variable is not None:
-            return (f"backend 'automata' takes 0/1 variables only: {constraint.kind} is on "
-                    f"{variable}, whose domain is {variable.lb}..{variable.ub}")
-        return None
-
-    def unsupported_reason(self, heuristic: Heuristic, plan: SearchPlan) -> str | None:
-        if plan.auto and plan.probing != "none":
-            return (f"auto already probes (at the root and every {AUTO_PROBE_EVERY}th "
-                    "level); name a heuristic for +probe or +probe-all")
-        return None
-
-    def solve(self, model: Model, lowered: LoweredModel,
-              request: SolveRequest) -> SolveResult:
-        started = time.perf_counter()
+    def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
+                limits: SearchLimits) -> _Compiled:
         from solvers.backends.automata.search import Search  # imports numba: only when used
         from solvers.backends.automata.warm_up import warm_up
 
         warm_up()
         network = compile_network(lowered.variables, lowered.constraints)
         strategy = _strategy(request.plan, lowered.variables)
-        deadline = Deadline(request.time_limit)
-        build_s = lowered.lowering_s + time.perf_counter() - started
+        return _Compiled(Search(network, strategy, limits.passed), strategy,
+                         len(model.variables))
 
-        seen: set[bytes] = set()
-        first: dict[IntVar, int] | None = None
-        model_size = len(model.variables)
+    def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
+        size = compiled.model_size
+        for dom in compiled.search.solutions():
+            yield tuple((dom[:size] == 2).astype(np.int8).tolist())
 
-        def on_solution(dom: np.ndarray) -> bool:
-            nonlocal first
-            values = (dom[:model_size] == 2).astype(np.int8)
-            key = values.tobytes()
-            if key not in seen:
-                seen.add(key)
-                if first is None:
-                    first = dict(zip(model.variables, values.tolist()))
-            return request.max_solutions is None or len(seen) < request.max_solutions
-
-        with PeakMemory() as memory, interruptible() as stop:
-            search = Search(network, strategy, lambda: deadline.passed() or stop.is_set())
-            request.searching()
-            deadline.restart()
-            search_started = time.perf_counter()
-            exhausted = search.run(on_solution)
-            solve_s = time.perf_counter() - search_started
-        found = len(seen)
-        status = deadline.outcome(found, request.max_solutions)
-        tally = search.tally
-        statistics = Statistics(
-            build_s=build_s, solve_s=solve_s, backtracks=tally.backtracks,
-            branches=tally.branches, conflicts=None, propagations=tally.revisions,
-            solutions=found, peak_memory_mb=memory.value, first_branches=tally.first_branches,
-            probes=tally.probes if strategy.probes else None,
-            probe_fixed=tally.probe_fixed if strategy.probes else None)
-        extra = {"belief_updates": tally.belief_updates} if strategy.guided else {}
-        return SolveResult(status, first, statistics, exhausted and not deadline.crossed,
-                           self.name, str(request.heuristic), extra=extra)
+    def counters(self, compiled: _Compiled) -> dict[str, int | None]:
+        tally, strategy = compiled.search.tally, compiled.strategy
+        return {"backtracks": tally.backtracks, "branches": tally.branches,
+                "propagations": tally.revisions,
+                "probes": tally.probes if strategy.probes else None,
+                "probe_fixed": tally.probe_fixed if strategy.probes else None,
+                "belief_updates": tally.belief_updates if strategy.guided else None}
 
 
 def _strategy(plan: SearchPlan, variables: list[IntVar]) -> Strategy:

@@ -11,7 +11,7 @@ a backtrack per one that fails.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -90,19 +90,19 @@ class Search:
         self.scale = np.zeros(longest + 2)
         self.fresh = np.zeros((longest + 1, 2))
 
-    def run(self, on_solution: Callable[[np.ndarray], bool]) -> bool:
-        """Search until ``on_solution`` (given each solution's domains) says to stop, or
-        the space is exhausted (then True), or ``should_stop`` says so."""
+    def solutions(self) -> Iterator[np.ndarray]:
+        """Yield each solution's domains (valid until the next one is asked for) until
+        the space is exhausted or ``should_stop`` says so."""
         try:
-            return self._search(on_solution)
+            yield from self._search()
         except Stopped:
-            return False
+            return
 
-    def _search(self, on_solution: Callable[[np.ndarray], bool]) -> bool:
+    def _search(self) -> Iterator[np.ndarray]:
         dom = self.network.domains.copy()
         if not self._root(dom):
             self.tally.backtracks += 1
-            return True
+            return
         stack: list[list] = []  # [domains before, variable, value, refuted]
         while True:
             if self.should_stop():
@@ -111,8 +111,7 @@ class Search:
             if choice is None:
                 if self.tally.first_branches is None:
                     self.tally.first_branches = self.tally.branches
-                if not on_solution(dom):
-                    return False
+                yield dom
                 ok = False
             else:
                 variable, value = choice
@@ -124,7 +123,7 @@ class Search:
                 while stack and stack[-1][3]:
                     stack.pop()
                 if not stack:
-                    return True
+                    return
                 entry = stack[-1]
                 entry[3] = True
                 self._restore(dom, entry[0])

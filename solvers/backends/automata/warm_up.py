@@ -28,4 +28,5 @@ def warm_up() -> None:
     for guided in (True, False):
         strategy = Strategy(decision, np.zeros(3, np.int64), np.zeros(0, np.int64),
                             guided=guided, probe_root=True, probe_every=1)
-        Search(network, strategy, lambda: False).run(lambda dom: True)
+        for _ in Search(network, strategy, lambda: False).solutions():
+            pass  # every solution: the whole search, backtracking included, is compiled

@@ -10,8 +10,9 @@ its ``Branches()``; the solver counts neither conflicts nor propagations (None).
 
 from __future__ import annotations
 
-import time
 import weakref
+from collections.abc import Generator
+from dataclasses import dataclass, field
 from typing import Any
 
 from ortools.constraint_solver import pywrapcp
@@ -20,14 +21,17 @@ from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.backends.cp.posting import POSTERS, CpVars
 from solvers.backends.cp.probing_search import ProbingSearch
-from solvers.backends.interrupt import interruptible
-from solvers.backends.timing import Deadline
+from solvers.capabilities import (
+    ALL_PROBING,
+    PROBING_BESIDE_PYTHON,
+    PROBING_WITH_OWN_SEARCH,
+    Capabilities,
+)
 from solvers.constraints import Connected
-from solvers.heuristics import Heuristic, SearchPlan
-from solvers.memory import PeakMemory
+from solvers.heuristics import SearchPlan
+from solvers.limits import SearchLimits
 from solvers.model import Model
 from solvers.probing import ProbeGroups
-from solvers.record import SolveResult, Statistics
 from solvers.variables import IntVar
 
 
@@ -75,34 +79,48 @@ def _decision_builder(solver: pywrapcp.Solver, cp_vars: CpVars, plan: SearchPlan
     return phases[0] if len(phases) == 1 else solver.Compose(phases)
 
 
+@dataclass
+class _Compiled:
+    """A classic-solver model ready to search, and what the hooks read of it."""
+
+    solver: pywrapcp.Solver
+    cp_vars: CpVars
+    builder: Any
+    limits: SearchLimits
+    probing: ProbingSearch | None
+    model_vars: list[Any]
+    # the counters when a limit stopped the search: OR-tools counts a failure for
+    # every choice point it unwinds afterwards, which no search step caused
+    stopped_at: list[tuple[int, int]] = field(default_factory=list)
+    ended: bool = False
+
+
 @BACKENDS.register("cp")
-class ClassicCpBackend(Backend):
+class ClassicCpBackend(Backend[_Compiled]):
     """OR-tools' classic CP solver: depth-first search with exact failure and branch counts."""
 
     name = "cp"
-    native = frozenset(POSTERS)
-    summary = ("OR-tools classic CP solver (pywrapcp): DFS, exact backtrack and branch counts; "
-               "auto = its impact-based search")
+    capabilities = Capabilities(
+        library="OR-tools classic CP solver (`pywrapcp`)",
+        summary="depth-first search with exact backtrack and branch counts; connected "
+                "propagated in Python",
+        native=frozenset(POSTERS),
+        own_search="its impact-based search",
+        probing=ALL_PROBING,
+        probing_with_own_search=frozenset({"none", "root"}),
+        python_propagated=frozenset({Connected}),
+        statistics=frozenset({"backtracks", "branches", "probes", "probe_fixed"}),
+        statistic_notes={"backtracks": "the solver's Failures()",
+                         "branches": "the solver's Branches()"},
+        reasons={
+            PROBING_WITH_OWN_SEARCH: "probing at every node makes the decisions itself; "
+                                     "name a heuristic (auto+probe probes at the root)",
+            PROBING_BESIDE_PYTHON: "probing changes domains from Python, and a Python "
+                                   "propagator (connected) failing inside that change "
+                                   "crashes the interpreter; leave out +probe"})
 
-    def unsupported_reason(self, heuristic: Heuristic, plan: SearchPlan) -> str | None:
-        if plan.auto and plan.probing == "nodes":
-            return "probing at every node makes the decisions itself; name a heuristic"
-        return None
-
-    def search_refusal(self, lowered: LoweredModel, plan: SearchPlan) -> str | None:
-        # Probing changes domains from Python; a Python propagator (``connected``) that
-        # then prunes or fails inside that change crashes the interpreter (OR-tools
-        # keeps one failure handler per solver, and the inner Python call clears the
-        # outer one's, so the failure unwinds the Python stack).
-        if plan.probing != "none" and any(isinstance(c, Connected)
-                                          for c in lowered.constraints):
-            return ("probing cannot run beside a constraint propagated in Python "
-                    "(connected); leave out +probe")
-        return None
-
-    def solve(self, model: Model, lowered: LoweredModel,
-              request: SolveRequest) -> SolveResult:
-        started = time.perf_counter()
+    def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
+                limits: SearchLimits) -> _Compiled:
         solver = pywrapcp.Solver(model.name)
         cp_vars: CpVars = {}
         for variable in lowered.variables:
@@ -112,67 +130,53 @@ class ClassicCpBackend(Backend):
                 cp_vars[variable] = solver.IntVar(list(variable.domain), variable.name)
         for constraint in lowered.constraints:
             POSTERS[type(constraint)](solver, cp_vars, constraint)
-        deadline = Deadline(request.time_limit)
         probing = None
         if request.plan.probing != "none":
             probing = ProbingSearch(solver, [cp_vars[v] for v in request.plan.variables],
-                                    request.plan, request.plan.probing == "nodes", deadline,
+                                    request.plan, request.plan.probing == "nodes", limits,
                                     ProbeGroups(lowered.constraints, request.plan.variables))
         builder = _decision_builder(solver, cp_vars, request.plan, lowered.variables,
                                     request.seed, probing)
-        build_s = lowered.lowering_s + time.perf_counter() - started
+        return _Compiled(solver, cp_vars, builder, limits, probing,
+                         [cp_vars[v] for v in model.variables])
 
-        first: dict[IntVar, int] | None = None
-        first_branches: int | None = None
-        found = 0
-        with PeakMemory() as memory, interruptible() as stop:
-            monitors = []
-            # the counters when a limit stops the search: OR-tools counts a failure for
-            # every choice point it unwinds afterwards, which no search step caused
-            stopped_at: list[tuple[int, int]] = []
-            # the solver keeps the limit's callback alive from C++, out of Python's
-            # garbage collector's sight: a callback holding the solver itself would keep
-            # every solver of a worker process alive, megabytes a run
-            solver_ref = weakref.ref(solver)
+    def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
+        solver, limits = compiled.solver, compiled.limits
+        monitors = []
+        # the solver keeps the limit's callback alive from C++, out of Python's garbage
+        # collector's sight: a callback holding the solver itself would keep every
+        # solver of a worker process alive, megabytes a run
+        solver_ref = weakref.ref(solver)
+        stopped_at = compiled.stopped_at
 
-            def limit_reached() -> bool:
-                if deadline.passed() or stop.is_set():
-                    searching = solver_ref()
-                    if not stopped_at and searching is not None:
-                        stopped_at.append((searching.Failures(), searching.Branches()))
-                    return True
-                return False
+        def limit_reached() -> bool:
+            if limits.passed():
+                searching = solver_ref()
+                if not stopped_at and searching is not None:
+                    stopped_at.append((searching.Failures(), searching.Branches()))
+                return True
+            return False
 
-            if request.time_limit or stop.watched:  # a limit costs a Python call per check
-                monitors.append(solver.CustomLimit(limit_reached))
-            request.searching()
-            deadline.restart()
-            search_started = time.perf_counter()
-            solver.NewSearch(builder, monitors)
-            exhausted = True
+        # a limit costs a Python call per check; Ctrl-C's handler runs in that call
+        if limits.time_limit or limits.watched:
+            monitors.append(solver.CustomLimit(limit_reached))
+        solver.NewSearch(compiled.builder, monitors)
+        try:
             while solver.NextSolution():
-                found += 1
-                if first is None:
-                    first = {v: cp_vars[v].Value() for v in model.variables}
-                    first_branches = solver.Branches() - (probing.branches if probing else 0)
-                if request.max_solutions is not None and found >= request.max_solutions:
-                    exhausted = False
-                    break
-            solve_s = time.perf_counter() - search_started
-            failures, all_branches = (stopped_at[0] if stopped_at
-                                      else (solver.Failures(), solver.Branches()))
-            # a probe is a branch and a failure to the solver, not a step of the search
-            if probing is not None:
-                probing.settle(failures, all_branches)
-            backtracks = failures - (probing.failures if probing else 0)
-            branches = all_branches - (probing.branches if probing else 0)
+                yield tuple(variable.Value() for variable in compiled.model_vars)
+        finally:
+            if not stopped_at:
+                stopped_at.append((solver.Failures(), solver.Branches()))
+            if compiled.probing is not None:  # a probe is a branch and a failure to the
+                compiled.probing.settle(*stopped_at[0])  # solver, not a search step
             solver.EndSearch()
-        complete = exhausted and not deadline.crossed
-        status = deadline.outcome(found, request.max_solutions)
-        statistics = Statistics(build_s=build_s, solve_s=solve_s, backtracks=backtracks,
-                                branches=branches, conflicts=None, propagations=None,
-                                solutions=found, peak_memory_mb=memory.value,
-                                first_branches=first_branches,
-                                probes=probing.probes if probing else None,
-                                probe_fixed=probing.fixed if probing else None)
-        return SolveResult(status, first, statistics, complete, self.name, str(request.heuristic))
+            compiled.ended = True
+
+    def counters(self, compiled: _Compiled) -> dict[str, int | None]:
+        failures, branches = (compiled.stopped_at[0] if compiled.ended else
+                              (compiled.solver.Failures(), compiled.solver.Branches()))
+        probing = compiled.probing
+        return {"backtracks": failures - (probing.failures if probing else 0),
+                "branches": branches - (probing.branches if probing else 0),
+                "probes": probing.probes if probing else None,
+                "probe_fixed": probing.fixed if probing else None}

@@ -11,8 +11,8 @@ from typing import Any
 
 from ortools.constraint_solver import pywrapcp
 
-from solvers.backends.timing import Deadline
 from solvers.heuristics import SearchPlan
+from solvers.limits import SearchLimits
 from solvers.probing import ProbeGroups
 
 
@@ -87,7 +87,7 @@ class ProbingSearch(pywrapcp.PyDecisionBuilder):
     """
 
     def __init__(self, solver: pywrapcp.Solver, decision: list[Any], plan: SearchPlan,
-                 every_node: bool, deadline: Deadline, groups: ProbeGroups) -> None:
+                 every_node: bool, deadline: SearchLimits, groups: ProbeGroups) -> None:
         super().__init__()
         self.decision, self.plan, self.every_node = decision, plan, every_node
         self.groups = groups

@@ -1,0 +1,133 @@
+"""Every statistic a run can report, declared once: name, meaning, unit, MiniZinc name.
+
+The run record (:class:`solvers.record.Statistics`), the results store's columns, the
+tables' metrics, ``puzzlelab list`` and the README's statistics table all read
+``STATISTICS``. A backend, a viewpoint or a puzzle with a figure of its own declares
+it here the same way (:func:`declare`), from its own module, and it becomes a column
+everywhere. A figure a solver does not give is ``None``, never 0.
+
+>>> STATISTICS.get("backtracks").minizinc
+'failures'
+>>> STATISTICS.get("solve_s").unit
+'s'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from puzzlelab.registry import Registry
+
+Unit = Literal["s", "MiB", "count"]
+Combine = Literal["sum", "max", "last", "after-branches"]
+"""How the figures of two searches of one run (``+symmetric``: the restricted search,
+then the whole model) make the run's figure: added, the larger, the second search's, or
+(for ``first_branches``) the second's plus every branch of the first."""
+
+
+@dataclass(frozen=True)
+class Statistic:
+    """One declared figure of a run.
+
+    Attributes:
+        name: the field name in the record, the store and ``--json`` (snake_case).
+        meaning: what it counts, in one sentence: the README and ``list`` show it.
+        unit: seconds, mebibytes or a count.
+        minizinc: the name ``minizinc --statistics`` gives the closest figure, if any.
+        metric: the table metric's name (kebab-case, as in ``--metrics``).
+        header: the table column's header.
+        combine: how two searches of one run combine (see ``Combine``).
+        measured_by: ``"loop"`` when the solve loop measures it for every backend,
+            ``"backend"`` when each backend reports it or not (its declaration says),
+            ``"viewpoint"`` or ``"runner"`` for figures of those layers.
+    """
+
+    name: str
+    meaning: str
+    unit: Unit
+    minizinc: str | None = None
+    metric: str = ""
+    header: str = ""
+    combine: Combine = "sum"
+    measured_by: Literal["loop", "backend", "viewpoint", "runner"] = "backend"
+
+    @property
+    def integer(self) -> bool:
+        """Counts are integers; times and memory are not."""
+        return self.unit == "count"
+
+    @property
+    def table_scale(self) -> float:
+        """Tables show seconds as milliseconds."""
+        return 1000.0 if self.unit == "s" else 1.0
+
+
+STATISTICS: Registry[Statistic] = Registry("statistic")
+
+
+def declare(statistic: Statistic) -> Statistic:
+    """Register ``statistic`` (a name may be declared once)."""
+    STATISTICS.add(statistic.name, statistic)
+    return statistic
+
+
+def _core(name: str, meaning: str, unit: Unit, minizinc: str | None, metric: str,
+          header: str, combine: Combine = "sum",
+          measured_by: Literal["loop", "backend", "runner"] = "backend") -> None:
+    declare(Statistic(name, meaning, unit, minizinc, metric, header, combine, measured_by))
+
+
+_core("solve_s", "wall-clock seconds of the search", "s", "solveTime", "time", "time (ms)",
+      measured_by="loop")
+_core("build_s", "seconds to compile the model into the solver (lowering included)", "s",
+      "flatTime", "build", "build (ms)", measured_by="loop")
+_core("solve_cpu_s", "CPU seconds of this process during the search (a solver's own "
+      "threads included)", "s", None, "solve-cpu", "search cpu (ms)", measured_by="loop")
+_core("backtracks", "failed search nodes (dead ends) of a depth-first search", "count",
+      "failures", "backtracks", "backtracks")
+_core("branches", "branches taken by the search (a choice point tried both ways is 2)",
+      "count", "nodes", "branches", "branches")
+_core("conflicts", "conflicts learned by a clause-learning search", "count", None,
+      "conflicts", "conflicts")
+_core("propagations", "propagation steps, as the solver counts them (see its declaration)",
+      "count", "propagations", "propagations", "propagations")
+_core("solutions", "distinct solutions found (on the model's own variables)", "count",
+      "nSolutions", "solutions", "solutions", combine="last", measured_by="loop")
+_core("peak_memory_mb", "peak resident memory of the process during the search", "MiB",
+      "peakMem", "memory", "memory (MB)", combine="max", measured_by="loop")
+_core("first_branches", "branches taken up to the first solution", "count", None,
+      "first-branches", "branches to 1st", combine="after-branches", measured_by="loop")
+_core("probes", "probing trials (one variable, one value)", "count", None, "probes",
+      "probes")
+_core("probe_fixed", "decision variables probing itself fixes (one value left, or agreed "
+      "on by the surviving probes), summed over the nodes probed", "count", None,
+      "probe-fixed", "fixed by probing")
+_core("belief_updates", "belief-propagation messages recomputed by a belief-guided search",
+      "count", None, "belief-updates", "belief updates")
+_core("wall_s", "wall-clock seconds of the whole run in the runner (build, search, check)",
+      "s", None, "wall", "wall (ms)", measured_by="runner")
+_core("cpu_s", "CPU seconds of the whole run in the runner's worker", "s", None, "cpu",
+      "cpu (ms)", measured_by="runner")
+
+
+def run_statistics() -> list[Statistic]:
+    """The figures a solve reports (the record's fields), in declaration order."""
+    return [STATISTICS.get(name) for name in STATISTICS
+            if STATISTICS.get(name).measured_by != "runner"]
+
+
+def metric(name: str) -> Statistic:
+    """The statistic shown by table metric ``name``; an unknown one lists the valid ones."""
+    for key in STATISTICS:
+        statistic = STATISTICS.get(key)
+        if statistic.metric == name:
+            return statistic
+    from puzzlelab.errors import UnknownName
+
+    raise UnknownName("metric", name, metric_names())
+
+
+def metric_names() -> list[str]:
+    """Every table metric, in declaration order."""
+    return [STATISTICS.get(key).metric for key in STATISTICS if STATISTICS.get(key).metric]

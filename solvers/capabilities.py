@@ -1,0 +1,159 @@
+"""What a backend can do, declared as data in one place.
+
+Each backend class carries one :class:`Capabilities`. The solving layer refuses a
+model or heuristic from it (:func:`refusal`), naming the missing capability;
+``puzzlelab list``, the README's solver table and the test grid read the same
+declaration, so none of them restates what a backend can do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from solvers.constraints import AllDifferent, Constraint
+from solvers.heuristics import Probing, SearchPlan, ValueChoice
+from solvers.model import Model
+from solvers.variables import IntVar
+
+# The capabilities a backend may lack: the names refusals, tables and tests use.
+STRONG_ALL_DIFFERENT = "strong all_different"
+INTEGER_VARIABLES = "integer variables"
+VALUE_RANKING = "value ranking"
+OWN_SEARCH = "own search (auto)"
+PROBING = "probing (+probe, +probe-all)"
+PROBING_EVERY_NODE = "probing at every node (+probe-all)"
+PROBING_WITH_OWN_SEARCH = "probing under its own search (auto+probe, auto+probe-all)"
+PROBING_BESIDE_PYTHON = "probing beside a propagator written in Python"
+AVAILABLE = "its solver library"
+
+ALL_PROBING: frozenset[Probing] = frozenset({"none", "root", "nodes"})
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """A backend's declaration.
+
+    Attributes:
+        library: the solver library (for tables).
+        summary: one line on what the backend is for.
+        native: the model-language constraints posted natively (the keys of the
+            backend's posting table); every other one is decomposed
+            (:mod:`solvers.decompositions`).
+        all_different: the propagation strengths of ``all_different`` it posts.
+        integer_variables: False when it takes 0/1 variables only.
+        value_choices: ``min``, ``max``, and ``ranked`` (value orders such as ``random``).
+        own_search: what ``auto`` runs, or None when it has no search of its own.
+        probing: where it can probe under a named heuristic (``none`` always).
+        probing_with_own_search: where it can probe under ``auto``.
+        python_propagated: constraints it propagates in Python, beside which it cannot probe.
+        statistics: the declared statistics (:mod:`puzzlelab.statistics`) it reports
+            beyond those the solve loop measures for every backend.
+        statistic_notes: what a reported figure means on this solver, where it differs.
+        reasons: why each capability it lacks is missing, in its own words.
+    """
+
+    library: str
+    summary: str
+    native: frozenset[type[Constraint]]
+    all_different: frozenset[str] = frozenset({"weak", "strong"})
+    integer_variables: bool = True
+    value_choices: frozenset[ValueChoice] = frozenset({"min", "max", "ranked"})
+    own_search: str | None = None
+    probing: frozenset[Probing] = frozenset({"none"})
+    probing_with_own_search: frozenset[Probing] = frozenset({"none"})
+    python_propagated: frozenset[type[Constraint]] = frozenset()
+    statistics: frozenset[str] = frozenset()
+    statistic_notes: Mapping[str, str] = field(default_factory=dict)
+    reasons: Mapping[str, str] = field(default_factory=dict)
+
+    def table_cells(self) -> dict[str, str]:
+        """What it offers, by column of the capability table (``list``, the README)."""
+        where = {"root": "root", "nodes": "every node"}
+
+        def probing(levels: frozenset[Probing]) -> str:
+            return ", ".join(where[level] for level in ("root", "nodes") if level in levels
+                             ) or "–"
+
+        return {
+            "all_different": ", ".join(s for s in ("weak", "strong") if s in self.all_different),
+            "variables": "integer" if self.integer_variables else "0/1 only",
+            "value orders": ", ".join(v for v in ("min", "max", "ranked")
+                                      if v in self.value_choices),
+            "auto": self.own_search or "–",
+            "probing": probing(self.probing),
+            "auto+probing": probing(self.probing_with_own_search),
+        }
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a backend cannot run a combination: the capability it lacks, and its reason."""
+
+    backend: str
+    capability: str
+    reason: str
+
+    def __str__(self) -> str:
+        because = f": {self.reason}" if self.reason else ""
+        return f"backend {self.backend!r} lacks {self.capability}{because}"
+
+
+def search_refusal(backend: str, capabilities: Capabilities, plan: SearchPlan,
+                   model: Model) -> Refusal | None:
+    """Why ``plan`` cannot run on this backend, or None (checked before lowering)."""
+
+    def refused(capability: str) -> Refusal:
+        return Refusal(backend, capability, capabilities.reasons.get(capability, ""))
+
+    if plan.auto and capabilities.own_search is None:
+        return refused(OWN_SEARCH)
+    if not plan.auto and plan.value_choice not in capabilities.value_choices:
+        return refused(VALUE_RANKING)
+    if plan.probing != "none":
+        if "root" not in capabilities.probing:
+            return refused(PROBING)
+        if plan.auto and plan.probing not in capabilities.probing_with_own_search:
+            return refused(PROBING_WITH_OWN_SEARCH)
+        if not plan.auto and plan.probing not in capabilities.probing:
+            return refused(PROBING_EVERY_NODE)
+        if any(isinstance(c, tuple(capabilities.python_propagated))
+               for c in model.constraints):
+            return refused(PROBING_BESIDE_PYTHON)
+    return None
+
+
+def constraint_refusal(backend: str, capabilities: Capabilities,
+                       constraint: Constraint) -> Refusal | None:
+    """Why a native ``constraint`` cannot be posted as asked (its strength, its
+    variables' domains), or None."""
+    if isinstance(constraint, AllDifferent) and constraint.strength not in \
+            capabilities.all_different:
+        return Refusal(backend, STRONG_ALL_DIFFERENT if constraint.strength == "strong"
+                       else f"{constraint.strength} all_different",
+                       capabilities.reasons.get(STRONG_ALL_DIFFERENT, ""))
+    if not capabilities.integer_variables:
+        variable = first_non_boolean(constraint.variables())
+        if variable is not None:
+            return Refusal(backend, INTEGER_VARIABLES,
+                           f"{constraint.kind} is on {variable}, whose domain is "
+                           f"{variable.lb}..{variable.ub}")
+    return None
+
+
+def variable_refusal(backend: str, capabilities: Capabilities,
+                     variables: list[IntVar]) -> Refusal | None:
+    """Why the model's own variables rule this backend out, or None: no rewriting of
+    the constraints would help a 0/1 backend with an integer variable."""
+    if capabilities.integer_variables:
+        return None
+    variable = first_non_boolean(variables)
+    if variable is None:
+        return None
+    return Refusal(backend, INTEGER_VARIABLES,
+                   f"{variable} ranges over {variable.lb}..{variable.ub}")
+
+
+def first_non_boolean(variables: tuple[IntVar, ...] | list[IntVar]) -> IntVar | None:
+    """The first variable with a value beyond 0/1, or None."""
+    return next((v for v in variables if not v.is_boolean), None)

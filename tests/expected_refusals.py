@@ -1,0 +1,84 @@
+"""What a backend must refuse, worked out in the tests from its declaration alone.
+
+The solving layer refuses from the same declaration; this is an independent reading
+of it (never of a backend's name), so a refusal given where the declaration allows
+the combination, or missing where it does not, fails a test.
+"""
+
+from __future__ import annotations
+
+from solvers import Heuristic, Model
+from solvers.backends.base import LoweredModel
+from solvers.capabilities import (
+    INTEGER_VARIABLES,
+    OWN_SEARCH,
+    PROBING,
+    PROBING_BESIDE_PYTHON,
+    PROBING_EVERY_NODE,
+    PROBING_WITH_OWN_SEARCH,
+    STRONG_ALL_DIFFERENT,
+    VALUE_RANKING,
+    Capabilities,
+)
+from solvers.constraints import AllDifferent, Constraint
+from solvers.decompositions import decompose
+
+
+def expected_refusal(capabilities: Capabilities, model: Model, heuristic: str) -> str | None:
+    """The capability the declaration says is missing for this run, or None.
+
+    The heuristic is judged first, then the model (as a user would read a refusal:
+    what was asked of the search, then what the model needs).
+    """
+    parsed = Heuristic.parse(heuristic)
+    if parsed.is_auto and capabilities.own_search is None:
+        return OWN_SEARCH
+    if not parsed.is_auto and parsed.value_order not in ("min", "max") and \
+            "ranked" not in capabilities.value_choices:
+        return VALUE_RANKING
+    if parsed.probing != "none":
+        if "root" not in capabilities.probing:
+            return PROBING
+        allowed = capabilities.probing_with_own_search if parsed.is_auto else \
+            capabilities.probing
+        if parsed.probing not in allowed:
+            return PROBING_WITH_OWN_SEARCH if parsed.is_auto else PROBING_EVERY_NODE
+        if any(type(c) in capabilities.python_propagated for c in model.constraints):
+            return PROBING_BESIDE_PYTHON
+    return _model_refusal(capabilities, model)
+
+
+def _model_refusal(capabilities: Capabilities, model: Model) -> str | None:
+    if not capabilities.integer_variables and not all(v.is_boolean for v in model.variables):
+        return INTEGER_VARIABLES
+    for constraint in _native_constraints(capabilities, model):
+        if isinstance(constraint, AllDifferent) and constraint.strength == "strong" and \
+                "strong" not in capabilities.all_different:
+            return STRONG_ALL_DIFFERENT
+        if not capabilities.integer_variables and not all(
+                v.is_boolean for v in constraint.variables()):
+            return INTEGER_VARIABLES
+    return None
+
+
+def _native_constraints(capabilities: Capabilities, model: Model) -> list[Constraint]:
+    """The constraints the backend would post: the model's, decomposed until native."""
+    lowered = LoweredModel(list(model.variables))
+    pending, native = list(model.constraints), []
+    while pending:
+        constraint = pending.pop()
+        if type(constraint) in capabilities.native:
+            native.append(constraint)
+        else:
+            pending.extend(decompose(constraint, lowered.new_var, "test"))
+    return native
+
+
+def heuristics_offered(capabilities: Capabilities) -> list[str]:
+    """A few heuristics that exercise what the declaration offers (and one it may not)."""
+    chosen = ["input/min", "first-fail/max", "random/random"]
+    if capabilities.own_search is not None:
+        chosen.append("auto")
+    if "nodes" in capabilities.probing:
+        chosen.append("first-fail/max+probe-all")
+    return chosen

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
 from types import ModuleType
 from typing import Generic, TypeVar
 
@@ -44,6 +45,15 @@ class Registry(Generic[T]):
             return entry
 
         return decorate
+
+    @contextmanager
+    def registered(self, name: str, entry: T) -> Iterator[T]:
+        """Register ``entry`` for the block only (tests, and trying a plugin out)."""
+        self.add(name, entry)
+        try:
+            yield entry
+        finally:
+            del self._entries[name]
 
     def get(self, name: str) -> T:
         """The entry named ``name``; an unknown name raises ``UnknownName``."""

@@ -3,6 +3,7 @@ backend and heuristic, with readable ids such as ``sudoku/classic-cp-first-fail/
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -12,7 +13,8 @@ import pytest
 from experiments.solving import PuzzleRun, solve_instance
 from puzzlelab.errors import UnsupportedCombination
 from solvers import BACKENDS, Status, heuristic_names, load_backends
-from viewpoints import VIEWPOINTS, Viewpoint
+from tests.expected_refusals import expected_refusal
+from viewpoints import VIEWPOINTS, Viewpoint, get_viewpoint
 
 load_backends()
 
@@ -32,26 +34,12 @@ class Cell:
         return (f"{self.viewpoint.key}{f'[{variant}]' if variant else ''}-{self.backend}-"
                 f"{self.heuristic}")
 
-    def refusal(self) -> str | None:
-        """The documented reason this backend refuses this cell, or None if it must run."""
-        options = dict(self.options)
-        if self.backend == "automata" and self.viewpoint.key not in ZERO_ONE_VIEWPOINTS:
-            return "0/1 variables only"
-        if "+probe" in self.heuristic and self.backend not in ("cp", "automata"):
-            return "probing needs nested propagation"
-        if self.backend == "cpsat" and self.heuristic.split("+")[0].split("/")[-1] == "random":
-            return "value ranking"
-        if self.backend == "python-constraint":
-            if self.heuristic.split("+")[0] == "auto":
-                return "auto"
-            if options.get("alldiff") == "strong":
-                return "weak"
-        return None
-
-
-#: the viewpoints whose models have 0/1 variables only, which the automata backend takes
-ZERO_ONE_VIEWPOINTS = {"sudoku/boolean", "nonogram/regular", "nonogram/order",
-                       "nonogram/line-table"}
+    def refusal(self, instance: Any) -> str | None:
+        """The capability this cell's backend lacks for it, read from the backend's
+        declaration and the model the viewpoint builds (None: it must run)."""
+        built = self.viewpoint.build(instance, dict(self.options))
+        return expected_refusal(BACKENDS.get(self.backend).capabilities, built.model,
+                                self.heuristic)
 
 
 def option_variants(viewpoint: Viewpoint) -> list[tuple[tuple[str, Any], ...]]:
@@ -92,10 +80,13 @@ def run_cell(cell: Cell, instance: Any, **limits: Any) -> PuzzleRun:
 
 def assert_solves(cell: Cell, instances: Sequence[Any]) -> None:
     """The cell solves every instance as the checker and the known solution say, or, if
-    its backend refuses it, refuses with the documented reason."""
-    refusal = cell.refusal()
+    its backend's declaration rules it out, refuses naming the missing capability."""
+    missing = BACKENDS.get(cell.backend).unavailable()
+    if missing:
+        pytest.skip(f"backend {cell.backend!r} is unavailable here: {missing}")
+    refusal = cell.refusal(instances[0])
     if refusal:
-        with pytest.raises(UnsupportedCombination, match=refusal):
+        with pytest.raises(UnsupportedCombination, match=f"lacks {re.escape(refusal)}"):
             run_cell(cell, instances[0])
         return
     for instance in instances:
@@ -103,3 +94,18 @@ def assert_solves(cell: Cell, instances: Sequence[Any]) -> None:
         assert run.result.status is Status.SOLVED, (instance.name, run.result.message)
         assert run.violations == [], (instance.name, run.violations)
         assert run.solution == instance.known_solution, instance.name
+
+
+def refused_as_declared(puzzle: str, instance: Any, viewpoint: str, backend: str,
+                        heuristic: str = "input/min") -> bool:
+    """True, after checking the refusal, when the backend's declaration rules out this
+    viewpoint's model: the caller then has nothing to count."""
+    missing = BACKENDS.get(backend).unavailable()
+    if missing:
+        pytest.skip(f"backend {backend!r} is unavailable here: {missing}")
+    model = get_viewpoint(puzzle, viewpoint).build(instance).model
+    refusal = expected_refusal(BACKENDS.get(backend).capabilities, model, heuristic)
+    if refusal:
+        with pytest.raises(UnsupportedCombination, match=f"lacks {re.escape(refusal)}"):
+            solve_instance(puzzle, instance, viewpoint, backend, heuristic)
+    return refusal is not None

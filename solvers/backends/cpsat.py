@@ -195,8 +195,12 @@ class CpSatBackend(Backend[_Compiled]):
         sat_model = cp_model.CpModel()
         sat_vars: SatVars = {}
         for variable in lowered.variables:
-            domain = cp_model.Domain.from_values(list(variable.domain))
-            sat_vars[variable] = sat_model.new_int_var_from_domain(domain, variable.name)
+            if variable.is_contiguous:
+                sat_vars[variable] = sat_model.new_int_var(variable.lb, variable.ub,
+                                                           variable.name)
+            else:
+                domain = cp_model.Domain.from_values(list(variable.domain))
+                sat_vars[variable] = sat_model.new_int_var_from_domain(domain, variable.name)
         for constraint in lowered.constraints:
             POSTERS[type(constraint)](sat_model, sat_vars, constraint)
         solver = cp_model.CpSolver()
@@ -219,7 +223,15 @@ class CpSatBackend(Backend[_Compiled]):
 
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
         started = time.perf_counter()
-        status = compiled.solver.solve(compiled.model, compiled.recorder)
+        recorder = compiled.recorder
+        if recorder.limit == 1:  # one solution: read it after the solve, no callback
+            status = compiled.solver.solve(compiled.model)
+            if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                recorder.found[tuple(compiled.solver.value(v) for v in recorder.sat_vars)] = None
+                recorder.first_branches = compiled.solver.num_branches
+                recorder.stopped = True
+        else:
+            status = compiled.solver.solve(compiled.model, recorder)
         enumerating = compiled.solver.parameters.enumerate_all_solutions
         if status == cp_model.UNKNOWN or (status == cp_model.FEASIBLE and enumerating
                                           and not compiled.recorder.stopped):

@@ -65,7 +65,7 @@ def solve(
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="viewpoint option NAME=VALUE, repeatable")] = None,
     solver: Annotated[str | None,
-                      typer.Option(help="cp, cpsat, python-constraint or automata")] = None,
+                      typer.Option(help="a solver from 'puzzlelab list'")] = None,
     heuristic: Annotated[str | None, typer.Option(
         help="VARORDER/VALUEORDER or auto, then +symmetric, +probe or +probe-all")] = None,
     time_limit: Annotated[float | None, typer.Option(help="seconds of search")] = None,

@@ -9,7 +9,8 @@ import subprocess
 from importlib import metadata
 from pathlib import Path
 
-PACKAGES = ("puzzlelab", "ortools", "python-constraint2", "networkx", "dask", "distributed")
+PACKAGES = ("puzzlelab", "ortools", "python-constraint2", "pychoco", "numba", "networkx", "dask",
+            "distributed")
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 

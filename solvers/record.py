@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzlelab.statistics import run_statistics
+from puzzlelab.statistics import STATISTICS, run_statistics
 from solvers.variables import IntVar
 
 
@@ -91,9 +91,17 @@ class Statistics:
         return f"Statistics({shown})"
 
 
+_DEFAULTS: dict[int, dict[str, float | None]] = {}
+
+
 def _declared() -> dict[str, float | None]:
-    """Each run statistic's name and its value when not given."""
-    return {s.name: (0 if s.name == "solutions" else None) for s in run_statistics()}
+    """Each run statistic's name and its value when not given (remade only when a
+    module has declared another statistic since)."""
+    declared = len(STATISTICS)
+    if declared not in _DEFAULTS:
+        _DEFAULTS[declared] = {s.name: (0 if s.name == "solutions" else None)
+                               for s in run_statistics()}
+    return _DEFAULTS[declared]
 
 
 @dataclass(frozen=True)

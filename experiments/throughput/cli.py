@@ -58,8 +58,8 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="instead, measure the grid the defaults were chosen from, for "
                              "these comma-separated backends ('all' for every one)")
     parser.add_argument("--direct", default="cpsat,choco", metavar="SCRIPTS",
-                        help="direct scripts to measure: cpsat, choco, both (the default) "
-                             "or none")
+                        help="direct scripts to measure, comma-separated: cpsat,choco (the "
+                             "default), one of them, or none")
     parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                         help="search time limit per puzzle (default 60)")
     parser.add_argument("--budget", type=float, default=None, metavar="SECONDS",
@@ -197,15 +197,16 @@ def run(arguments: argparse.Namespace) -> int:
     rows = [figures for _, figures in measured] + list(direct.values())
     load = {"one_minute_at_start": load_at_start, "one_minute_at_end": os.getloadavg()[0]}
     if arguments.json:
-        print(json.dumps(_json(arguments, rows, ratios, notes, load), indent=1))
+        print(json.dumps(_json(arguments, len(instances), rows, ratios, notes, load),
+                         indent=1))
     else:
         _print_report(arguments, len(instances), rows, ratios, load)
     return 1 if any(figures.failures for figures in rows) else 0
 
 
-def _json(arguments: argparse.Namespace, rows: list[Figures], ratios: dict[str, float],
-          notes: list[str], load: dict[str, float]) -> dict[str, Any]:
-    return {"file": str(arguments.file), "puzzles": arguments.puzzles,
+def _json(arguments: argparse.Namespace, puzzles: int, rows: list[Figures],
+          ratios: dict[str, float], notes: list[str], load: dict[str, float]) -> dict[str, Any]:
+    return {"file": str(arguments.file), "puzzles": puzzles,
             "time_limit_s": arguments.time_limit, "budget_s": arguments.budget,
             "machine": describe_machine() | {"load_average": load},
             "figures": [figures.to_json() for figures in rows],

@@ -105,7 +105,7 @@ def chosen_direct_scripts(text: str) -> tuple[list[str], list[str]]:
                              f"{', '.join(DIRECT_SCRIPTS)} or none")
     if "choco" in names and not direct_choco.available():
         return [n for n in names if n != "choco"], ["skipped the direct Choco script: "
-                                                    "pychoco is not installed"]
+                                                    "pychoco cannot be imported here"]
     return names, []
 
 

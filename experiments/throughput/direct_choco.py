@@ -11,7 +11,7 @@ pychoco is optional: it is imported on the first solve, so this module loads wit
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 
 from experiments.throughput.direct import UNITS, DirectAnswer
 
@@ -19,8 +19,12 @@ EMPTY = ".0"
 
 
 def available() -> bool:
-    """Whether pychoco can be imported here."""
-    return importlib.util.find_spec("pychoco") is not None
+    """Whether pychoco can be imported here (installed, and its native library loads)."""
+    try:
+        importlib.import_module("pychoco")
+    except (ImportError, OSError):
+        return False
+    return True
 
 
 def solve(puzzle: str) -> DirectAnswer:

@@ -129,3 +129,10 @@ def test_the_default_run_takes_every_registered_best_and_notes_the_others(monkey
     assert [c for c in DEFAULTS if c.registered] == combinations
     assert f"skipped {absent.name}: backend 'no-such-backend' is not registered here" in notes
     assert any(note.startswith("left out python-constraint:") for note in notes)
+
+
+def test_without_pychoco_the_direct_choco_script_is_skipped_with_a_note(monkeypatch) -> None:
+    monkeypatch.setattr(direct_choco, "available", lambda: False)
+    scripts, notes = cli.chosen_direct_scripts("cpsat,choco")
+    assert scripts == ["cpsat"]
+    assert notes == ["skipped the direct Choco script: pychoco cannot be imported here"]

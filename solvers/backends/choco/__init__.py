@@ -1,0 +1,266 @@
+"""Backend ``choco``: the Choco solver through pychoco (Choco compiled by GraalVM native image).
+
+Every constraint of the model language is native to Choco, so nothing is decomposed
+(:mod:`.posting`): ``all_different`` weak is Choco's ``FC`` (an instantiated value
+leaves the other domains, as on ``cp``), strong its ``AC`` (arc consistency; ``cp``'s
+strong is bounds consistency); ``linear`` is ``scalar``; ``inverse``
+``inverse_channeling``; ``count``, ``global_cardinality`` (open form), ``element``,
+``table`` and ``regular`` (a finite automaton) are Choco's own; ``clause`` its SAT
+clauses, exactly/at most one Boolean sums; ``no_overlap_2d`` is ``diffN``;
+``connected`` an undirected graph variable whose edges are channelled to
+``weight != 0``, under Choco's ``graph_connected``.
+
+Search (:mod:`.strategies`): a named heuristic is Choco's own strategy on the plan's
+decision variables (first unbound in plan order, or smallest domain with ties by plan
+order; lower or upper bound first), so it branches exactly as ``cp`` does. A value
+ranking is a search written in Python that Choco calls back at each node (several
+times slower). ``auto`` is Choco's default search (dom/wdeg-based, on every
+variable). Choco leaves the variables a strategy does not name open, so a solution
+with some open is finished by a second search on them (first unbound, smallest
+value), as ``cp``'s second phase. Probing is refused: pychoco gives no way to
+propagate trial values under the search.
+
+Limits: the time limit is Choco's own. pychoco holds the GIL for a whole search, so
+no other thread (Ctrl-C's watcher, a stop from another thread) runs before it returns,
+and no stop is registered. Where Ctrl-C can arrive (``limits.watched``), a propagator
+written in Python on the branching variables fails every node once ``limits.passed()``
+(Python runs the Ctrl-C handler inside that call), which unwinds the search at once;
+it costs a Python call at each propagation of those variables (a Sudoku search takes
+about 1.5 times as long).
+
+Statistics: ``backtracks`` is Choco's fail count (failed nodes), not its backtrack
+count, which also counts each move up after a solution; ``branches`` is every decision
+and refutation tried, as ``cp`` counts them: Choco's node count (the root and each
+branch whose propagation held: MiniZinc's ``nodes`` from fzn-choco) plus its fails,
+less the root. No propagation or conflict count reaches pychoco.
+
+pychoco is imported as this module loads, and where it cannot be the backend says why
+it is unavailable (PuzzleLab runs on without it). Not later: Choco's native image
+reserves 32 GB of address space as it starts, which the runner's workers, once a
+run's memory limit (an address-space limit) is set, would refuse; they load the
+backends before that.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Generator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from puzzlelab.errors import UnsupportedCombination
+from solvers.backends import BACKENDS
+from solvers.backends.base import Backend, LoweredModel, SolveRequest
+from solvers.backends.choco.posting import CHOCO_BOUND, POSTERS, ChocoModel, ChocoVars
+from solvers.backends.choco.strategies import post_stop_check, set_search
+from solvers.capabilities import PROBING, Capabilities
+from solvers.limits import SearchLimits
+from solvers.model import Model
+from solvers.variables import IntVar
+
+#: the address space Choco's native image reserves as it starts (measured: 32.1 GB)
+CHOCO_ADDRESS_SPACE = 33 << 30
+
+
+def _start_choco() -> str | None:
+    """Import pychoco (which starts Choco's native image), or say why it cannot be.
+
+    Where the address space is limited too tightly the image cannot start, and it then
+    ends the whole process; so that is checked first."""
+    room = _address_space_left()
+    if room is not None and room < CHOCO_ADDRESS_SPACE:
+        return (f"Choco's native image reserves about 32 GB of address space as it starts, "
+                f"and this process may map only {room >> 20} MB more")
+    try:
+        importlib.import_module("pychoco")
+    except (ImportError, OSError) as error:
+        return f"pychoco cannot be imported ({error}); install pychoco>=0.4"
+    return None
+
+
+def _address_space_left() -> int | None:
+    """Bytes of address space this process may still map, or None for no limit."""
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if limit == resource.RLIM_INFINITY:
+            return None
+        with open("/proc/self/status", encoding="ascii") as status:
+            size = next(int(line.split()[1]) * 1024 for line in status
+                        if line.startswith("VmSize:"))
+    except (ImportError, OSError, StopIteration):  # not Linux: try the import
+        return None
+    return int(limit) - size
+
+
+_MISSING = _start_choco()
+
+
+def _api() -> Any:
+    """pychoco's low-level calls."""
+    return importlib.import_module("pychoco.backend")
+
+
+@dataclass
+class _Compiled:
+    """A Choco model ready to search, and what the three hooks read of it."""
+
+    lowered: LoweredModel
+    limits: SearchLimits
+    model: ChocoModel
+    solver: Any
+    choco: ChocoVars
+    watched: list[IntVar]  # the variables the search branches on, for the Ctrl-C check
+    size: int  # the number of the model's own variables (the first of ``lowered``'s)
+    name: str
+    #: branches and fails when a stop began to unwind the search (which adds fails)
+    stopped_at: tuple[int, int] | None = None
+    #: branches and fails when the search ended and its solver was freed
+    final: tuple[int, int] | None = None
+    #: branches and fails of the searches that finished open solutions
+    finished: list[int] = field(default_factory=lambda: [0, 0])
+    finishing: Any = None  # the solver of the one finishing an open solution now
+
+
+def _build(name: str, lowered: LoweredModel,
+           fixed: Mapping[IntVar, int] | None = None) -> tuple[ChocoModel, Any, ChocoVars]:
+    """The Choco model of ``lowered`` (``fixed`` variables given their value), its solver."""
+    model = ChocoModel(name)
+    try:
+        choco: ChocoVars = {}
+        for variable in lowered.variables:
+            if max(-variable.lb, variable.ub) > CHOCO_BOUND:
+                raise UnsupportedCombination(
+                    f"backend 'choco' takes values within +-{CHOCO_BOUND} (Choco's bound), "
+                    f"and {variable} ranges over {variable.lb}..{variable.ub}")
+            domain = (fixed[variable],) if fixed and variable in fixed else variable.domain
+            choco[variable] = model.int_var(variable.name, domain)
+        for constraint in lowered.constraints:
+            POSTERS[type(constraint)](model, choco, constraint)
+        return model, model.keep(model.api.get_solver(model.handle)), choco
+    except BaseException:
+        model.free()
+        raise
+
+
+def _time_limit(seconds: float) -> str:
+    """A time limit in Choco's notation (it reads decimal seconds)."""
+    return f"{max(seconds, 0.001):.3f}s"
+
+
+def _counts(api: Any, solver: Any) -> tuple[int, int]:
+    """A Choco search's branches and fails so far (see the module docstring)."""
+    fails = api.get_fail_count(solver)
+    return api.get_node_count(solver) + fails - 1, fails
+
+
+@BACKENDS.register("choco")
+class ChocoBackend(Backend[_Compiled]):
+    """The Choco solver: depth-first search with its own strategies, fail and node counts."""
+
+    name = "choco"
+    capabilities = Capabilities(
+        library="Choco solver (`pychoco`)",
+        summary="a second depth-first solver: AC all_different, graph-variable connected, "
+                "diffN, its own fail and node counts",
+        native=frozenset(POSTERS),
+        own_search="Choco's default search (dom/wdeg-based)",
+        statistics=frozenset({"backtracks", "branches"}),
+        statistic_notes={
+            "backtracks": "Choco's fail count (not its backtrack count, which also counts "
+                          "each move up after a solution)",
+            "branches": "Choco's nodes plus fails less the root: every decision and "
+                        "refutation tried, as cp counts them"},
+        reasons={PROBING: "pychoco gives no way to propagate trial values under Choco's "
+                          "search (no singleton-consistency or nested-propagation hook)"})
+
+    @classmethod
+    def unavailable(cls) -> str | None:
+        return _MISSING
+
+    def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
+                limits: SearchLimits) -> _Compiled:
+        missing = self.unavailable()
+        if missing:
+            raise UnsupportedCombination(f"backend 'choco' is unavailable here: {missing}")
+        choco_model, solver, choco = _build(model.name, lowered)
+        chosen = set(request.plan.variables)
+        rest = [v for v in lowered.variables if v not in chosen]
+        set_search(choco_model, solver, choco, request.plan, rest)
+        watched = lowered.variables if request.plan.auto else list(request.plan.variables) or rest
+        return _Compiled(lowered, limits, choco_model, solver, choco, watched,
+                         len(model.variables), model.name)
+
+    def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
+        api, limits, solver = _api(), compiled.limits, compiled.solver
+        try:
+            if limits.watched and compiled.watched:
+                post_stop_check(compiled.model, [compiled.choco[v] for v in compiled.watched],
+                                lambda: _must_stop(compiled))
+            if limits.time_limit is not None:
+                api.limit_time(solver, _time_limit(limits.time_limit))
+            no_criteria = compiled.model.keep(api.create_criterion_array(0))
+            variables = [compiled.choco[v] for v in compiled.lowered.variables]
+            while api.solve(solver, no_criteria):
+                if all(api.is_instantiated(v) for v in variables):
+                    yield tuple(api.get_intvar_value(v) for v in variables[:compiled.size])
+                else:
+                    yield from _finish(compiled)
+                    if compiled.stopped_at is not None:
+                        return
+            if api.get_search_state(solver) == "STOPPED":
+                limits.time_ran_out()
+        finally:
+            compiled.final = compiled.stopped_at or _counts(api, solver)
+            compiled.model.free()
+
+    def counters(self, compiled: _Compiled) -> dict[str, int | None]:
+        api = _api()
+        branches, fails = (compiled.final or compiled.stopped_at
+                           or _counts(api, compiled.solver))
+        if compiled.finishing is not None:
+            more_branches, more_fails = _counts(api, compiled.finishing)
+            branches, fails = branches + more_branches, fails + more_fails
+        return {"branches": branches + compiled.finished[0],
+                "backtracks": fails + compiled.finished[1]}
+
+
+def _must_stop(compiled: _Compiled) -> bool:
+    """Whether the search must stop now (Ctrl-C, or the deadline seen passing); the
+    counters keep the figures from before the failures that then unwind it."""
+    if not compiled.limits.passed():
+        return False
+    if compiled.stopped_at is None:
+        compiled.stopped_at = _counts(_api(), compiled.solver)
+    return True
+
+
+def _finish(compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
+    """Every solution extending the open one Choco stands on: a search, first unbound and
+    smallest value, on the variables it left open, the others fixed at their values."""
+    api, choco = _api(), compiled.choco
+    fixed = {v: api.get_intvar_value(choco[v]) for v in compiled.lowered.variables
+             if api.is_instantiated(choco[v])}
+    model, solver, finishing = _build(compiled.name, compiled.lowered, fixed)
+    try:
+        open_variables = [finishing[v] for v in compiled.lowered.variables if v not in fixed]
+        api.set_input_order_lb_search(solver, model.variables(open_variables))
+        end = compiled.limits.deadline.end
+        if end is not None:
+            api.limit_time(solver, _time_limit(end - time.perf_counter()))
+        no_criteria = model.keep(api.create_criterion_array(0))
+        variables = [finishing[v] for v in compiled.lowered.variables[:compiled.size]]
+        compiled.finishing = solver
+        while api.solve(solver, no_criteria):
+            yield tuple(api.get_intvar_value(v) for v in variables)
+        if api.get_search_state(solver) == "STOPPED":
+            compiled.limits.time_ran_out()
+            compiled.stopped_at = _counts(api, compiled.solver)
+    finally:
+        branches, fails = _counts(api, solver)
+        compiled.finished[0] += branches
+        compiled.finished[1] += fails
+        compiled.finishing = None
+        model.free()

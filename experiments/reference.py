@@ -14,9 +14,6 @@ from pathlib import Path
 from puzzlelab.statistics import STATISTICS, Statistic
 from solvers import BACKENDS, load_backends
 
-CAPABILITY_HEADERS = ("all_different", "variables", "value orders", "auto", "probing",
-                      "auto+probing")
-
 
 def backend_rows() -> list[dict[str, str]]:
     """One row per registered backend: its name, library, purpose and capabilities."""

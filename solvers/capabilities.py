@@ -20,6 +20,7 @@ from solvers.variables import IntVar
 STRONG_ALL_DIFFERENT = "strong all_different"
 INTEGER_VARIABLES = "integer variables"
 VALUE_RANKING = "value ranking"
+WEIGHTED_DEGREE = "dom/wdeg variable order"
 OWN_SEARCH = "own search (auto)"
 PROBING = "probing (+probe, +probe-all)"
 PROBING_EVERY_NODE = "probing at every node (+probe-all)"
@@ -43,6 +44,7 @@ class Capabilities:
         all_different: the propagation strengths of ``all_different`` it posts.
         integer_variables: False when it takes 0/1 variables only.
         value_choices: ``min``, ``max``, and ``ranked`` (value orders such as ``random``).
+        weighted_degree: the value choices it offers under dom/wdeg (none: no dom/wdeg).
         own_search: what ``auto`` runs, or None when it has no search of its own.
         probing: where it can probe under a named heuristic (``none`` always).
         probing_with_own_search: where it can probe under ``auto``.
@@ -59,6 +61,7 @@ class Capabilities:
     all_different: frozenset[str] = frozenset({"weak", "strong"})
     integer_variables: bool = True
     value_choices: frozenset[ValueChoice] = frozenset({"min", "max", "ranked"})
+    weighted_degree: frozenset[ValueChoice] = frozenset()
     own_search: str | None = None
     probing: frozenset[Probing] = frozenset({"none"})
     probing_with_own_search: frozenset[Probing] = frozenset({"none"})
@@ -80,6 +83,8 @@ class Capabilities:
             "variables": "integer" if self.integer_variables else "0/1 only",
             "value orders": ", ".join(v for v in ("min", "max", "ranked")
                                       if v in self.value_choices),
+            "dom/wdeg": ", ".join(v for v in ("min", "max", "ranked")
+                                  if v in self.weighted_degree) or "–",
             "auto": self.own_search or "–",
             "probing": probing(self.probing),
             "auto+probing": probing(self.probing_with_own_search),
@@ -108,6 +113,12 @@ def search_refusal(backend: str, capabilities: Capabilities, plan: SearchPlan,
 
     if plan.auto and capabilities.own_search is None:
         return refused(OWN_SEARCH)
+    if not plan.auto and plan.selection == "weighted-degree":
+        if not capabilities.weighted_degree:
+            return refused(WEIGHTED_DEGREE)
+        if plan.value_choice not in capabilities.weighted_degree:
+            return Refusal(backend, f"{WEIGHTED_DEGREE} with value choice "
+                           f"{plan.value_choice}", capabilities.reasons.get(WEIGHTED_DEGREE, ""))
     if not plan.auto and plan.value_choice not in capabilities.value_choices:
         return refused(VALUE_RANKING)
     if plan.probing != "none":

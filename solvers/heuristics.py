@@ -2,7 +2,9 @@
 
 Variable orders: ``input`` (the decision variables in model order), ``first-fail``
 (smallest current domain, ties by input order), ``dom-deg`` (smallest domain, ties
-by the larger number of constraints on the variable, then input order), ``random``
+by the larger number of constraints on the variable, then input order), ``dom-wdeg``
+(smallest ratio of domain size to the weight of the variable's constraints, a
+weight growing each time the constraint fails: where a solver has it), ``random``
 (input order over a seeded random permutation), or a static order the model
 supplies by name. Value orders: ``min``, ``max``, ``random`` (a seeded random
 ranking of each variable's values) or an order the model supplies. ``auto``
@@ -29,11 +31,11 @@ from puzzlelab.errors import OptionError, UnknownName
 from solvers.model import Model
 from solvers.variables import IntVar
 
-VARIABLE_ORDERS = ("input", "first-fail", "dom-deg", "random")
+VARIABLE_ORDERS = ("input", "first-fail", "dom-deg", "dom-wdeg", "random")
 VALUE_ORDERS = ("min", "max", "random")
 AUTO = "auto"
 
-Selection = Literal["first-unbound", "smallest-domain"]
+Selection = Literal["first-unbound", "smallest-domain", "weighted-degree"]
 ValueChoice = Literal["min", "max", "ranked"]
 Probing = Literal["none", "root", "nodes"]
 PROBING_MODIFIERS: dict[str, Probing] = {"probe": "root", "probe-all": "nodes"}
@@ -111,7 +113,8 @@ class SearchPlan:
 
     Attributes:
         variables: the decision variables in the order ties are broken.
-        selection: take the first unbound variable, or the one with the smallest domain.
+        selection: take the first unbound variable, the one with the smallest domain, or
+            the one with the smallest domain over weighted degree (dom/wdeg).
         value_choice: smallest value first, largest first, or by ``value_rank``.
         value_rank: for ``ranked``: variable -> value -> rank (lower is tried first).
         auto: the solver's own search (the other fields are then only a hint).
@@ -169,6 +172,8 @@ def _variable_order(model: Model, name: str, decision: tuple[IntVar, ...],
         degree = model.degree()
         by_degree = sorted(range(len(decision)), key=lambda i: (-degree[decision[i]], i))
         return tuple(decision[i] for i in by_degree), "smallest-domain"
+    if name == "dom-wdeg":
+        return decision, "weighted-degree"
     if name == "random":
         shuffled = list(decision)
         random.Random(seed).shuffle(shuffled)

@@ -18,6 +18,7 @@ from solvers.capabilities import (
     PROBING_WITH_OWN_SEARCH,
     STRONG_ALL_DIFFERENT,
     VALUE_RANKING,
+    WEIGHTED_DEGREE,
     Capabilities,
 )
 from solvers.constraints import AllDifferent, Constraint
@@ -33,8 +34,13 @@ def expected_refusal(capabilities: Capabilities, model: Model, heuristic: str) -
     parsed = Heuristic.parse(heuristic)
     if parsed.is_auto and capabilities.own_search is None:
         return OWN_SEARCH
-    if not parsed.is_auto and parsed.value_order not in ("min", "max") and \
-            "ranked" not in capabilities.value_choices:
+    value = parsed.value_order if parsed.value_order in ("min", "max") else "ranked"
+    if parsed.variable_order == "dom-wdeg":
+        if not capabilities.weighted_degree:
+            return WEIGHTED_DEGREE
+        if value not in capabilities.weighted_degree:
+            return f"{WEIGHTED_DEGREE} with value choice {value}"
+    if not parsed.is_auto and value == "ranked" and "ranked" not in capabilities.value_choices:
         return VALUE_RANKING
     if parsed.probing != "none":
         if "root" not in capabilities.probing:
@@ -76,7 +82,7 @@ def _native_constraints(capabilities: Capabilities, model: Model) -> list[Constr
 
 def heuristics_offered(capabilities: Capabilities) -> list[str]:
     """A few heuristics that exercise what the declaration offers (and one it may not)."""
-    chosen = ["input/min", "first-fail/max", "random/random"]
+    chosen = ["input/min", "first-fail/max", "random/random", "dom-wdeg/min"]
     if capabilities.own_search is not None:
         chosen.append("auto")
     if "nodes" in capabilities.probing:

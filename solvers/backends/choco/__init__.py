@@ -54,7 +54,7 @@ from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.backends.choco.posting import CHOCO_BOUND, POSTERS, ChocoModel, ChocoVars
 from solvers.backends.choco.strategies import post_stop_check, set_search
-from solvers.capabilities import PROBING, Capabilities
+from solvers.capabilities import PROBING, WEIGHTED_DEGREE, Capabilities
 from solvers.limits import SearchLimits
 from solvers.model import Model
 from solvers.variables import IntVar
@@ -167,13 +167,16 @@ class ChocoBackend(Backend[_Compiled]):
                 "diffN, its own fail and node counts",
         native=frozenset(POSTERS),
         own_search="Choco's default search (dom/wdeg-based)",
+        weighted_degree=frozenset({"min"}),
         statistics=frozenset({"backtracks", "branches"}),
         statistic_notes={
             "backtracks": "Choco's fail count (not its backtrack count, which also counts "
                           "each move up after a solution)",
             "branches": "Choco's nodes plus fails less the root: every decision and "
                         "refutation tried, as cp counts them"},
-        reasons={PROBING: "pychoco gives no way to propagate trial values under Choco's "
+        reasons={WEIGHTED_DEGREE: "Choco's dom/wdeg strategy tries each variable's smallest "
+                                  "value first",
+                 PROBING: "pychoco gives no way to propagate trial values under Choco's "
                           "search (no singleton-consistency or nested-propagation hook)"})
 
     @classmethod

@@ -21,6 +21,7 @@ STRATEGIES = {
     ("first-unbound", "max"): "set_input_order_ub_search",
     ("smallest-domain", "min"): "set_min_dom_lb_search",
     ("smallest-domain", "max"): "set_min_dom_ub_search",
+    ("weighted-degree", "min"): "set_dom_over_w_deg_search",
 }
 # the C signatures of Choco's calls back into Python
 _PROPAGATE = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int)

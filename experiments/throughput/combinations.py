@@ -85,8 +85,9 @@ def _strong(solver: str, viewpoint: str, heuristic: str) -> Combination:
 
 # Each backend's best Sudoku combination: the highest puzzles/s per core among the
 # candidates below (`python -m experiments.throughput --candidates BACKEND --puzzles 200
-# --budget 10 --time-limit 10`; python-constraint on 20 puzzles), every solution checked,
-# then the closest few measured again side by side. 2 cores shared with other work
+# --budget 10 --time-limit 10`; python-constraint on 20 puzzles; choco one heuristic per
+# process, since a process crashed after about 4,000 Choco solves), every solution
+# checked, then the closest few measured again side by side. 2 cores shared with other work
 # (load 2-3), so differences under about 15 % are noise. Figures: puzzles/s per core,
 # mean backtracks, on the first 200 17-clue puzzles.
 #   cpsat: classic strong auto 398/s (again: 330-340/s); value-position strong auto
@@ -103,11 +104,14 @@ def _strong(solver: str, viewpoint: str, heuristic: str) -> Combination:
 #          boolean and input order did not solve a puzzle in 30 s.
 #   automata (boolean viewpoint only): first-fail/min 59/s and 50/s, dom-deg/min (the
 #          same search, 2.1 backtracks) 60/s and 47/s, auto 53/s and 43/s.
-#   choco: classic strong auto 1,217/s, 0.27 backtracks, first-fail/min 1,128/s, 0.56,
-#          side by side four times: auto 1,011-1,164/s, first-fail/min 1,083-1,171/s,
-#          so first-fail/min, the direct Choco script's search; input/min and dom-deg/min
-#          1,066-1,068/s; value-position at most 622/s, channeled at most 445/s,
-#          boolean at most 174/s, classic weak at most 256/s.
+#   choco: classic strong auto 1,217/s, 0.27 backtracks, first-fail/min 1,128/s, 0.56;
+#          side by side on 200 puzzles: auto 1,011-1,280/s, first-fail/min
+#          1,061-1,198/s, dom-wdeg 928-1,118/s; on all 1,000, three times each: auto
+#          1,194-1,231/s (0.30 backtracks), first-fail/min 1,153-1,231/s (0.41). A tie
+#          within the noise: first-fail/min is kept, the direct Choco script's search, so
+#          that the ratio to that script measures PuzzleLab's own cost per puzzle.
+#          input/min and dom-deg/min 1,066-1,068/s; value-position at most 668/s,
+#          channeled at most 445/s, boolean at most 174/s, classic weak at most 256/s.
 BEST: tuple[Combination, ...] = (
     _strong("cpsat", "classic", "auto"),
     Combination("cp", "value-position", (("alldiff", "weak"),), "first-fail/min"),
@@ -121,7 +125,7 @@ LEFT_OUT = {"python-constraint": "about 3-5 puzzles/s: the 1,000 puzzles alone t
 DEFAULTS = tuple(combination for combination in BEST if combination.solver not in LEFT_OUT)
 
 CANDIDATE_VIEWPOINTS = ("classic", "channeled", "value-position")
-CANDIDATE_HEURISTICS = ("first-fail/min", "dom-deg/min", "input/min", "auto")
+CANDIDATE_HEURISTICS = ("first-fail/min", "dom-deg/min", "dom-wdeg/min", "input/min", "auto")
 
 
 def candidates(solvers: list[str]) -> list[Combination]:

@@ -18,6 +18,7 @@ from rich.table import Table
 
 from experiments.environment import core_count
 from experiments.generate import generate as generate_instances
+from experiments.generate import named_options, options_help
 from experiments.reference import backend_rows, statistic_rows
 from experiments.runner import run_campaign
 from experiments.solving import PuzzleRun, solve_instance
@@ -213,25 +214,30 @@ def _stored_runs(database: Path) -> tuple[list[dict[str, object]], CampaignPlan]
         return store.runs(), store.plan()
 
 
-@app.command()
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+             epilog="Generator options of each puzzle:\n\n" + options_help())
 def generate(
-    puzzle: Annotated[str, typer.Argument(help="puzzle to generate (nonogram)")],
-    size: Annotated[str, typer.Option(help="ROWSxCOLUMNS")] = "10x10",
-    density: Annotated[float, typer.Option(help="share of filled cells")] = 0.5,
-    seed: Annotated[int, typer.Option(help="seed of the random pictures")] = 0,
+    context: typer.Context,
+    puzzle: Annotated[str, typer.Argument(help="puzzle to generate: "
+                                               + ", ".join(PUZZLES.names()))],
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="generator option NAME=VALUE, repeatable; or --NAME VALUE "
+                               "after the puzzle (see below)")] = None,
+    seed: Annotated[int, typer.Option(help="seed of the random instances")] = 0,
     count: Annotated[int, typer.Option(help="instances to write")] = 1,
     unique: Annotated[bool, typer.Option(help="keep only instances with exactly one "
                                               "solution (checked by a solver)")] = False,
     output: Annotated[Path, typer.Option(help="folder to write into")] = Path("."),
 ) -> None:
-    """Write random instances (files named after size, density, seed and number)."""
+    """Write random instances made by the puzzle's own generator (files named after the
+    puzzle, its options, the seed and the number)."""
     describe: Callable[[str], None]  # bound by each instance's spinner below, before use
 
     def drawn(index: int, candidates: int) -> None:
         describe(f"generating {index} of {count}: checking candidate {candidates}")
 
-    made = generate_instances(puzzle, size, density, seed, count, unique, output,
-                              on_candidate=drawn)
+    given = parse_options([*(option or []), *named_options(context.args)])
+    made = generate_instances(puzzle, given, seed, count, unique, output, on_candidate=drawn)
     for index in range(1, count + 1):
         # one spinner per instance, closed before its line goes to stdout
         with _working(f"generating {index} of {count}", shown=unique) as describe:

@@ -1,42 +1,31 @@
 """``puzzlelab generate``: random instances, optionally only those with exactly one solution.
 
-A generator per puzzle makes a random candidate (in ``puzzles``, which knows no
-solver) and writes it; uniqueness needs a solver, so it is decided here: a
-candidate is kept only when a complete search finds exactly one solution.
+Each puzzle makes its own random candidates from its own declared options
+(``PuzzleKind.generate``, in ``puzzles``, which knows no solver). Uniqueness needs
+a solver, so it is decided here: the puzzle's counting viewpoint, solver and
+heuristic (``viewpoints.counting_defaults``) look for up to 2 solutions, and a
+candidate is kept only when a complete search finds exactly one. A puzzle may
+steer with that test (Sudoku takes clues away while it holds). Nothing here names
+a particular puzzle.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from experiments.solving import solve_instance
 from puzzlelab.errors import OptionError
-from puzzlelab.registry import Registry
-from puzzles import nonogram
-from puzzles.text_input import is_integer
+from puzzles import PUZZLES, PuzzleKind
+from puzzles.options import OptionValues, name_part
 from solvers import Status
+from viewpoints import counting_defaults
 
-
-@dataclass(frozen=True)
-class Generator:
-    """How to make a random candidate of one puzzle and write it to a file."""
-
-    make: Callable[[int, int, float, random.Random, str], Any]
-    write: Callable[[Any], str]
-    suffix: str
-    viewpoint: str
-    solver: str
-    heuristic: str
-
-
-GENERATORS: Registry[Generator] = Registry("generator")
-GENERATORS.add("nonogram", Generator(
-    nonogram.random_instance, lambda i: nonogram.format_non(i, i.known_solution), ".non",
-    viewpoint="regular", solver="cpsat", heuristic="auto"))
+#: the command's own options, which no puzzle may declare as a generator option
+COMMAND_OPTIONS = ("option", "seed", "count", "unique", "output", "help")
 
 
 @dataclass(frozen=True)
@@ -48,27 +37,11 @@ class Generated:
     candidates: int
 
 
-MAX_SIDE = 1000
-"""The longest side ``--size`` takes: a million cells already makes a file no solver here
-finishes, and a typo (``2000x20000``) should not fill the memory before it says so."""
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """``"20x15"`` -> ``(20, 15)`` (rows, columns)."""
-    rows, x, columns = text.lower().partition("x")
-    if not (x and is_integer(rows) and is_integer(columns) and int(rows) > 0
-            and int(columns) > 0):
-        raise OptionError(f"--size must be ROWSxCOLUMNS, such as 20x20, not {text!r}")
-    if max(int(rows), int(columns)) > MAX_SIDE:
-        raise OptionError(f"--size {text}: at most {MAX_SIDE} rows and {MAX_SIDE} columns")
-    return int(rows), int(columns)
-
-
-def solution_count(puzzle: str, instance: Any, generator: Generator,
-                   time_limit: float | None = None) -> int | None:
+def solution_count(puzzle: str, instance: object, time_limit: float | None = None) -> int | None:
     """Solutions of ``instance`` up to 2, or None when the search did not finish."""
-    run = solve_instance(puzzle, instance, generator.viewpoint, generator.solver,
-                         generator.heuristic, time_limit=time_limit, max_solutions=2)
+    counting = counting_defaults(puzzle)
+    run = solve_instance(puzzle, instance, counting.viewpoint, counting.solver,
+                         counting.heuristic, time_limit=time_limit, max_solutions=2)
     if run.result.status is Status.UNSATISFIABLE:
         return 0
     if run.result.status is not Status.SOLVED or (run.result.statistics.solutions < 2
@@ -77,50 +50,90 @@ def solution_count(puzzle: str, instance: Any, generator: Generator,
     return run.result.statistics.solutions
 
 
-def generate(puzzle: str, size: str, density: float, seed: int, count: int = 1,
-             unique: bool = False, output: Path = Path("."), max_candidates: int = 10_000,
-             time_limit: float | None = 60.0,
-             on_candidate: Callable[[int, int], None] | None = None) -> Iterator[Generated]:
-    """Write ``count`` random instances into ``output``; with ``unique`` only unique ones.
+def named_options(arguments: list[str]) -> list[str]:
+    """``["--size", "5x5", "--density=0.3"]`` (the options the command does not know
+    itself) as ``["size=5x5", "density=0.3"]``."""
+    pairs, position = [], 0
+    while position < len(arguments):
+        word = arguments[position]
+        if not word.startswith("--") or len(word) == 2:
+            raise OptionError(f"unexpected argument {word!r}: generator options are written "
+                              f"--NAME VALUE or -o NAME=VALUE")
+        name, equals, value = word[2:].partition("=")
+        if not equals:
+            if position + 1 == len(arguments) or arguments[position + 1].startswith("--"):
+                raise OptionError(f"option --{name} needs a value: --{name} VALUE")
+            position += 1
+            value = arguments[position]
+        pairs.append(f"{name}={value}")
+        position += 1
+    return pairs
 
-    ``on_candidate(index, drawn)`` is told of every candidate drawn for instance number
-    ``index`` before it is checked, so a caller can show a long ``--unique`` search moving.
-    Bad arguments raise ``OptionError`` here, at the call, not at the first instance.
+
+def options_help() -> str:
+    """Every puzzle's generator options, one line each, for ``generate --help``."""
+    lines = []
+    for name in PUZZLES.names():
+        declared = PUZZLES.get(name).generator_options
+        lines.append(f"{name}: " + "; ".join(f"--{option} ({spec.describe()})"
+                                             for option, spec in declared.items()))
+    return "\n\n".join(lines)
+
+
+def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int = 0,
+             count: int = 1, unique: bool = False, output: Path = Path("."),
+             max_candidates: int = 10_000, time_limit: float | None = 60.0,
+             on_candidate: Callable[[int, int], None] | None = None) -> Iterator[Generated]:
+    """Write ``count`` random instances of ``puzzle`` into ``output``; with ``unique`` only
+    instances with exactly one solution.
+
+    ``options`` are the puzzle's generator options by name (text or typed values;
+    the others take their defaults). Files are named after the puzzle, the options,
+    the seed and the instance's number. ``on_candidate(index, drawn)`` is told of every
+    candidate drawn for instance number ``index`` before it is checked, so a caller can
+    show a long ``--unique`` search moving. Bad arguments raise ``OptionError`` here, at
+    the call, not at the first instance.
     """
-    generator = GENERATORS.get(puzzle)
-    rows, columns = parse_size(size)
+    kind = PUZZLES.get(puzzle)
+    values = kind.resolve_generator_options(options or {})
     if count < 1:
         raise OptionError(f"--count must be at least 1, not {count}")
-    if not 0.0 < density < 1.0:
-        raise OptionError(f"--density must lie strictly between 0 and 1, not {density}")
     try:
         output.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise OptionError(f"--output {output}: cannot make the folder ({error.strerror})"
                           ) from None
-    return _instances(puzzle, generator, rows, columns, density, seed, count, unique, output,
-                      max_candidates, time_limit, on_candidate)
+    stem = f"{puzzle}-{name_part(kind.generator_options, values)}-s{seed}"
+    return _instances(kind, values, stem, seed, count, unique, output, max_candidates,
+                      time_limit, on_candidate)
 
 
-def _instances(puzzle: str, generator: Generator, rows: int, columns: int, density: float,
-               seed: int, count: int, unique: bool, output: Path, max_candidates: int,
-               time_limit: float | None,
+def _instances(kind: PuzzleKind[Any, Any], values: OptionValues, stem: str, seed: int, count: int,
+               unique: bool, output: Path, max_candidates: int, time_limit: float | None,
                on_candidate: Callable[[int, int], None] | None) -> Iterator[Generated]:
     rng = random.Random(seed)
-    drawn = 0
+    last: list[tuple[object, bool]] = []  # the instance tested last, and its verdict
+
+    def is_unique(instance: object) -> bool:
+        """One solution? Asked again of the same instance (a puzzle that steered with this
+        test returns the last instance it tested), the answer is remembered."""
+        if not last or last[0][0] is not instance:
+            last[:] = [(instance, solution_count(kind.name, instance, time_limit) == 1)]
+        return last[0][1]
+
     for index in range(1, count + 1):
-        name = f"{puzzle}-{rows}x{columns}-d{density:g}-s{seed}-{index}"
+        name = f"{stem}-{index}"
+        drawn = 0
         while True:
             drawn += 1
             if drawn > max_candidates:
-                raise OptionError(f"no unique {puzzle} found in {max_candidates} candidates; "
-                                  f"try another density or size")
-            candidate = generator.make(rows, columns, density, rng, name)
+                raise OptionError(f"no unique {kind.name} found in {max_candidates} "
+                                  f"candidates; try other generator options")
             if on_candidate:
                 on_candidate(index, drawn)
-            if not unique or solution_count(puzzle, candidate, generator, time_limit) == 1:
+            candidate = kind.generate(values, rng, name, is_unique if unique else None)
+            if candidate is not None and (not unique or is_unique(candidate)):
                 break
-        path = output / f"{name}{generator.suffix}"
-        path.write_text(generator.write(candidate), encoding="utf-8")
+        path = output / f"{name}{kind.suffixes[0]}"
+        path.write_text(kind.write(candidate, kind.known_solution(candidate)), encoding="utf-8")
         yield Generated(path, candidate, drawn)
-        drawn = 0

@@ -1,49 +1,188 @@
-"""What every puzzle module offers, bundled so the upper layers can treat puzzles alike."""
+"""The puzzle contract: the roles every puzzle fills, under the same names, typed by puzzle.
+
+A puzzle is one module of this package that subclasses :class:`PuzzleKind` with
+its instance and solution types and registers one object of it; its module-level
+functions can fill the roles as they are::
+
+    class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
+        name = "sudoku"
+        suffixes = (".txt",)
+        check = staticmethod(check)
+        ...
+
+    SUDOKU = register(Sudoku())
+
+The roles are the abstract methods: a puzzle that misses one cannot be made, and
+mypy checks each one's signature against the instance and solution types. The
+command line, the experiment runner and the tests reach every puzzle through
+``PUZZLES`` and these roles alone, so none of them names a particular puzzle.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from puzzlelab.errors import InstanceNotFound
 from puzzlelab.registry import Registry
+from puzzles.options import Option, OptionValues, resolve
+
+InstanceT = TypeVar("InstanceT")
+SolutionT = TypeVar("SolutionT")
+T = TypeVar("T")
+KindT = TypeVar("KindT", bound="PuzzleKind[Any, Any]")
+
+JsonValue: TypeAlias = (
+    "bool | int | float | str | Sequence[JsonValue] | Mapping[str, JsonValue] | None")
+"""What ``json.dumps`` takes: a solution's JSON form (``puzzlelab solve --json``)."""
+
+DATA_ROOT = Path(__file__).resolve().parent / "data"
+"""``puzzles/data``: one folder per puzzle, ``puzzles/data/<name>/``, with a ``SOURCES.md``."""
 
 
 @dataclass(frozen=True)
-class PuzzleKind:
-    """The puzzle-level operations the CLI, the runner and the tests rely on.
+class DataSet:
+    """A set of bundled instance files: a folder of them, or one file holding several."""
 
-    Attributes:
-        name: registry key, e.g. ``"sudoku"``.
-        read_file: every instance of a file, in file order (raises ``ParseError``).
-        check: the independent checker: the list of violated rules, empty when solved.
-        render_text: plain-text picture of the puzzle, or of a (partial) solution.
-        render_svg: SVG picture for reports.
-        solution_to_json: a JSON-ready form of a solution (for ``--json``).
-        instance_name: the name an instance is picked by.
-        known_solution: the solution a file ships with the instance, if any.
+    name: str  # the folder, or the file without its suffix, relative to the puzzle's data
+    files: tuple[Path, ...]
+
+
+class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
+    """What a puzzle offers the upper layers: files, checker, pictures, a generator.
+
+    Class attributes a puzzle sets:
+        name: registry key in kebab-case (``"sudoku"``), as typed on the command line.
+        suffixes: file suffixes ``read`` takes (``".non"``, ``".dzn"``); the first is the
+            format ``write`` produces, and the suffix of generated files.
+        generator_options: the options of ``generate``, by name (``--NAME VALUE``).
+
+    Instances and solutions should be frozen dataclasses: runs compare them, the
+    runner pickles them into worker processes.
     """
 
-    name: str
-    read_file: Callable[[Path], Sequence[Any]]
-    check: Callable[[Any, Any], list[str]]
-    render_text: Callable[..., str]
-    render_svg: Callable[..., str]
-    solution_to_json: Callable[[Any], Any]
-    instance_name: Callable[[Any], str]
-    known_solution: Callable[[Any], Any]
+    name: ClassVar[str]
+    suffixes: ClassVar[tuple[str, ...]]
+    generator_options: ClassVar[Mapping[str, Option]] = {}
 
-    def load(self, path: str | Path, selector: str | int | None = None) -> Any:
+    # ------------------------------------------------------------ files
+
+    @abstractmethod
+    def parse(self, text: str, source: str = "<string>") -> list[InstanceT]:
+        """Every instance in ``text``, in order; ``source`` names it in errors (and may name
+        the instances). Bad input raises ``ParseError`` with file, line and column."""
+
+    @abstractmethod
+    def read(self, path: Path) -> list[InstanceT]:
+        """Every instance of a file, in file order, with the known solutions the file (or
+        a companion file beside it) gives; raises ``ParseError``."""
+
+    @abstractmethod
+    def write(self, instance: InstanceT, solution: SolutionT | None = None) -> str:
+        """The instance in the puzzle's main format (``suffixes[0]``), with ``solution``
+        when given; ``read`` of the text gives the instance back."""
+
+    # ------------------------------------------------------------ judging and showing
+
+    @abstractmethod
+    def check(self, instance: InstanceT, solution: SolutionT) -> list[str]:
+        """The independent checker: every rule ``solution`` breaks, in words; [] when solved.
+        It shares no code with any viewpoint, so it can judge them all."""
+
+    @abstractmethod
+    def render_text(self, instance: InstanceT, solution: SolutionT | None = None) -> str:
+        """A plain-text picture for a terminal: the puzzle, or a (partial) solution."""
+
+    @abstractmethod
+    def render_svg(self, instance: InstanceT, solution: SolutionT | None = None) -> str:
+        """A standalone SVG picture for reports."""
+
+    @abstractmethod
+    def instance_name(self, instance: InstanceT) -> str:
+        """The name an instance is picked by (unique within its file)."""
+
+    @abstractmethod
+    def known_solution(self, instance: InstanceT) -> SolutionT | None:
+        """The solution the file ships with the instance, if any."""
+
+    @abstractmethod
+    def solution_to_json(self, solution: SolutionT) -> JsonValue:
+        """A JSON-ready form of a solution, as ``puzzlelab solve --json`` prints it."""
+
+    # ------------------------------------------------------------ generating
+
+    @abstractmethod
+    def generate(self, options: OptionValues, rng: random.Random, name: str,
+                 is_unique: Callable[[InstanceT], bool] | None = None) -> InstanceT | None:
+        """A random instance named ``name``, made from a random solution (its known solution).
+
+        ``options`` are ``resolve_generator_options``'s values. This layer has no solver:
+        ``is_unique``, when given, is the caller's test that an instance has exactly one
+        solution. A generator may use it to steer (Sudoku removes clues one at a time while
+        the test holds) and returns None when this draw gave no unique instance; the caller
+        tests the returned instance either way and draws again until one passes.
+        """
+
+    def resolve_generator_options(self, given: Mapping[str, object]) -> OptionValues:
+        """Every generator option's value (given ones checked against their declaration,
+        the others their defaults), or an ``OptionError`` saying what is allowed."""
+        values = resolve(self.generator_options, given, f"the {self.name} generator")
+        settled = self.derived_options(OptionValues(
+            {name: value for name, value in values.items() if value is not None}))
+        unset = [name for name in self.generator_options if name not in settled]
+        if unset:
+            raise TypeError(f"{self.name}: options {unset} have no default and "
+                            f"derived_options fills in none")
+        return settled
+
+    def derived_options(self, values: OptionValues) -> OptionValues:
+        """Hook: the options declared with default None filled in from the others, and
+        rules joining several options checked (``OptionError``). By default: ``values``."""
+        return values
+
+    # ------------------------------------------------------------ bundled data
+
+    def data_folder(self) -> Path:
+        """``puzzles/data/<name>/``: the puzzle's bundled instances and their ``SOURCES.md``."""
+        return DATA_ROOT / self.name
+
+    def is_instance_file(self, path: Path) -> bool:
+        """True for a file ``read`` takes (by suffix); a puzzle whose companion files share
+        the suffix (Sudoku's ``X.solutions.txt``) says no to those."""
+        return path.is_file() and path.suffix.lower() in self.suffixes
+
+    def data_sets(self) -> list[DataSet]:
+        """The bundled sets: each sub-folder of instance files, and each instance file
+        directly in the data folder, by name."""
+        folder = self.data_folder()
+        sets = []
+        for entry in sorted(folder.iterdir()) if folder.is_dir() else []:
+            if entry.is_dir():
+                files = tuple(p for p in sorted(entry.rglob("*")) if self.is_instance_file(p))
+                if files:
+                    sets.append(DataSet(entry.name, files))
+            elif self.is_instance_file(entry):
+                sets.append(DataSet(entry.stem, (entry,)))
+        return sets
+
+    # ------------------------------------------------------------ shared behaviour
+
+    def load(self, path: str | Path, selector: str | int | None = None) -> InstanceT:
         """One instance of ``path``: by name, by 1-based index, or the only one."""
         path = Path(path)
-        instances = self.read_file(path)
-        return pick_instance(instances, selector, path, self.instance_name)
+        return pick_instance(self.read(path), selector, path, self.instance_name)
+
+    def read_file(self, path: Path) -> list[InstanceT]:
+        """Former name of :meth:`read`, kept for callers not yet moved to it."""
+        return self.read(path)
 
 
-def pick_instance(instances: Sequence[Any], selector: str | int | None, path: Path,
-                  name_of: Callable[[Any], str]) -> Any:
+def pick_instance(instances: Sequence[T], selector: str | int | None, path: Path,
+                  name_of: Callable[[T], str]) -> T:
     """Select by name or 1-based index; a string of digits that is no name counts as an index."""
     if selector is None:
         if len(instances) == 1:
@@ -64,10 +203,17 @@ def pick_instance(instances: Sequence[Any], selector: str | int | None, path: Pa
     return instances[selector - 1]
 
 
-def _some_names(instances: Sequence[Any], name_of: Callable[[Any], str], most: int = 20) -> str:
+def _some_names(instances: Sequence[T], name_of: Callable[[T], str], most: int = 20) -> str:
     names = [name_of(i) for i in instances[:most]]
     more = f", ... ({len(instances) - most} more)" if len(instances) > most else ""
     return ", ".join(names) + more
 
 
-PUZZLES: Registry[PuzzleKind] = Registry("puzzle")
+PUZZLES: Registry[PuzzleKind[Any, Any]] = Registry("puzzle")
+"""Every puzzle, by name; a puzzle module adds itself with :func:`register`."""
+
+
+def register(kind: KindT) -> KindT:
+    """Add ``kind`` to ``PUZZLES`` under its name (a taken name raises ``DuplicateName``)."""
+    PUZZLES.add(kind.name, kind)
+    return kind

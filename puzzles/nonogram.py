@@ -21,16 +21,22 @@ file (``A = array2d(...)``, 2 = filled) gives the known solution.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import ClassVar
 
 from puzzlelab.errors import ParseError
 from puzzlelab.wording import counted
-from puzzles import svg
-from puzzles.kind import PUZZLES, PuzzleKind
+from puzzles.kind import PuzzleKind, register
 from puzzles.nonogram_formats import Clue, ClueFile, Grid, blocks_of, read_dzn, read_non, read_out
+from puzzles.nonogram_pictures import render_svg, render_text
+from puzzles.options import Option, OptionValues, Size
 from puzzles.text_input import read_text
+
+__all__ = ["Clue", "NonogramInstance", "NonogramSolution", "blocks_of", "check", "clues_of",
+           "format_non", "load", "parse", "parse_dzn", "parse_non", "random_instance",
+           "read_file", "render_svg", "render_text", "solution_to_json"]
 
 
 @dataclass(frozen=True)
@@ -157,20 +163,27 @@ def _goal(cells: str, width: int, height: int, source: str, line: int | None
 
 # ---------------------------------------------------------------- files
 
+def parse(text: str, source: str = "<string>") -> list[NonogramInstance]:
+    """The puzzle of a ``.non`` text (``.dzn`` when ``source`` ends so), named after the
+    file ``source`` names."""
+    name = Path(source).stem if source != "<string>" else "nonogram"
+    if source.lower().endswith(".dzn"):
+        return parse_dzn(text, source, name)
+    return parse_non(text, source, name)
+
+
 def read_file(path: Path) -> list[NonogramInstance]:
     """The puzzle of a ``.non`` or ``.dzn`` file (with its ``.out`` solution, if any)."""
     path = Path(path)
-    text = read_text(path)
+    [instance] = parse(read_text(path), str(path))
     if path.suffix.lower() == ".dzn":
-        [instance] = parse_dzn(text, str(path), path.stem)
         companion = path.with_suffix(".out")
         if companion.is_file():
             picture, line = read_out(read_text(companion), instance.height, instance.width,
                                      str(companion))
             instance = _with_known(instance, NonogramSolution(picture), "the solution",
                                    str(companion), line)
-        return [instance]
-    return parse_non(text, str(path), path.stem)
+    return [instance]
 
 
 def format_non(instance: NonogramInstance, solution: NonogramSolution | None = None) -> str:
@@ -206,7 +219,7 @@ def random_instance(height: int, width: int, density: float, rng: random.Random,
     return clues_of(grid, name)
 
 
-# ---------------------------------------------------------------- checking and pictures
+# ---------------------------------------------------------------- checking
 
 def check(instance: NonogramInstance, solution: NonogramSolution) -> list[str]:
     """Every violated rule: wrong grid size, a value other than 0/1, a line off its clue."""
@@ -228,65 +241,48 @@ def check(instance: NonogramInstance, solution: NonogramSolution) -> list[str]:
     return problems
 
 
-def render_text(instance: NonogramInstance, solution: NonogramSolution | None = None) -> str:
-    """Column clues stacked on top, row clues on the left, ``#`` filled and ``.`` blank."""
-    row_labels = [" ".join(map(str, clue)) or "0" for clue in instance.rows]
-    left = max(map(len, row_labels))
-    cell = max(2, max((len(str(b)) for clue in instance.columns for b in clue), default=1) + 1)
-    depth = max((len(clue) for clue in instance.columns), default=1) or 1
-    lines = []
-    for level in range(depth):
-        parts = []
-        for clue in instance.columns:
-            shown = clue or (0,)
-            index = level - (depth - len(shown))
-            parts.append(str(shown[index]).rjust(cell) if index >= 0 else " " * cell)
-        lines.append(" " * (left + 1) + "".join(parts))
-    for r, label in enumerate(row_labels):
-        if solution is None:
-            cells = "?" * instance.width
-        else:
-            cells = "".join("#" if v else "." for v in solution.grid[r])
-        lines.append(label.rjust(left) + " " + "".join(ch.rjust(cell) for ch in cells))
-    return "\n".join(lines) + "\n"
-
-
-def render_svg(instance: NonogramInstance, solution: NonogramSolution | None = None) -> str:
-    """An SVG picture with the clues along the top and left edges."""
-    size = svg.CELL * 0.6
-    clue_size = size * 0.6
-    left = max((len(clue) for clue in instance.rows), default=1) * clue_size + svg.MARGIN
-    top = max((len(clue) for clue in instance.columns), default=1) * clue_size + svg.MARGIN
-    body = []
-    for r, clue in enumerate(instance.rows):
-        for k, block in enumerate(reversed(clue or (0,))):
-            body.append(svg.text(left - (k + 0.5) * clue_size, top + (r + 0.5) * size,
-                                 str(block), clue_size * 0.7))
-    for c, clue in enumerate(instance.columns):
-        for k, block in enumerate(reversed(clue or (0,))):
-            body.append(svg.text(left + (c + 0.5) * size, top - (k + 0.5) * clue_size,
-                                 str(block), clue_size * 0.7))
-    if solution is not None:
-        for r, row in enumerate(solution.grid):
-            body += [svg.rectangle(left + c * size, top + r * size, size, size, "#222")
-                     for c, v in enumerate(row) if v]
-    body += [f'<g transform="translate({left:g},{top:g})">',
-             *svg.grid_lines(instance.height, instance.width, 5, origin=0, cell=size), "</g>"]
-    return svg.document(left + instance.width * size + svg.MARGIN,
-                        top + instance.height * size + svg.MARGIN, body)
-
-
 def solution_to_json(solution: NonogramSolution) -> list[list[int]]:
     """Rows of 0/1, as ``puzzlelab solve --json`` prints them."""
     return [list(row) for row in solution.grid]
 
 
-NONOGRAM = PuzzleKind(name="nonogram", read_file=read_file, check=check,
-                      render_text=render_text, render_svg=render_svg,
-                      solution_to_json=solution_to_json,
-                      instance_name=lambda instance: instance.name,
-                      known_solution=lambda instance: instance.known_solution)
-PUZZLES.add("nonogram", NONOGRAM)
+class Nonogram(PuzzleKind[NonogramInstance, NonogramSolution]):
+    """Nonograms on the puzzle contract: this module's functions, under the contract's names."""
+
+    name = "nonogram"
+    suffixes = (".non", ".dzn")
+    generator_options: ClassVar[Mapping[str, Option]] = {
+        "size": Option(Size(10, 10), help="rows and columns of the picture", low=1,
+                       high=1000, tag=""),
+        "density": Option(0.5, help="chance that a cell of the picture is filled", low=0.0,
+                          high=1.0, strict=True, tag="d"),
+    }
+
+    # the module's functions, under the contract's role names
+    parse = staticmethod(parse)
+    read = staticmethod(read_file)
+    write = staticmethod(format_non)
+    check = staticmethod(check)
+    render_text = staticmethod(render_text)
+    render_svg = staticmethod(render_svg)
+    solution_to_json = staticmethod(solution_to_json)
+
+    def instance_name(self, instance: NonogramInstance) -> str:
+        return instance.name
+
+    def known_solution(self, instance: NonogramInstance) -> NonogramSolution | None:
+        return instance.known_solution
+
+    def generate(self, options: OptionValues, rng: random.Random, name: str,
+                 is_unique: Callable[[NonogramInstance], bool] | None = None
+                 ) -> NonogramInstance:
+        """A random picture; uniqueness is left to the caller, which draws again (clues
+        follow from the picture, so there is nothing to take away one at a time)."""
+        size = options.size("size")
+        return random_instance(size.rows, size.columns, options.number("density"), rng, name)
+
+
+NONOGRAM = register(Nonogram())
 
 
 def load(path: str | Path, selector: str | int | None = None) -> NonogramInstance:

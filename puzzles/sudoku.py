@@ -1,36 +1,38 @@
-"""Sudoku of any box size k (an n x n grid, n = k * k): formats, checker and rendering.
+"""Sudoku of any box size k (an n x n grid, n = k * k): files, checker, pictures, generator.
 
-Formats read (auto-detected; see ``puzzles/data/sudoku/SOURCES.md``):
+The file formats are read and written by :mod:`puzzles.sudoku_formats` (character
+lines, named lines, ``N`` grids, puzzlekit blocks); the random grids and clues of
+``generate`` come from :mod:`puzzles.sudoku_generator`.
 
-* character lines, one puzzle per line (16 or 81 characters; ``.`` or ``0`` empty);
-* named lines ``name set clues puzzle solution`` (the KU Leuven course file);
-* an ``N`` line followed by N rows of N integers (``0`` empty);
-* puzzlekit blocks (``== id``, ``problem:``, ``solution:``; ``-`` empty).
-
-A file ``X.txt`` with a companion ``X.solutions.txt`` or ``X.solution.txt`` gets
-those grids as the instances' known solutions.
+>>> puzzle = parse("1...........4...")[0]
+>>> check(puzzle, SudokuSolution(((1, 2, 3, 4), (3, 4, 1, 2), (2, 1, 4, 3), (4, 3, 2, 1))))
+[]
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import ClassVar
 
-from puzzlelab.errors import ParseError
+from puzzlelab.errors import OptionError, ParseError
 from puzzlelab.wording import counted
 from puzzles import svg
-from puzzles.kind import PUZZLES, PuzzleKind
-from puzzles.text_input import (
-    Cursor,
-    Line,
-    content_lines,
-    is_integer,
-    last_line,
-    parse_int,
-    read_text,
+from puzzles.kind import PuzzleKind, register
+from puzzles.options import Option, OptionValues
+from puzzles.sudoku_formats import (
+    ReadGrid,
+    character_line,
+    companion_of,
+    is_companion,
+    puzzlekit_block,
+    read_grids,
+    size_grid,
 )
+from puzzles.sudoku_generator import full_grid, read_off, thinned
+from puzzles.text_input import last_line, read_text
 
 Grid = tuple[tuple[int, ...], ...]
 
@@ -50,7 +52,7 @@ class SudokuInstance:
     box: int
     givens: Grid
     known_solution: SudokuSolution | None = None
-    source: str = ""
+    source: str = field(default="", compare=False)  # the file read: not part of the puzzle
 
     @property
     def size(self) -> int:
@@ -58,243 +60,54 @@ class SudokuInstance:
         return self.box * self.box
 
 
-# ---------------------------------------------------------------- reading
+# ---------------------------------------------------------------- files
 
 
-def _box_of_size(size: int, cursor: Cursor, where: Line) -> int:
-    box = math.isqrt(max(size, 0))
-    if box < 2 or box * box != size:
-        raise cursor.error(f"grid size {size} is not the square of a box size >= 2", where)
-    return box
+def _frozen(rows: Iterable[Iterable[int]]) -> Grid:
+    return tuple(tuple(row) for row in rows)
 
 
-def _check_givens(rows: list[list[int]], row_lines: list[Line], box: int,
-                  cursor: Cursor) -> None:
-    """A given repeated in a row, column or box is an error naming both cells."""
-    size = box * box
-    units = ([("row", [(r, c) for c in range(size)]) for r in range(size)]
-             + [("column", [(r, c) for r in range(size)]) for c in range(size)]
-             + [("box", [(top + r, left + c) for r in range(box) for c in range(box)])
-                for top in range(0, size, box) for left in range(0, size, box)])
-    for unit, cells in units:
-        seen: dict[int, tuple[int, int]] = {}
-        for r, c in cells:
-            value = rows[r][c]
-            if not value:
-                continue
-            if value in seen:
-                first = seen[value]
-                raise cursor.error(
-                    f"duplicate given {value} in a {unit}: cells (row {first[0] + 1}, column "
-                    f"{first[1] + 1}) and (row {r + 1}, column {c + 1})", row_lines[r])
-            seen[value] = (r, c)
-
-
-def _grid_from_chars(line: Line, cursor: Cursor) -> tuple[list[list[int]], int]:
-    text = line.text.strip()
-    offset = len(line.text) - len(line.text.lstrip())
-    side = math.isqrt(len(text))
-    if len(text) not in (16, 81):
-        raise cursor.error(f"a puzzle line has 16 (4x4) or 81 (9x9) characters, this one "
-                           f"has {len(text)}", line)
-    values = []
-    for position, char in enumerate(text):
-        if char in ".0":
-            values.append(0)
-        elif is_integer(char) and 1 <= int(char) <= side:
-            values.append(int(char))
-        else:
-            problem = "out of range" if is_integer(char) else "not a digit or '.'"
-            raise cursor.error(f"character {char!r} is {problem} for a {side}x{side} Sudoku",
-                               line, column=offset + position + 1)
-    return [values[r * side:(r + 1) * side] for r in range(side)], side
-
-
-def _grid_rows(cursor: Cursor, size: int, empty: str = "0") -> tuple[list[list[int]], list[Line]]:
-    rows, row_lines = [], []
-    for r in range(size):
-        line = cursor.next(f"row {r + 1} of {size}")
-        tokens = line.tokens()
-        if len(tokens) != size:
-            raise cursor.error(f"row {r + 1} has {len(tokens)} entries, expected {size}", line)
-        row = []
-        for token in tokens:
-            value = 0 if token.text == empty else parse_int(token, cursor.source, "a digit")
-            if not 0 <= value <= size:
-                raise cursor.error(f"value {value} is outside 0..{size}", token)
-            row.append(value)
-        rows.append(row)
-        row_lines.append(line)
-    return rows, row_lines
-
-
-def _instance(name: str, rows: list[list[int]], row_lines: list[Line], cursor: Cursor,
-              solution: list[list[int]] | None = None,
-              solution_line: Line | None = None) -> SudokuInstance:
-    box = _box_of_size(len(rows), cursor, row_lines[0])
-    _check_givens(rows, row_lines, box, cursor)
-    instance = SudokuInstance(name, box, tuple(map(tuple, rows)), None, cursor.source)
-    if solution is None:
+def _instance(grid: ReadGrid, source: str) -> SudokuInstance:
+    """The instance of a grid read from ``source``; a known solution must solve it."""
+    instance = SudokuInstance(grid.name, grid.box, _frozen(grid.givens), None, source)
+    if grid.solution is None:
         return instance
-    known = SudokuSolution(tuple(map(tuple, solution)))
+    known = SudokuSolution(_frozen(grid.solution))
     wrong = check(instance, known)
     if wrong:
-        raise cursor.error(f"the known solution of {name!r} is not one: {wrong[0]}",
-                           solution_line or row_lines[0])
+        raise ParseError(f"the known solution of {grid.name!r} is not one: {wrong[0]}",
+                         source=source, line=grid.solution_line)
     return replace(instance, known_solution=known)
-
-
-def _unique_name(name: str, seen: dict[str, Line], line: Line, cursor: Cursor) -> None:
-    """Two instances of one file may not share a name: ``--instance`` could not tell them."""
-    if name in seen:
-        raise cursor.error(f"a second instance named {name!r} (the first is on line "
-                           f"{seen[name].number})", line)
-    seen[name] = line
-
-
-Located = tuple[SudokuInstance, int]
-"""An instance with the line it starts on (companion files are checked against it)."""
-
-
-def _read_char_lines(cursor: Cursor, stem: str) -> list[Located]:
-    instances: list[Located] = []
-    while not cursor.at_end():
-        line = cursor.next("a puzzle line")
-        rows, side = _grid_from_chars(line, cursor)
-        instances.append((_instance(f"{stem}#{len(instances) + 1}", rows, [line] * side,
-                                    cursor), line.number))
-    return instances
-
-
-def _read_named_lines(cursor: Cursor) -> list[Located]:
-    instances: list[Located] = []
-    names: dict[str, Line] = {}
-    while not cursor.at_end():
-        line = cursor.next("a named puzzle line")
-        tokens = line.tokens()
-        if len(tokens) != 5:
-            raise cursor.error(f"a named line has 5 fields (name set clues puzzle solution), "
-                               f"this one has {len(tokens)}", line)
-        name, puzzle, solution = tokens[0].text, tokens[3], tokens[4]
-        _unique_name(name, names, line, cursor)
-        rows, side = _grid_from_chars(Line(line.number, " " * (puzzle.column - 1)
-                                           + puzzle.text), cursor)
-        solved, _ = _grid_from_chars(Line(line.number, " " * (solution.column - 1)
-                                          + solution.text), cursor)
-        instances.append((_instance(name, rows, [line] * side, cursor, solved, line),
-                          line.number))
-    return instances
-
-
-def _read_size_grids(cursor: Cursor, stem: str) -> list[Located]:
-    instances: list[Located] = []
-    while not cursor.at_end():
-        header = cursor.next("a size line")
-        tokens = header.tokens()
-        if len(tokens) != 1:
-            raise cursor.error("expected a line with the grid size N", header)
-        size = parse_int(tokens[0], cursor.source, "the grid size N")
-        _box_of_size(size, cursor, header)
-        rows, row_lines = _grid_rows(cursor, size)
-        instances.append((_instance(f"{stem}#{len(instances) + 1}", rows, row_lines, cursor),
-                          header.number))
-    return instances
-
-
-def _read_puzzlekit(cursor: Cursor) -> list[Located]:
-    instances: list[Located] = []
-    names: dict[str, Line] = {}
-    while not cursor.at_end():
-        header = cursor.next("a '== name' line")
-        if not header.text.startswith("=="):
-            raise cursor.error("expected a block header '== name'", header)
-        name = header.text[2:].strip()
-        _unique_name(name, names, header, cursor)
-        peeked = cursor.peek()
-        if peeked is not None and peeked.text.startswith("source:"):
-            cursor.next("source")
-        rows, row_lines = _puzzlekit_section(cursor, "problem:")
-        solution, solution_lines = None, None
-        peeked = cursor.peek()
-        if peeked is not None and peeked.text.strip() == "solution:":
-            solution, solution_lines = _puzzlekit_section(cursor, "solution:")
-        instances.append((_instance(name, rows, row_lines, cursor, solution,
-                                    solution_lines[0] if solution_lines else None),
-                          header.number))
-    return instances
-
-
-def _puzzlekit_section(cursor: Cursor, keyword: str) -> tuple[list[list[int]], list[Line]]:
-    line = cursor.next(keyword)
-    if line.text.strip() != keyword:
-        raise cursor.error(f"expected {keyword!r}", line)
-    dimensions = cursor.next("'<rows> <cols>'")
-    tokens = dimensions.tokens()
-    if len(tokens) != 2:
-        raise cursor.error("expected '<rows> <cols>'", dimensions)
-    rows, columns = (parse_int(t, cursor.source, "a grid dimension") for t in tokens)
-    if rows != columns:
-        raise cursor.error(f"a Sudoku grid is square, this one is {rows}x{columns}", dimensions)
-    _box_of_size(rows, cursor, dimensions)
-    return _grid_rows(cursor, rows, empty="-")
 
 
 def parse(text: str, source: str = "<string>") -> list[SudokuInstance]:
     """Every instance in ``text``, in order; bad input raises ``ParseError`` (file:line:col)."""
-    return [instance for instance, _ in _parse_located(text, source)]
-
-
-def _parse_located(text: str, source: str) -> list[Located]:
-    cursor = Cursor(content_lines(text), source)
-    first = cursor.peek()
-    if first is None:
-        raise ParseError("no puzzle found (the input is empty or only comments)", source=source)
-    stem = Path(source).stem if source != "<string>" else "puzzle"
-    if any(line.text.startswith("==") for line in cursor.lines):
-        return _read_puzzlekit(cursor)
-    words = first.tokens()
-    if len(words) == 1:
-        # A line of 16 or 81 characters is a puzzle even when all of them are digits.
-        if is_integer(words[0].text) and len(words[0].text) not in (16, 81):
-            return _read_size_grids(cursor, stem)
-        return _read_char_lines(cursor, stem)
-    if all(is_integer(word.text) for word in words):
-        return _read_size_grids(cursor, stem)  # a size line with too many numbers
-    return _read_named_lines(cursor)
-
-
-def _companion(path: Path) -> Path | None:
-    if path.stem.endswith((".solution", ".solutions")):
-        return None
-    for suffix in (".solutions", ".solution"):
-        candidate = path.with_name(path.stem + suffix + path.suffix)
-        if candidate.exists():
-            return candidate
-    return None
+    return [_instance(grid, source) for grid in read_grids(text, source)]
 
 
 def read_file(path: Path) -> list[SudokuInstance]:
     """Every instance of the file, with known solutions from a companion solutions file."""
     path = Path(path)
     instances = parse(read_text(path), str(path))
-    companion = _companion(path)
+    companion = companion_of(path)
     if companion is None:
         return instances
     text = read_text(companion)
-    solutions = _parse_located(text, str(companion))
+    solutions = read_grids(text, str(companion))
     if len(solutions) != len(instances):
         # Blame the first solution too many, or the end where the missing ones belong.
-        line = solutions[len(instances)][1] if len(solutions) > len(instances) else last_line(text)
+        line = (solutions[len(instances)].line if len(solutions) > len(instances)
+                else last_line(text))
         raise ParseError(f"{counted(len(solutions), 'solution')} for "
                          f"{counted(len(instances), 'puzzle')} in "
                          f"{path.name}", source=str(companion), line=line)
     known = []
-    for number, (instance, (solved, line)) in enumerate(zip(instances, solutions, strict=True), 1):
-        solution = SudokuSolution(solved.givens)
+    for number, (instance, solved) in enumerate(zip(instances, solutions, strict=True), 1):
+        solution = SudokuSolution(_frozen(solved.givens))
         wrong = check(instance, solution)
         if wrong:
             raise ParseError(f"solution {number} is not one of puzzle {instance.name!r}: "
-                             f"{wrong[0]}", source=str(companion), line=line)
+                             f"{wrong[0]}", source=str(companion), line=solved.line)
         known.append(replace(instance, known_solution=solution))
     return known
 
@@ -302,14 +115,17 @@ def read_file(path: Path) -> list[SudokuInstance]:
 def format(instance: SudokuInstance, style: str = "line") -> str:
     """The instance as a character line (``.`` empty; n <= 9) or as an ``N`` grid."""
     if style == "line":
-        if instance.size > 9:
-            raise ValueError("character lines hold grids up to 9x9; use style='grid'")
-        return "".join(str(v) if v else "." for row in instance.givens for v in row)
+        return character_line(instance.givens)
     if style == "grid":
-        width = len(str(instance.size))
-        rows = (" ".join(f"{v:>{width}}" for v in row) for row in instance.givens)
-        return "\n".join([str(instance.size), *rows]) + "\n"
+        return size_grid(instance.givens)
     raise ValueError(f"unknown style {style!r}; use 'line' or 'grid'")
+
+
+def write(instance: SudokuInstance, solution: SudokuSolution | None = None) -> str:
+    """The instance as a named puzzlekit block, with ``solution`` when given: the format
+    that keeps the name, the solution and any size."""
+    return puzzlekit_block(instance.name, instance.givens,
+                           None if solution is None else solution.grid)
 
 
 # ---------------------------------------------------------------- checking
@@ -396,11 +212,84 @@ def solution_to_json(solution: SudokuSolution) -> list[list[int]]:
     return [list(row) for row in solution.grid]
 
 
-SUDOKU = PuzzleKind(name="sudoku", read_file=read_file, check=check, render_text=render_text,
-                    render_svg=render_svg, solution_to_json=solution_to_json,
-                    instance_name=lambda instance: instance.name,
-                    known_solution=lambda instance: instance.known_solution)
-PUZZLES.add("sudoku", SUDOKU)
+# ---------------------------------------------------------------- generating
+
+
+def generate(box: int, clues: int, rng: random.Random, name: str,
+             is_unique: Callable[[SudokuInstance], bool] | None = None
+             ) -> SudokuInstance | None:
+    """A random full grid (the known solution) and ``clues`` of its cells as givens.
+
+    Without ``is_unique`` the clues are read off at random cells. With it, clues are
+    taken away one at a time, in random order, while the puzzle keeps one solution;
+    None when it gets stuck above ``clues`` (a minimal puzzle with more clues).
+    """
+    solution = full_grid(box, rng)
+    known = SudokuSolution(solution)
+    if is_unique is None:
+        return SudokuInstance(name, box, read_off(solution, clues, rng), known)
+
+    def keeps_one_solution(givens: Grid) -> bool:
+        return is_unique(SudokuInstance(name, box, givens, known))
+
+    givens = thinned(solution, clues, rng, keeps_one_solution)
+    return None if givens is None else SudokuInstance(name, box, givens, known)
+
+
+DEFAULT_CLUE_SHARE = 0.4
+"""Clues kept by default, as a share of the cells. Taking clues away at random while the
+puzzle stays unique ends, on average, at 30 % of the cells of a 9x9 grid (22 to 27
+clues over 30 grids) and 37 % of a 16x16 one (92 and 95 over two): 40 % is reached."""
+
+
+class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
+    """Sudoku on the puzzle contract: the functions of this module, under the contract's names."""
+
+    name = "sudoku"
+    suffixes = (".txt",)
+    generator_options: ClassVar[Mapping[str, Option]] = {
+        "box": Option(3, help="box size k: the grid is k*k a side (3 gives 9x9)", low=2,
+                      high=5, tag="box"),
+        "clues": Option(None, help="givens to keep; by default 40% of the cells, rounded "
+                                   "(32 of 81), which --unique reaches on every grid size",
+                        value_type=int, low=0, tag="clues"),
+    }
+
+    # the module's functions, under the contract's role names
+    parse = staticmethod(parse)
+    read = staticmethod(read_file)
+    write = staticmethod(write)
+    check = staticmethod(check)
+    render_text = staticmethod(render_text)
+    render_svg = staticmethod(render_svg)
+    solution_to_json = staticmethod(solution_to_json)
+
+    def instance_name(self, instance: SudokuInstance) -> str:
+        return instance.name
+
+    def known_solution(self, instance: SudokuInstance) -> SudokuSolution | None:
+        return instance.known_solution
+
+    def is_instance_file(self, path: Path) -> bool:
+        return super().is_instance_file(path) and not is_companion(path)
+
+    def derived_options(self, values: OptionValues) -> OptionValues:
+        cells = values.integer("box") ** 4
+        if "clues" not in values:
+            return values.replaced(clues=round(cells * DEFAULT_CLUE_SHARE))
+        if values.integer("clues") > cells:
+            raise OptionError(f"--clues must be at most {cells} for box {values['box']} "
+                              f"(its cells), not {values['clues']}")
+        return values
+
+    def generate(self, options: OptionValues, rng: random.Random, name: str,
+                 is_unique: Callable[[SudokuInstance], bool] | None = None
+                 ) -> SudokuInstance | None:
+        return generate(options.integer("box"), options.integer("clues"), rng, name,
+                        is_unique)
+
+
+SUDOKU = register(Sudoku())
 
 
 def load(path: str | Path, selector: str | int | None = None) -> SudokuInstance:

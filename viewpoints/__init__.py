@@ -1,30 +1,36 @@
-"""Viewpoints: models of each puzzle, one registered function per viewpoint."""
+"""Viewpoints: models of each puzzle, one registered function per viewpoint.
+
+Every module of the package is imported; a viewpoint module registers its
+functions in ``VIEWPOINTS`` (the registry, not a list kept here, says which
+modules hold viewpoints), and ``registry`` is the machinery they share.
+"""
 
 from puzzlelab.registry import import_submodules
 from viewpoints.registry import (
+    COUNTING_DEFAULTS,
     DEFAULTS,
     VIEWPOINTS,
     BuiltModel,
+    Defaults,
     Option,
     Viewpoint,
+    counting_defaults,
     get_viewpoint,
     set_defaults,
     viewpoint,
     viewpoints_of,
 )
 
-#: modules of this package that hold shared machinery, not viewpoints
-INFRASTRUCTURE_MODULES = ("registry",)
-
 
 def load_viewpoints() -> None:
-    """Import every viewpoint module so each registers its viewpoints."""
+    """Import every module of the package, so that each registers its viewpoints."""
     import viewpoints
 
-    import_submodules(viewpoints, skip=INFRASTRUCTURE_MODULES)
+    import_submodules(viewpoints)
 
 
 load_viewpoints()
 
-__all__ = ["DEFAULTS", "VIEWPOINTS", "BuiltModel", "Option", "Viewpoint", "get_viewpoint",
-           "load_viewpoints", "set_defaults", "viewpoint", "viewpoints_of"]
+__all__ = ["COUNTING_DEFAULTS", "DEFAULTS", "VIEWPOINTS", "BuiltModel", "Defaults", "Option",
+           "Viewpoint", "counting_defaults", "get_viewpoint", "load_viewpoints", "set_defaults",
+           "viewpoint", "viewpoints_of"]

@@ -1,44 +1,49 @@
-"""The viewpoint registry: each viewpoint is one function registered under ``puzzle/name``."""
+"""The viewpoint registry: each viewpoint is one function registered under ``puzzle/name``.
+
+A viewpoint is typed by its puzzle: ``Viewpoint[SudokuInstance, SudokuSolution]``
+builds from a Sudoku instance a model whose decoder gives Sudoku solutions. Its
+options are declared (:class:`puzzles.options.Option`: type, allowed values,
+default, one-line doc); the command line, the spec checks and ``list`` read them.
+"""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Concatenate, Generic, TypeAlias, TypeVar
 
 from puzzlelab.errors import OptionError, UnknownName
 from puzzlelab.registry import Registry
-from solvers import Assignment, Model
+from puzzles.options import Option, OptionValue, resolve
+from solvers import Assignment, Heuristic, Model
+
+__all__ = ["DEFAULTS", "VIEWPOINTS", "BuiltModel", "Defaults", "Option", "Viewpoint",
+           "counting_defaults", "get_viewpoint", "set_defaults", "viewpoint", "viewpoints_of"]
+
+InstanceT = TypeVar("InstanceT")
+SolutionT = TypeVar("SolutionT")
 
 
 @dataclass(frozen=True)
-class Option:
-    """One option of a viewpoint: its default, its allowed values and what it does."""
-
-    default: Any
-    choices: tuple[Any, ...]
-    help: str
-
-
-@dataclass(frozen=True)
-class BuiltModel:
+class BuiltModel(Generic[SolutionT]):
     """What a viewpoint returns: the model, and a decoder from its solutions to a puzzle's."""
 
     model: Model
-    decode: Callable[[Assignment], Any]
+    decode: Callable[[Assignment], SolutionT]
 
 
-Builder = Callable[..., BuiltModel]
+Builder: TypeAlias = Callable[Concatenate[InstanceT, ...], BuiltModel[SolutionT]]
+"""A viewpoint function: ``(instance, **options) -> BuiltModel``."""
 
 
 @dataclass(frozen=True)
-class Viewpoint:
-    """A registered viewpoint: ``build(instance, **options)`` gives a :class:`BuiltModel`."""
+class Viewpoint(Generic[InstanceT, SolutionT]):
+    """A registered viewpoint: ``build(instance, options)`` gives a :class:`BuiltModel`."""
 
     puzzle: str
     name: str
-    build_function: Builder
+    build_function: Builder[InstanceT, SolutionT]
     options: Mapping[str, Option] = field(default_factory=dict)
 
     @property
@@ -51,33 +56,29 @@ class Viewpoint:
         """First line of the viewpoint's docstring."""
         return (inspect.getdoc(self.build_function) or "").splitlines()[0]
 
-    def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """Defaults overlaid with ``given``; unknown names and bad values raise ``OptionError``."""
-        resolved = {name: option.default for name, option in self.options.items()}
-        for name, value in (given or {}).items():
-            if name not in self.options:
-                valid = ", ".join(self.options) or "none"
-                raise OptionError(f"viewpoint {self.key} has no option {name!r} (options: {valid})")
-            choices = self.options[name].choices
-            by_text = {str(choice): choice for choice in choices}
-            value = by_text.get(value, value) if isinstance(value, str) else value  # CLI text
-            if value not in choices:
-                raise OptionError(f"viewpoint {self.key}: option {name} must be one of "
-                                  f"{', '.join(map(str, choices))}, not {value!r}")
-            resolved[name] = value
-        return resolved
+    def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, OptionValue]:
+        """Defaults overlaid with ``given`` (text from the command line, or typed from a
+        spec); unknown names and values outside the declaration raise ``OptionError``."""
+        resolved = resolve(self.options, given or {}, f"viewpoint {self.key}",
+                           lambda name: f"viewpoint {self.key}: option {name}")
+        unset = [name for name, value in resolved.items() if value is None]
+        if unset:  # a viewpoint has no other options to derive a default from
+            raise OptionError(f"viewpoint {self.key}: give a value for {', '.join(unset)}")
+        return {name: value for name, value in resolved.items() if value is not None}
 
-    def build(self, instance: Any, options: Mapping[str, Any] | None = None) -> BuiltModel:
+    def build(self, instance: InstanceT,
+              options: Mapping[str, Any] | None = None) -> BuiltModel[SolutionT]:
         """Build the model of ``instance`` under ``options`` (defaults for those not given)."""
         return self.build_function(instance, **self.resolve_options(options))
 
 
-VIEWPOINTS: Registry[Viewpoint] = Registry("viewpoint")
+VIEWPOINTS: Registry[Viewpoint[Any, Any]] = Registry("viewpoint")
 
 
 @dataclass(frozen=True)
 class Defaults:
-    """What ``puzzlelab solve`` uses for a puzzle when the user names nothing."""
+    """A viewpoint, solver and heuristic, by name: what ``puzzlelab solve`` uses for a
+    puzzle when the user names nothing, and what ``generate --unique`` counts with."""
 
     viewpoint: str
     solver: str
@@ -85,25 +86,41 @@ class Defaults:
 
 
 DEFAULTS: Registry[Defaults] = Registry("puzzle defaults")
+COUNTING_DEFAULTS: Registry[Defaults] = Registry("puzzle counting defaults")
 
 
-def viewpoint(puzzle: str, name: str,
-              options: Mapping[str, Option] | None = None) -> Callable[[Builder], Builder]:
+def viewpoint(puzzle: str, name: str, options: Mapping[str, Option] | None = None
+              ) -> Callable[[Builder[InstanceT, SolutionT]], Builder[InstanceT, SolutionT]]:
     """Register the decorated function as the viewpoint ``puzzle/name``."""
 
-    def register(function: Builder) -> Builder:
+    def register(function: Builder[InstanceT, SolutionT]) -> Builder[InstanceT, SolutionT]:
         VIEWPOINTS.add(f"{puzzle}/{name}", Viewpoint(puzzle, name, function, dict(options or {})))
         return function
 
     return register
 
 
-def set_defaults(puzzle: str, viewpoint: str, solver: str, heuristic: str) -> None:
-    """Record the default viewpoint, solver and heuristic of ``puzzle`` (once)."""
+def set_defaults(puzzle: str, viewpoint: str, solver: str, heuristic: str,
+                 counting: Defaults | None = None) -> None:
+    """Record the default viewpoint, solver and heuristic of ``puzzle`` (once), and the
+    ones that count its solutions, when they differ from :func:`counting_defaults`'s."""
     DEFAULTS.add(puzzle, Defaults(viewpoint, solver, heuristic))
+    if counting is not None:
+        COUNTING_DEFAULTS.add(puzzle, counting)
 
 
-def get_viewpoint(puzzle: str, name: str) -> Viewpoint:
+def counting_defaults(puzzle: str) -> Defaults:
+    """What counts the solutions of a ``puzzle`` instance up to 2 (``generate --unique``):
+    the puzzle's own counting choice, or its solving defaults without ``+symmetric``
+    (which looks for one solution and cannot count)."""
+    if puzzle in COUNTING_DEFAULTS:
+        return COUNTING_DEFAULTS.get(puzzle)
+    solving = DEFAULTS.get(puzzle)
+    heuristic = str(Heuristic.parse(solving.heuristic).without_symmetric())
+    return Defaults(solving.viewpoint, solving.solver, heuristic)
+
+
+def get_viewpoint(puzzle: str, name: str) -> Viewpoint[Any, Any]:
     """The viewpoint ``name`` of ``puzzle``; an unknown one lists the puzzle's viewpoints."""
     key = name if "/" in name else f"{puzzle}/{name}"
     if key not in VIEWPOINTS:
@@ -112,6 +129,6 @@ def get_viewpoint(puzzle: str, name: str) -> Viewpoint:
     return VIEWPOINTS.get(key)
 
 
-def viewpoints_of(puzzle: str) -> list[Viewpoint]:
+def viewpoints_of(puzzle: str) -> list[Viewpoint[Any, Any]]:
     """Every viewpoint registered for ``puzzle``, in registration order."""
     return [VIEWPOINTS.get(k) for k in VIEWPOINTS if VIEWPOINTS.get(k).puzzle == puzzle]

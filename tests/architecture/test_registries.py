@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import pkgutil
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -14,7 +19,9 @@ from puzzlelab.errors import DuplicateName, UnknownName
 from puzzlelab.registry import Registry
 from puzzles import PUZZLES
 from solvers import BACKENDS, load_backends
-from viewpoints import DEFAULTS, VIEWPOINTS, get_viewpoint
+from tests.architecture.test_layers import LAYERS
+from tests.paths import ROOT
+from viewpoints import DEFAULTS, VIEWPOINTS, counting_defaults, get_viewpoint
 
 load_backends()
 
@@ -33,25 +40,96 @@ def test_unknown_names_list_the_valid_ones() -> None:
         get_viewpoint("sudoku", "diagonal")
 
 
-@pytest.mark.parametrize(("package", "registry", "owner"), [
-    (puzzles, PUZZLES, lambda entry: entry.name),
-    (viewpoints, VIEWPOINTS, lambda entry: entry.build_function.__module__.split(".")[-1]),
-    (solvers.backends, BACKENDS, lambda entry: entry.__module__.split(".")[-1]),
-])
-def test_every_module_registers_something(package, registry, owner) -> None:
-    """A module that registers nothing is dead weight (or a forgotten decorator)."""
-    skip = set(package.INFRASTRUCTURE_MODULES)
+def imported_submodules(package: str, files: Iterable[Path]) -> set[str]:
+    """The modules of ``package`` (``puzzles``: ``sudoku``, ``svg``, ...) that ``files`` import."""
+    imported = set()
+    for file in files:
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                # from puzzles import svg; from puzzles.svg import text
+                names = [f"{node.module}.{alias.name}" for alias in node.names]
+            else:
+                continue  # the project writes no relative imports
+            imported |= {name[len(package) + 1:].split(".")[0] for name in names
+                         if name.startswith(f"{package}.")}
+    return imported
+
+
+def files_of(package: ModuleType, module: str) -> list[Path]:
+    """The source files of a module, or of every module of a sub-package."""
+    path = Path(package.__path__[0]) / module
+    return sorted(path.rglob("*.py")) if path.is_dir() else [path.with_suffix(".py")]
+
+
+def used_from_outside(package: ModuleType) -> set[str]:
+    """Modules of ``package`` that the project's code outside it imports (not the tests)."""
+    inside = Path(package.__path__[0])
+    files = [path for layer in LAYERS for path in (ROOT / layer).rglob("*.py")
+             if inside not in path.parents]
+    return imported_submodules(package.__name__, files)
+
+
+def dead_modules(package: ModuleType, registering: set[str]) -> set[str]:
+    """Modules of ``package`` that register nothing and serve nothing: neither a module
+    that registers (directly or through other helpers) nor the code of another layer."""
     modules = {info.name for info in pkgutil.iter_modules(package.__path__)
-               if not info.name.startswith("_") and info.name not in skip}
-    for module in modules:
-        importlib.import_module(f"{package.__name__}.{module}")
-    owners = {owner(registry.get(name)).replace("-", "_") for name in registry}
-    assert modules <= owners, f"modules registering nothing: {sorted(modules - owners)}"
+               if not info.name.startswith("_")}
+    used, waiting = set(), [*registering, *used_from_outside(package)]
+    while waiting:
+        module = waiting.pop()
+        if module in modules and module not in used:
+            used.add(module)
+            waiting += imported_submodules(package.__name__, files_of(package, module))
+    return modules - used
+
+
+def module_of(entry_module: str, package: ModuleType) -> str:
+    """The package's own module an entry was defined in: ``puzzles.sudoku`` -> ``sudoku``."""
+    return entry_module[len(package.__name__) + 1:].split(".")[0]
+
+
+@pytest.mark.parametrize(("package", "registry", "defined_in"), [
+    (puzzles, PUZZLES, lambda entry: type(entry).__module__),
+    (viewpoints, VIEWPOINTS, lambda entry: entry.build_function.__module__),
+    (solvers.backends, BACKENDS, lambda entry: entry.__module__),
+], ids=["puzzles", "viewpoints", "backends"])
+def test_every_module_registers_something_or_serves_one_that_does(
+        package: ModuleType, registry: Registry[Any], defined_in: Callable[[Any], str]) -> None:
+    """A module that registers nothing and that nothing uses is dead weight (or a
+    forgotten decorator). No list of helper modules is kept: the registry says which
+    modules are puzzles, viewpoints or backends, the imports which are their helpers."""
+    for info in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{info.name}")
+    registering = {module_of(defined_in(registry.get(name)), package) for name in registry}
+    assert registering, f"{package.__name__}: nothing is registered"
+    assert not dead_modules(package, registering), (
+        f"{package.__name__}: modules that neither register something nor serve one that "
+        f"does: {sorted(dead_modules(package, registering))}")
+
+
+def test_a_module_that_serves_nothing_is_found(tmp_path: Path) -> None:
+    """The rule above can fail: a stray module beside the puzzles is named."""
+    folder = tmp_path / "fake"
+    folder.mkdir()
+    (folder / "game.py").write_text("from fake import helper\nfrom fake.rules import x\n")
+    for name in ("helper", "rules", "stray"):
+        (folder / f"{name}.py").write_text("x = 1\n")
+    fake = ModuleType("fake")
+    fake.__path__ = [str(folder)]
+    assert dead_modules(fake, {"game"}) == {"stray"}
+
+
+def test_every_viewpoint_is_of_a_registered_puzzle() -> None:
+    """A puzzle module that forgot to register is found by its viewpoints."""
+    assert {VIEWPOINTS.get(key).puzzle for key in VIEWPOINTS} <= set(PUZZLES)
 
 
 def test_every_puzzle_with_viewpoints_has_defaults() -> None:
     puzzles_with_viewpoints = {VIEWPOINTS.get(key).puzzle for key in VIEWPOINTS}
     for puzzle in puzzles_with_viewpoints:
-        defaults = DEFAULTS.get(puzzle)
-        assert get_viewpoint(puzzle, defaults.viewpoint)
-        assert defaults.solver in BACKENDS
+        for defaults in (DEFAULTS.get(puzzle), counting_defaults(puzzle)):
+            assert get_viewpoint(puzzle, defaults.viewpoint)
+            assert defaults.solver in BACKENDS
+        assert "+symmetric" not in counting_defaults(puzzle).heuristic

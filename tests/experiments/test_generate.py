@@ -1,76 +1,165 @@
-"""``puzzlelab generate``: reproducible random nonograms, unique ones proved unique."""
+"""``puzzlelab generate``: each puzzle's own generator and options, reproducible files, and
+unique instances proved unique by a second, complete search."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from experiments.generate import generate, parse_size
+from experiments.generate import generate, named_options
 from experiments.solving import solve_instance
-from puzzlelab.errors import OptionError
-from puzzles.nonogram import load
+from puzzlelab.errors import OptionError, UnknownName
+from puzzles.nonogram import load as load_nonogram
+from puzzles.sudoku import load as load_sudoku
 from tests.experiments.test_cli import run_cli
 from tests.terminal import cli_on_terminal, read_until
 
 
-def count_all(path: Path) -> int:
+def count_all(puzzle: str, instance: object, viewpoint: str) -> int:
     """Every solution, counted by a complete search on another solver than the generator's."""
-    run = solve_instance("nonogram", load(path), "line-table", "cp", "input/min",
-                         max_solutions=None, time_limit=60)
+    run = solve_instance(puzzle, instance, viewpoint, "cp", "input/min", max_solutions=None,
+                         time_limit=60)
     assert run.result.complete
     return run.result.statistics.solutions
 
 
-def test_unique_instances_have_exactly_one_solution(tmp_path: Path) -> None:
-    made = list(generate("nonogram", "6x5", 0.5, seed=11, count=4, unique=True,
+def clues_of(path: Path) -> int:
+    return sum(v != 0 for row in load_sudoku(path).givens for v in row)
+
+
+# ---------------------------------------------------------------- nonogram
+
+
+def test_unique_nonograms_have_exactly_one_solution(tmp_path: Path) -> None:
+    made = list(generate("nonogram", {"size": "6x5"}, seed=11, count=4, unique=True,
                          output=tmp_path))
     assert [m.path.name for m in made] == [f"nonogram-6x5-d0.5-s11-{i}.non" for i in (1, 2, 3, 4)]
     for item in made:
-        assert count_all(item.path) == 1
-        assert load(item.path).known_solution == item.instance.known_solution
+        assert count_all("nonogram", load_nonogram(item.path), "line-table") == 1
+        assert load_nonogram(item.path).known_solution == item.instance.known_solution
 
 
-def test_without_unique_some_instances_have_several_solutions(tmp_path: Path) -> None:
-    made = list(generate("nonogram", "4x4", 0.5, seed=2, count=12, output=tmp_path))
-    counts = [count_all(item.path) for item in made]
+def test_without_unique_some_nonograms_have_several_solutions(tmp_path: Path) -> None:
+    made = list(generate("nonogram", {"size": "4x4"}, seed=2, count=12, output=tmp_path))
+    counts = [count_all("nonogram", load_nonogram(item.path), "line-table") for item in made]
     assert all(count >= 1 for count in counts) and max(counts) > 1
 
 
 def test_the_same_seed_gives_the_same_files(tmp_path: Path) -> None:
-    first = [m.path.read_text() for m in generate("nonogram", "8x8", 0.4, 5, 2, True,
-                                                    tmp_path / "a")]
-    again = [m.path.read_text() for m in generate("nonogram", "8x8", 0.4, 5, 2, True,
-                                                    tmp_path / "b")]
-    assert first == again
+    for puzzle, options in (("nonogram", {"size": "8x8", "density": 0.4}),
+                            ("sudoku", {"box": 2, "clues": 6})):
+        first, again, other = ([m.path.read_text() for m in generate(
+            puzzle, options, seed, 2, True, tmp_path / folder)]
+            for seed, folder in ((5, "a"), (5, "b"), (6, "c")))
+        assert first == again and first != other
 
 
-@pytest.mark.parametrize(("size", "density", "message"), [
-    ("20", 0.5, "--size must be ROWSxCOLUMNS"), ("0x4", 0.5, "--size must be ROWSxCOLUMNS"),
-    ("20x1001", 0.5, "--size 20x1001: at most 1000 rows and 1000 columns"),
-    ("4x4", 1.5, "--density must lie strictly between 0 and 1"),
+# ---------------------------------------------------------------- sudoku
+
+
+@pytest.mark.parametrize(("box", "clues", "count"), [(2, 5, 4), (3, 26, 1)])
+def test_unique_sudokus_have_exactly_one_solution_and_the_clues_asked(
+        tmp_path: Path, box: int, clues: int, count: int) -> None:
+    made = list(generate("sudoku", {"box": str(box), "clues": str(clues)}, seed=3,
+                         count=count, unique=True, output=tmp_path))
+    assert [m.path.name for m in made] == [f"sudoku-box{box}-clues{clues}-s3-{i}.txt"
+                                           for i in range(1, count + 1)]
+    for item in made:
+        assert clues_of(item.path) == clues
+        assert count_all("sudoku", load_sudoku(item.path), "classic") == 1
+        assert load_sudoku(item.path) == item.instance
+
+
+def test_without_unique_sudokus_have_the_clues_asked_and_some_several_solutions(
+        tmp_path: Path) -> None:
+    made = list(generate("sudoku", {"box": 2, "clues": 4}, seed=1, count=8, output=tmp_path))
+    assert all(clues_of(item.path) == 4 for item in made)
+    assert max(count_all("sudoku", item.instance, "classic") for item in made) > 1
+
+
+def test_the_default_sudoku_is_a_9x9_with_40_percent_of_its_cells(tmp_path: Path) -> None:
+    [made] = generate("sudoku", output=tmp_path)
+    assert made.path.name == "sudoku-box3-clues32-s0-1.txt" and clues_of(made.path) == 32
+    assert load_sudoku(made.path).known_solution == made.instance.known_solution
+
+
+def test_a_clue_count_no_unique_sudoku_reaches_runs_out_of_candidates(tmp_path: Path) -> None:
+    """A 4x4 Sudoku with one solution has at least 4 clues: 3 is never reached."""
+    seen: list[int] = []
+    with pytest.raises(OptionError, match="no unique sudoku found in 5 candidates"):
+        list(generate("sudoku", {"box": 2, "clues": 3}, unique=True, output=tmp_path,
+                      max_candidates=5, on_candidate=lambda index, drawn: seen.append(drawn)))
+    assert seen == [1, 2, 3, 4, 5] and list(tmp_path.iterdir()) == []
+
+
+# ---------------------------------------------------------------- arguments
+
+
+@pytest.mark.parametrize(("puzzle", "options", "message"), [
+    ("nonogram", {"size": "20"}, "--size must be ROWSxCOLUMNS, each side from 1 to 1000 "
+                                 r"\(such as 20x20\), not '20'"),
+    ("nonogram", {"size": "0x4"}, "--size must be ROWSxCOLUMNS, each side from 1 to 1000"),
+    ("nonogram", {"size": "20x1001"}, "--size must be .* each side from 1 to 1000 .*'20x1001'"),
+    ("nonogram", {"density": 1.5}, "--density must be a number strictly between 0 and 1, "
+                                   "not 1.5"),
+    ("nonogram", {"density": "dense"}, "--density must be a number .*, not 'dense'"),
+    ("nonogram", {"box": 3}, r"the nonogram generator has no option 'box' \(options: size, "
+                             r"density\)"),
+    ("sudoku", {"box": "6"}, "--box must be an integer from 2 to 5, not '6'"),
+    ("sudoku", {"box": True}, "--box must be an integer from 2 to 5, not True"),
+    ("sudoku", {"box": 2, "clues": 17}, r"--clues must be at most 16 for box 2"),
+    ("sudoku", {"clues": "-1"}, "--clues must be an integer at least 0, not '-1'"),
 ])
-def test_bad_arguments_are_option_errors(tmp_path, size, density, message) -> None:
+def test_bad_options_are_option_errors(tmp_path: Path, puzzle: str,
+                                       options: dict[str, object], message: str) -> None:
     with pytest.raises(OptionError, match=message):
-        list(generate("nonogram", size, density, 0, output=tmp_path))
+        generate(puzzle, options, output=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_unknown_puzzle_lists_the_puzzles(tmp_path: Path) -> None:
+    with pytest.raises(UnknownName, match="unknown puzzle 'chess'; valid: nonogram, sudoku"):
+        generate("chess", output=tmp_path)
 
 
 def test_count_below_one_is_an_option_error(tmp_path: Path) -> None:
     with pytest.raises(OptionError, match="--count must be at least 1"):
-        list(generate("nonogram", "4x4", 0.5, 0, count=0, output=tmp_path))
+        list(generate("nonogram", {"size": "4x4"}, 0, count=0, output=tmp_path))
+
+
+@pytest.mark.parametrize(("arguments", "pairs"), [
+    ([], []),
+    (["--size", "5x5", "--density=0.3"], ["size=5x5", "density=0.3"]),
+    (["--clues", "-3"], ["clues=-3"]),
+])
+def test_named_options_become_pairs(arguments: list[str], pairs: list[str]) -> None:
+    assert named_options(arguments) == pairs
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["5x5"], "unexpected argument '5x5'"),
+    (["--size"], "option --size needs a value"),
+    (["--size", "--density", "0.3"], "option --size needs a value"),
+    (["--", "3"], "unexpected argument '--'"),
+])
+def test_named_options_refuse_what_they_cannot_read(arguments: list[str], message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        named_options(arguments)
 
 
 def test_every_candidate_is_reported_before_it_is_checked(tmp_path: Path) -> None:
     seen: list[tuple[int, int]] = []
-    made = list(generate("nonogram", "6x6", 0.3, 3, count=2, unique=True, output=tmp_path,
+    made = list(generate("nonogram", {"size": "6x6", "density": "0.3"}, 3, count=2,
+                         unique=True, output=tmp_path,
                          on_candidate=lambda index, drawn: seen.append((index, drawn))))
     expected = [(index, drawn) for index, item in enumerate(made, start=1)
                 for drawn in range(1, item.candidates + 1)]
     assert seen == expected and any(item.candidates > 1 for item in made)
 
 
-def test_parse_size() -> None:
-    assert parse_size("20x15") == (20, 15)
+# ---------------------------------------------------------------- command line
 
 
 def test_cli_generate_then_solve_as_json(monkeypatch, capsys, tmp_path) -> None:
@@ -79,21 +168,56 @@ def test_cli_generate_then_solve_as_json(monkeypatch, capsys, tmp_path) -> None:
     assert code == 0 and "nonogram-5x5-d0.5-s7-1.non" in out
     path = tmp_path / "nonogram-5x5-d0.5-s7-1.non"
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", str(path), "--json")
-    import json
-
     result = json.loads(out)
     assert code == 0 and result["check"] == [] and result["matches_known_solution"] is True
-    assert result["solution"] == [list(row) for row in load(path).known_solution.grid]
+    known = load_nonogram(path).known_solution
+    assert known is not None and result["solution"] == [list(row) for row in known.grid]
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", str(path), "--all",
                            "--solver", "cp", "--heuristic", "input/min", "--json")
     stats = json.loads(out)["stats"]
     assert stats["solutions"] == 1 and stats["first_branches"] <= stats["branches"]
 
 
-def test_cli_count_zero_is_a_usage_error(monkeypatch, capsys, tmp_path) -> None:
-    code, _, err = run_cli(monkeypatch, capsys, "generate", "nonogram", "--count", "0",
+def test_cli_dispatches_to_the_puzzles_own_options(monkeypatch, capsys, tmp_path) -> None:
+    """--NAME VALUE and -o NAME=VALUE reach the named puzzle's generator alike."""
+    code, out, err = run_cli(monkeypatch, capsys, "generate", "sudoku", "--box", "2",
+                             "-o", "clues=6", "--unique", "--seed", "4", "--count", "2",
                              "--output", str(tmp_path))
-    assert code == 2 and "--count" in err and list(tmp_path.iterdir()) == []
+    assert code == 0, err
+    assert out.splitlines() == [
+        f"wrote {tmp_path / f'sudoku-box2-clues6-s4-{i}.txt'} (unique; 1 candidate drawn)"
+        for i in (1, 2)]
+    path = tmp_path / "sudoku-box2-clues6-s4-1.txt"
+    code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", str(path), "--json")
+    result = json.loads(out)
+    assert code == 0 and result["check"] == [] and result["matches_known_solution"] is True
+    assert result["instance"] == "sudoku-box2-clues6-s4-1"
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["nonogram", "--size", "0x5"], "error: --size must be ROWSxCOLUMNS, each side from 1 to "
+                                    "1000 (such as 20x20), not '0x5'"),
+    (["sudoku", "--size", "9x9"], "error: the sudoku generator has no option 'size' "
+                                  "(options: box, clues)"),
+    (["sudoku", "--box", "2", "-o", "box=3"], "error: option 'box' is given twice"),
+    (["sudoku", "--clues"], "error: option --clues needs a value"),
+    (["nonogram", "--count", "0"], "--count"),
+])
+def test_cli_bad_generator_options_are_one_clear_line(monkeypatch, capsys, tmp_path,
+                                                      arguments: list[str],
+                                                      message: str) -> None:
+    code, out, err = run_cli(monkeypatch, capsys, "generate", *arguments,
+                             "--output", str(tmp_path))
+    assert code == 2 and message in err and "Traceback" not in err
+    assert out == "" and list(tmp_path.iterdir()) == []
+
+
+def test_cli_help_lists_every_puzzles_generator_options(monkeypatch, capsys) -> None:
+    code, out, _ = run_cli(monkeypatch, capsys, "generate", "--help")
+    assert code == 0
+    for word in ("nonogram:", "--size", "--density", "sudoku:", "--box", "--clues",
+                 "from 2 to 5"):
+        assert word in out
 
 
 def test_unique_search_shows_its_progress_on_a_terminal(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from puzzles.nonogram import (
     check,
     clues_of,
     format_non,
+    parse,
     parse_dzn,
     parse_non,
     random_instance,
@@ -200,3 +201,13 @@ def test_svg_rendering_draws_clues_and_filled_cells() -> None:
     assert picture.startswith("<svg") and picture.count('fill="#222"') == 4
     assert picture.count(">0</text>") == 1  # the empty middle row
     assert picture.count("<text") == 4 + 4  # row clues 2, 0, 1 1; column clues 1 1, 1, 1
+
+
+def test_parse_reads_the_format_and_the_name_the_source_gives() -> None:
+    micro = NONOGRAM_DATA / "minizinc_challenge" / "non_micro.dzn"
+    [puzzle] = parse(micro.read_text(), str(micro))
+    assert puzzle.name == "non_micro" and puzzle.rows == ((3,), (1, 1), (1, 1), (1, 1), (3,))
+    assert parse(GOOD, "pictures/two.non")[0].name == "two"
+    assert parse(GOOD)[0].name == "nonogram"
+    with pytest.raises(ParseError, match=r"two\.dzn:1: expected 'name = value;'"):
+        parse(GOOD, "two.dzn")  # read as MiniZinc data, as its name says

@@ -20,6 +20,7 @@ from puzzles.sudoku import (
     read_file,
     render_svg,
     render_text,
+    write,
 )
 from tests.paths import SUDOKU_DATA
 
@@ -176,3 +177,14 @@ def test_text_and_svg_rendering() -> None:
     root = ElementTree.fromstring(render_svg(instance, instance.known_solution))
     texts = [element.text for element in root.iter("{http://www.w3.org/2000/svg}text")]
     assert sorted(texts) == sorted(str(v) for row in instance.known_solution.grid for v in row)
+
+
+def test_write_gives_a_named_block_that_reads_back_at_every_size() -> None:
+    for instance in (load(SUDOKU_DATA / "small_4x4.txt", 1), load(SUDOKU_DATA / "kul_25x25.txt")):
+        text = write(instance, instance.known_solution)
+        lines = text.splitlines()
+        assert lines[:3] == [f"== {instance.name}", "problem:", f"{instance.size} {instance.size}"]
+        assert "solution:" in lines and "-" in lines[3].split()
+        assert parse(text) == [instance]
+        assert "solution:" not in write(instance)
+        assert parse(write(instance))[0].known_solution is None

@@ -1,0 +1,125 @@
+"""Random Sudoku solution grids, and clues read off them: the puzzle side of ``generate``.
+
+No solver here: whether a set of clues leaves one solution is the caller's test,
+passed in as a function (``puzzlelab generate --unique`` counts solutions with a
+viewpoint). The grids are plain tuples of rows; ``puzzles.sudoku`` makes instances.
+
+>>> import random
+>>> grid = full_grid(2, random.Random(1))
+>>> sorted(grid[0]) == [1, 2, 3, 4] and len({row[0] for row in grid}) == 4
+True
+>>> sum(v != 0 for row in read_off(grid, 6, random.Random(1)) for v in row)
+6
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+Grid = tuple[tuple[int, ...], ...]
+
+
+def full_grid(box: int, rng: random.Random) -> Grid:
+    """A random filled grid of box size ``box`` (``box**2`` digits a side).
+
+    Depth-first filling, most constrained cell first, digits in random order. A
+    fill that has not finished after a few times ``n**2`` placements starts over
+    (on 25x25 grids the search time has a long tail); every start draws from
+    ``rng``, so the grid depends on the seed alone.
+    """
+    size = box * box
+    while True:
+        grid = _fill(box, rng, budget=4 * size * size)
+        if grid is not None:
+            return grid
+
+
+def _fill(box: int, rng: random.Random, budget: int) -> Grid | None:
+    """One attempt of :func:`full_grid`: the grid, or None when the budget ran out."""
+    size = box * box
+    every_digit = (1 << size) - 1
+    grid = [[0] * size for _ in range(size)]
+    # bit d - 1 of rows[r] (columns[c], boxes[b]) set: digit d is used there
+    rows, columns, boxes = [0] * size, [0] * size, [0] * size
+
+    def box_of(r: int, c: int) -> int:
+        return (r // box) * box + c // box
+
+    def place(r: int, c: int, digit: int) -> None:
+        grid[r][c] = digit
+        bit = 1 << (digit - 1)
+        rows[r] |= bit
+        columns[c] |= bit
+        boxes[box_of(r, c)] |= bit
+
+    def clear(r: int, c: int) -> None:
+        bit = ~(1 << (grid[r][c] - 1))
+        rows[r] &= bit
+        columns[c] &= bit
+        boxes[box_of(r, c)] &= bit
+        grid[r][c] = 0
+
+    def free(r: int, c: int) -> int:
+        return every_digit & ~(rows[r] | columns[c] | boxes[box_of(r, c)])
+
+    empty = [(r, c) for r in range(size) for c in range(size)]
+    stack: list[tuple[tuple[int, int], list[int]]] = []  # a filled cell, digits left to try
+    for _ in range(budget):
+        if not empty:
+            return tuple(tuple(row) for row in grid)
+        best, fewest = 0, size + 1  # the empty cell with the fewest digits left
+        for index, (r, c) in enumerate(empty):
+            choices = free(r, c).bit_count()
+            if choices < fewest:
+                best, fewest = index, choices
+                if choices <= 1:
+                    break
+        cell = empty.pop(best)
+        digits = [d + 1 for d in range(size) if free(*cell) >> d & 1]
+        rng.shuffle(digits)
+        stack.append((cell, digits))
+        while stack:  # place the next digit of the newest cell, backing up past dead ends
+            (r, c), left = stack[-1]
+            if grid[r][c]:
+                clear(r, c)
+            if left:
+                place(r, c, left.pop())
+                break
+            stack.pop()
+            empty.append((r, c))
+        else:
+            return None  # no grid at all: cannot happen from an empty grid
+    return None
+
+
+def read_off(solution: Grid, clues: int, rng: random.Random) -> Grid:
+    """``solution`` with ``clues`` cells kept, chosen at random, and the others 0."""
+    size = len(solution)
+    kept = set(rng.sample([(r, c) for r in range(size) for c in range(size)], clues))
+    return tuple(tuple(v if (r, c) in kept else 0 for c, v in enumerate(row))
+                 for r, row in enumerate(solution))
+
+
+def thinned(solution: Grid, clues: int, rng: random.Random,
+            keeps_one_solution: Callable[[Grid], bool]) -> Grid | None:
+    """``solution`` with clues taken away one at a time, in random order, while
+    ``keeps_one_solution`` holds of the rest, down to ``clues`` of them; None when a
+    puzzle with more clues is already minimal (no clue can go).
+
+    Each cell is tried once: a clue that cannot go now cannot go later either, since
+    taking other clues away only adds solutions.
+    """
+    givens = [list(row) for row in solution]
+    count = len(solution) ** 2
+    cells = [(r, c) for r in range(len(solution)) for c in range(len(solution))]
+    rng.shuffle(cells)
+    for r, c in cells:
+        if count <= clues:
+            break
+        digit, givens[r][c] = givens[r][c], 0
+        if keeps_one_solution(tuple(tuple(row) for row in givens)):
+            count -= 1
+        else:
+            givens[r][c] = digit
+    return tuple(tuple(row) for row in givens) if count <= clues else None

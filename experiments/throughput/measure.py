@@ -164,4 +164,4 @@ def measure_direct(name: str, solve: DirectSolve, lines: Sequence[tuple[str, str
 
 def read_instances(path: Path) -> list[Any]:
     """Every instance of a Sudoku file, through PuzzleLab's reader (known solutions too)."""
-    return list(PUZZLES.get(PUZZLE).read_file(path))
+    return list(PUZZLES.get(PUZZLE).read(path))

@@ -112,7 +112,7 @@ def _instances(spec: ExperimentSpec) -> list[_Instance]:
         key = f"instances[{index}]"
         shown = instance_set.written or str(instance_set.path)
         try:
-            everything = list(kind.read_file(instance_set.path))
+            everything = list(kind.read(instance_set.path))
             # an integer picks by position, a string by name (or, if no name, by position)
             picked = ([pick_instance(everything, s, instance_set.path, kind.instance_name)
                        for s in instance_set.select] if instance_set.select else everything)

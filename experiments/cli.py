@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
@@ -259,9 +260,15 @@ def list_registry() -> None:
             console.print(f"  viewpoint [cyan]{viewpoint.name}[/]: "
                           f"{escape(viewpoint.summary.replace('``', '`'))}")  # rST to plain
             for name, spec in viewpoint.options.items():
-                choices = "|".join(map(str, spec.choices))
-                console.print(f"      option {name}={choices} (default {spec.default}): "
-                              + escape(spec.help))
+                console.print(f"      option {name}: {escape(spec.describe())}",
+                              highlight=False)
+        kind = PUZZLES.get(puzzle)
+        for name, spec in kind.generator_options.items():
+            console.print(f"  generate --{name}: {escape(spec.describe())}", highlight=False)
+        data = ", ".join(f"{data_set.name} ({counted(len(data_set.files), 'file')})"
+                         for data_set in kind.data_sets())
+        console.print(f"  data in {os.path.relpath(kind.data_folder())}: {escape(data)}",
+                      highlight=False)
     _print_rows("solvers", backend_rows())
     console.print("[bold]heuristics[/] (VARORDER/VALUEORDER; a bare VARORDER means /min)")
     console.print("  " + ", ".join(heuristic_names()))

@@ -5,9 +5,6 @@ from solvers.backends.base import Backend
 
 BACKENDS: Registry[type[Backend]] = Registry("solver")
 
-#: modules of this package that hold shared machinery, not a backend
-INFRASTRUCTURE_MODULES = ("base", "constraint_search")
-
 _loaded = False
 
 
@@ -19,7 +16,7 @@ def load_backends() -> None:
         return
     import solvers.backends as package
 
-    import_submodules(package, skip=INFRASTRUCTURE_MODULES)
+    import_submodules(package)
     _loaded = True
 
 

@@ -35,7 +35,8 @@ def statistic_rows() -> list[dict[str, str]]:
     rows = []
     for name in STATISTICS:
         statistic = STATISTICS.get(name)
-        rows.append({"statistic": name, "unit": statistic.unit,
+        rows.append({"statistic": name, "metric": statistic.metric or "–",
+                     "unit": statistic.unit,
                      "MiniZinc": statistic.minizinc or "–",
                      "meaning": statistic.meaning, "reported by": _reporters(statistic)})
     return rows

@@ -5,6 +5,9 @@ from __future__ import annotations
 import importlib
 import os
 import signal
+import subprocess
+import sys
+import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -38,7 +41,7 @@ from solvers import (
 )
 from solvers.backends import choco
 from solvers.variables import IntVar
-from tests.paths import NONOGRAM_DATA, SUDOKU_DATA
+from tests.paths import NONOGRAM_DATA, ROOT, SUDOKU_DATA
 from tests.solvers.tiny_models import TINY_MODELS, brute_force_count
 from viewpoints import VIEWPOINTS
 
@@ -363,3 +366,24 @@ def test_without_pychoco_the_backend_says_why_and_refuses(
     assert choco.ChocoBackend.unavailable() == reason
     with pytest.raises(UnsupportedCombination, match=r"unavailable here.*No module named"):
         solve(TINY_MODELS["linear"](), "choco", "input/min")
+
+
+@needs_choco
+def test_thousands_of_interruptible_solves_in_one_process() -> None:
+    """pychoco crashes a process at about its 4,100th custom constraint; the stop check
+    posted for Ctrl-C is one, so past its budget the backend leaves it out."""
+    script = textwrap.dedent("""
+        import signal
+        from solvers import Model, all_different, solve
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C watched
+        for _ in range(4500):
+            model = Model("four")
+            cells = [model.int_var(1, 4) for _ in range(4)]
+            model.add(all_different(cells))
+            assert solve(model, "choco", "input/min").statistics.solutions == 1
+        print("all solved")
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert done.returncode == 0 and "all solved" in done.stdout, (done.returncode,
+                                                                   done.stderr[-500:])

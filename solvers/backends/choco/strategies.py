@@ -86,14 +86,25 @@ def _set_ranked_search(model: ChocoModel, solver: Any, choco: ChocoVars, plan: S
                           *(ctypes.cast(c, ctypes.c_void_p).value for c in callbacks))
 
 
+#: custom constraints this process may still post: pychoco 0.4 crashes the process
+#: (segmentation fault) at about the 4,100th custom constraint of a process, whatever
+#: the models (measured with pychoco's own ``custom_constraint``); past this budget the
+#: stop check is left out, and Ctrl-C then waits for the search to end
+STOP_CHECKS_LEFT = [3500]
+
+
 def post_stop_check(model: ChocoModel, variables: list[Any],
-                    must_stop: Callable[[], bool]) -> None:
+                    must_stop: Callable[[], bool]) -> bool:
     """Once ``must_stop()``, fail each node that changes one of ``variables``: the
-    failures unwind the search at once (one per open choice point).
+    failures unwind the search at once (one per open choice point). False when the
+    process has used up its budget of custom constraints (nothing is posted).
 
     pychoco holds the GIL while Choco searches, so neither Ctrl-C's handler nor any
     other thread runs until the search returns; inside this call Python runs them.
     """
+    if STOP_CHECKS_LEFT[0] <= 0:
+        return False
+    STOP_CHECKS_LEFT[0] -= 1
     def check(_: int, __: int) -> int:
         return -1 if must_stop() else 0  # -1: a contradiction
 
@@ -102,3 +113,4 @@ def post_stop_check(model: ChocoModel, variables: list[Any],
     unary = 1  # Choco's priority for the cheapest propagators, run first
     model.post(model.api.create_custom_constraint(
         model.variables(variables), ctypes.cast(callback, ctypes.c_void_p).value, 0, unary))
+    return True

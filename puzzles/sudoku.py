@@ -156,12 +156,20 @@ def check(instance: SudokuInstance, solution: SudokuSolution) -> list[str]:
             elif given and value != given:
                 problems.append(f"cell (row {r + 1}, column {c + 1}) is {value} but the "
                                 f"given is {given}")
+    # a unit with n distinct values repeats none: the messages are made only where one does
     for r in range(n):
-        problems += _repeats(f"row {r + 1}", ((grid[r][c], c + 1) for c in range(n)), "columns")
-    for c in range(n):
-        problems += _repeats(f"column {c + 1}", ((grid[r][c], r + 1) for r in range(n)), "rows")
+        if len(set(grid[r])) < n:
+            problems += _repeats(f"row {r + 1}", ((grid[r][c], c + 1) for c in range(n)),
+                                 "columns")
+    for c, column in enumerate(zip(*grid)):
+        if len(set(column)) < n:
+            problems += _repeats(f"column {c + 1}", ((column[r], r + 1) for r in range(n)),
+                                 "rows")
     for top in range(0, n, box):
         for left in range(0, n, box):
+            rows = grid[top:top + box]
+            if len({value for row in rows for value in row[left:left + box]}) == n:
+                continue
             label = f"box (rows {top + 1}-{top + box}, columns {left + 1}-{left + box})"
             cells = ((grid[top + r][left + c], f"{top + r + 1}/{left + c + 1}")
                      for r in range(box) for c in range(box))

@@ -91,13 +91,13 @@ class Statistics:
         return f"Statistics({shown})"
 
 
-_DEFAULTS: dict[int, dict[str, float | None]] = {}
+_DEFAULTS: dict[tuple[str, ...], dict[str, float | None]] = {}
 
 
 def _declared() -> dict[str, float | None]:
-    """Each run statistic's name and its value when not given (remade only when a
-    module has declared another statistic since)."""
-    declared = len(STATISTICS)
+    """Each run statistic's name and its value when not given (made once for each set
+    of declared statistics: a module may declare more)."""
+    declared = tuple(STATISTICS)
     if declared not in _DEFAULTS:
         _DEFAULTS[declared] = {s.name: (0 if s.name == "solutions" else None)
                                for s in run_statistics()}

@@ -11,7 +11,7 @@ import pytest
 from experiments.reference import SECTIONS, readme_section, section
 from experiments.store import ResultsStore
 from experiments.tables import known_metrics
-from puzzlelab.statistics import STATISTICS, run_statistics
+from puzzlelab.statistics import STATISTICS, Statistic, run_statistics
 from solvers import BACKENDS, Statistics, load_backends, solve
 from tests.expected_refusals import expected_refusal
 from tests.paths import ROOT
@@ -62,3 +62,22 @@ def test_a_backend_reports_what_it_declares_and_nothing_else(backend: str) -> No
     given = {key for key, value in result.statistics.as_dict().items() if value is not None}
     assert given <= loop | declared.capabilities.statistics
     assert declared.capabilities.statistics <= set(STATISTICS)
+
+
+def test_a_statistic_declared_by_a_viewpoint_becomes_a_field_a_column_and_a_metric(
+        tmp_path: Path) -> None:
+    """Hashi's viewpoints will count rejected solutions: declared like the core figures."""
+    rejected = Statistic("rejected", "solutions found and rejected as disconnected",
+                         "count", metric="rejected", header="rejected",
+                         measured_by="viewpoint")
+    with STATISTICS.registered(rejected.name, rejected):
+        assert Statistics(rejected=4).rejected == 4
+        assert known_metrics()["rejected"].column == "rejected"
+        with ResultsStore(tmp_path / "runs.sqlite"):
+            pass
+        with sqlite3.connect(tmp_path / "runs.sqlite") as connection:
+            columns = {row[1] for row in connection.execute("PRAGMA table_info(runs)")}
+        assert "rejected" in columns
+        assert "rejected" in section("statistics")
+    with pytest.raises(TypeError, match="undeclared"):
+        Statistics(rejected=4)

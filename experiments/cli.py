@@ -84,14 +84,16 @@ def solve(
     defaults = DEFAULTS.get(PUZZLES.get(puzzle).name)
     chosen = PUZZLES.get(puzzle).load(file, instance)
     # ``is None``, not ``or``: an empty ``--viewpoint ''`` is an unknown name, not the default.
+    # The default viewpoint comes with its default options, under those the user gives.
+    given = parse_options(option or [])
+    options = {**defaults.options, **given} if viewpoint is None else given
     viewpoint = defaults.viewpoint if viewpoint is None else viewpoint
     solver = defaults.solver if solver is None else solver
     if heuristic is None:
         heuristic = _default_heuristic(defaults.heuristic, limit)
     with _working(f"solving {escape(file.name)}: {viewpoint} on {solver}, {heuristic}"):
-        run = solve_instance(puzzle, chosen, viewpoint, solver, heuristic,
-                             parse_options(option or []), time_limit=time_limit,
-                             max_solutions=limit, seed=seed)
+        run = solve_instance(puzzle, chosen, viewpoint, solver, heuristic, options,
+                             time_limit=time_limit, max_solutions=limit, seed=seed)
     if as_json:
         print(json.dumps(run.to_json()))
     else:
@@ -253,9 +255,8 @@ def list_registry() -> None:
     load_backends()
     for puzzle in PUZZLES.names():
         defaults = DEFAULTS.get(puzzle) if puzzle in DEFAULTS else None
-        console.print(f"[bold]{puzzle}[/]" + (f"  (default: {defaults.viewpoint}, "
-                                              f"{defaults.solver}, {defaults.heuristic})"
-                                              if defaults else ""))
+        console.print(f"[bold]{puzzle}[/]"
+                      + (f"  (default: {escape(defaults.describe())})" if defaults else ""))
         for viewpoint in viewpoints_of(puzzle):
             console.print(f"  viewpoint [cyan]{viewpoint.name}[/]: "
                           f"{escape(viewpoint.summary.replace('``', '`'))}")  # rST to plain

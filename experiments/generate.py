@@ -41,7 +41,8 @@ def solution_count(puzzle: str, instance: object, time_limit: float | None = Non
     """Solutions of ``instance`` up to 2, or None when the search did not finish."""
     counting = counting_defaults(puzzle)
     run = solve_instance(puzzle, instance, counting.viewpoint, counting.solver,
-                         counting.heuristic, time_limit=time_limit, max_solutions=2)
+                         counting.heuristic, counting.options, time_limit=time_limit,
+                         max_solutions=2)
     if run.result.status is Status.UNSATISFIABLE:
         return 0
     if run.result.status is not Status.SOLVED or (run.result.statistics.solutions < 2

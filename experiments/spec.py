@@ -23,7 +23,7 @@ from puzzlelab.errors import PuzzleLabError, SpecError
 from puzzles import PUZZLES
 from puzzles.text_input import last_line, line_number_at
 from solvers import BACKENDS, load_backends
-from viewpoints import get_viewpoint
+from viewpoints import DEFAULTS, get_viewpoint
 
 KEYS = {
     "name": "results folder name and campaign title",
@@ -45,7 +45,9 @@ KEYS = {
     "modules": "extra Python modules (dotted names or .py files relative to the spec) "
                "imported first, e.g. to register your own viewpoints",
 }
-REQUIRED = ("name", "puzzle", "instances", "viewpoints", "solvers", "heuristics")
+REQUIRED = ("name", "puzzle", "instances")
+#: keys a spec may leave out: the puzzle's defaults (``puzzlelab list``) fill them in
+DEFAULTED = ("viewpoints", "solvers", "heuristics")
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
@@ -156,6 +158,7 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
         raise fail("modules", str(error)) from None
     puzzle = _typed(fail, data, "puzzle", str)
     _lookup(fail, "puzzle", lambda: PUZZLES.get(puzzle))
+    data = {**_defaults_of(puzzle, data), **data}
     spec = ExperimentSpec(
         path=path.resolve(), written_path=path, text=text, name=name, puzzle=puzzle,
         instance_sets=_instance_sets(fail, data, path.parent),
@@ -288,6 +291,19 @@ def _instance_sets(fail: _Failer, data: Mapping[str, Any], base: Path) -> tuple[
             raise fail(key, f"instance file {file} not found (looked for {resolved})")
         sets.append(InstanceSet(resolved, tuple(select), file))
     return tuple(sets)
+
+
+def _defaults_of(puzzle: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The puzzle's default viewpoint (with its options), solver and heuristic, in spec
+    form, for the keys the spec leaves out."""
+    if all(key in data for key in DEFAULTED):
+        return {}
+    defaults = DEFAULTS.get(puzzle)
+    viewpoint: dict[str, Any] = {"name": defaults.viewpoint}
+    if defaults.options:
+        viewpoint["options"] = dict(defaults.options)
+    return {"viewpoints": [viewpoint], "solvers": [defaults.solver],
+            "heuristics": [defaults.heuristic]}
 
 
 def _viewpoints(fail: _Failer, data: Mapping[str, Any],

@@ -77,12 +77,20 @@ VIEWPOINTS: Registry[Viewpoint[Any, Any]] = Registry("viewpoint")
 
 @dataclass(frozen=True)
 class Defaults:
-    """A viewpoint, solver and heuristic, by name: what ``puzzlelab solve`` uses for a
-    puzzle when the user names nothing, and what ``generate --unique`` counts with."""
+    """A viewpoint (with options), solver and heuristic, by name: what ``puzzlelab solve``
+    and a spec use for a puzzle when they name nothing, and what ``generate --unique``
+    counts with."""
 
     viewpoint: str
     solver: str
     heuristic: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        """``viewpoint (options), solver, heuristic``, as ``list`` shows it."""
+        options = ", ".join(f"{k}={v}" for k, v in self.options.items())
+        return (f"{self.viewpoint}{f' ({options})' if options else ''}, {self.solver}, "
+                f"{self.heuristic}")
 
 
 DEFAULTS: Registry[Defaults] = Registry("puzzle defaults")
@@ -101,10 +109,12 @@ def viewpoint(puzzle: str, name: str, options: Mapping[str, Option] | None = Non
 
 
 def set_defaults(puzzle: str, viewpoint: str, solver: str, heuristic: str,
-                 counting: Defaults | None = None) -> None:
-    """Record the default viewpoint, solver and heuristic of ``puzzle`` (once), and the
-    ones that count its solutions, when they differ from :func:`counting_defaults`'s."""
-    DEFAULTS.add(puzzle, Defaults(viewpoint, solver, heuristic))
+                 counting: Defaults | None = None,
+                 options: Mapping[str, Any] | None = None) -> None:
+    """Record the default viewpoint (with ``options``), solver and heuristic of
+    ``puzzle`` (once), and the ones that count its solutions, when they differ from
+    :func:`counting_defaults`'s."""
+    DEFAULTS.add(puzzle, Defaults(viewpoint, solver, heuristic, dict(options or {})))
     if counting is not None:
         COUNTING_DEFAULTS.add(puzzle, counting)
 
@@ -117,7 +127,7 @@ def counting_defaults(puzzle: str) -> Defaults:
         return COUNTING_DEFAULTS.get(puzzle)
     solving = DEFAULTS.get(puzzle)
     heuristic = str(Heuristic.parse(solving.heuristic).without_symmetric())
-    return Defaults(solving.viewpoint, solving.solver, heuristic)
+    return Defaults(solving.viewpoint, solving.solver, heuristic, solving.options)
 
 
 def get_viewpoint(puzzle: str, name: str) -> Viewpoint[Any, Any]:

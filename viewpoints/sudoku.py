@@ -19,7 +19,7 @@ from solvers import (
     inverse,
 )
 from solvers.constraints import Strength
-from viewpoints.registry import BuiltModel, Defaults, Option, set_defaults, viewpoint
+from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
 
 ALLDIFF = Option("weak", ("weak", "strong"),
                  "all_different propagation: weak (value-based) or strong (bounds/domain)")
@@ -30,12 +30,11 @@ SEARCH_SIDE = Option("cells", ("cells", "positions"),
 
 Grid = list[list[IntVar]]
 
-# measured with the sudoku benchmark (README): fast on every course puzzle, and a
-# heuristic that every backend honours
-set_defaults("sudoku", viewpoint="classic", solver="cpsat", heuristic="first-fail/min",
-             # counting up to 2 for generate --unique: CP-SAT's own search halves the
-             # time on 16x16 and costs nothing on 9x9 (measured with the generator)
-             counting=Defaults("classic", "cpsat", "auto"))
+# the fastest combination of the throughput benchmark (python -m experiments.throughput,
+# 1,000 17-clue puzzles, docs/sudoku-throughput.md): 1,459 puzzles/s per core against
+# 441 for the best on cpsat and 393 on cp; it also counts solutions for generate --unique
+set_defaults("sudoku", viewpoint="classic", options={"alldiff": "strong"}, solver="choco",
+             heuristic="first-fail/min")
 
 
 def _boxes(size: int, box: int) -> list[list[tuple[int, int]]]:

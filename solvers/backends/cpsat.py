@@ -174,8 +174,8 @@ class CpSatBackend(Backend[_Compiled]):
     name = "cpsat"
     capabilities = Capabilities(
         library="OR-tools CP-SAT (`ortools.sat`)",
-        summary="the fast default: one worker; named heuristics as a fixed search with "
-                "presolve off",
+        summary="clause learning with propagation, one worker; named heuristics as a "
+                "fixed search with presolve off",
         native=frozenset(POSTERS),
         value_choices=frozenset({"min", "max"}),
         own_search="CP-SAT's own search, presolve on",

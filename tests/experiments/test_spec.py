@@ -232,3 +232,20 @@ def test_a_viewpoint_that_cannot_build_its_model_is_named_before_anything_runs(
         "repeats = 2", 'repeats = 2\nmodules = ["{faulty}"]')))
     with pytest.raises(SpecError, match=r"key 'viewpoints\[0\]': a deliberately inconsistent"):
         expand(spec)
+
+
+def test_a_spec_that_names_no_grid_takes_the_puzzles_defaults(write_spec) -> None:
+    """viewpoints, solvers and heuristics left out: the default combination, with the
+    default viewpoint's options, as ``puzzlelab solve`` uses it."""
+    from viewpoints import DEFAULTS
+
+    defaults = DEFAULTS.get("sudoku")
+    text = "\n".join(line for line in GOOD.splitlines()
+                     if not line.startswith(("viewpoints", "solvers", "heuristics")))
+    spec = load_spec(write_spec(text))
+    assert [(v.name, v.options) for v in spec.viewpoints] == [(defaults.viewpoint,
+                                                               dict(defaults.options))]
+    assert spec.solvers == (defaults.solver,) and spec.heuristics == (defaults.heuristic,)
+    solvers_named = load_spec(write_spec(text + '\nsolvers = ["cp"]\n'))
+    assert solvers_named.solvers == ("cp",)
+    assert solvers_named.heuristics == (defaults.heuristic,)

@@ -44,6 +44,7 @@ def blocks_of(line: Sequence[int]) -> Clue:
 
 _KEYWORD = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)(?:\s+(.*))?")
 _CLUE_LINE = re.compile(r"[0-9][0-9,\s]*")
+_CLUE_SEPARATOR = re.compile(r"\s*,\s*|\s+")
 #: ``width``/``height`` and their synonyms ``columns N``/``rows N`` of the format
 _SIZES = {"width": "width", "columns": "width", "height": "height", "rows": "height"}
 _PROPERTIES = ("title", "by", "copyright", "catalogue", "license", "goal")
@@ -111,13 +112,15 @@ def _described(key: str) -> str:
 
 
 def _add_clue(clues: ClueFile, section: str, line: str, source: str, number: int) -> None:
-    parts = [part.strip() for part in line.split(",")]
+    """One clue line: block lengths separated by commas (``2,1``, ``2, 1``) or by spaces
+    (``2 1``, as many collections write them); a lone ``0`` is an empty line."""
+    parts = _CLUE_SEPARATOR.split(line)
     if not _CLUE_LINE.fullmatch(line):
         raise ParseError(f"bad clue line {line!r}: expected block lengths such as '2,1' "
-                         f"(or 0)", source=source, line=number)
+                         f"or '2 1' (or 0)", source=source, line=number)
     if not all(is_integer(part) for part in parts):  # digits: _CLUE_LINE has no '-'
-        raise ParseError(f"bad clue {line!r}: expected numbers separated by commas",
-                         source=source, line=number)
+        raise ParseError(f"bad clue {line!r}: expected numbers separated by commas or "
+                         f"spaces", source=source, line=number)
     values = tuple(int(part) for part in parts)
     clue = () if values == (0,) else values
     if section == "rows":

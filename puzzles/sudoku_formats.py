@@ -3,6 +3,8 @@
 Formats read (auto-detected; see ``puzzles/data/sudoku/SOURCES.md``):
 
 * character lines, one puzzle per line (16 or 81 characters; ``.`` or ``0`` empty);
+* grid lines, one row per line, with or without spaces and ``|``, ``-``, ``+`` box
+  separators (see :mod:`puzzles.sudoku_grid_lines`);
 * named lines ``name set clues puzzle solution`` (the KU Leuven course file);
 * an ``N`` line followed by N rows of N integers (``0`` empty);
 * puzzlekit blocks (``== name``, optional ``source:``, ``problem:`` and optional
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from puzzlelab.errors import ParseError
+from puzzles.sudoku_grid_lines import is_divider, looks_like_grid_row, read_grid_lines
 from puzzles.text_input import Cursor, Line, content_lines, is_integer, parse_int
 
 Rows = list[list[int]]
@@ -49,8 +52,11 @@ def read_grids(text: str, source: str) -> list[ReadGrid]:
     if first is None:
         raise ParseError("no puzzle found (the input is empty or only comments)", source=source)
     stem = Path(source).stem if source != "<string>" else "puzzle"
-    if any(line.text.startswith("==") for line in cursor.lines):
+    if any(line.text.startswith("==") and not is_divider(line) for line in cursor.lines):
         return _read_puzzlekit(cursor)
+    if looks_like_grid_row(first):
+        return [_grid(f"{stem}#{number}", rows, row_lines, cursor, start)
+                for number, (rows, row_lines, start) in enumerate(read_grid_lines(cursor), 1)]
     words = first.tokens()
     if len(words) == 1:
         # A line of 16 or 81 characters is a puzzle even when all of them are digits.

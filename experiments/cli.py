@@ -17,11 +17,12 @@ from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+import puzzlelab
 from experiments.environment import core_count
 from experiments.generate import generate as generate_instances
 from experiments.generate import named_options, options_help
 from experiments.reference import backend_rows, statistic_rows
-from experiments.runner import run_campaign
+from experiments.runner import results_folder, run_campaign
 from experiments.solving import PuzzleRun, solve_instance
 from experiments.spec import load_spec
 from experiments.store import CampaignPlan, ResultsStore
@@ -39,6 +40,19 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 console = Console(soft_wrap=True)  # paths and messages stay on one line
 status_console = Console(stderr=True)  # keeps stdout clean for --json and pipes
 INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT)
+
+
+def _show_version(asked: bool) -> None:
+    if asked:
+        console.print(f"puzzlelab {puzzlelab.__version__}", highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", is_eager=True, callback=_show_version,
+        help="print the version and stop")] = False) -> None:
+    """PuzzleLab: constraint models of logic puzzles, their solvers and experiments."""
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
@@ -76,6 +90,8 @@ def solve(
         min=0, help="stop after N solutions (default 1; 0 counts them all, as --all)")] = None,
     seed: Annotated[int, typer.Option(help="seed of random orders and solvers")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    svg: Annotated[Path | None, typer.Option(
+        help="also write the solved grid (the puzzle, if none is found) as SVG here")] = None,
 ) -> None:
     """Solve one instance and print the solution, its check and the statistics."""
     if all_solutions and max_solutions:
@@ -98,6 +114,12 @@ def solve(
         print(json.dumps(run.to_json()))
     else:
         _print_run(run, chosen)
+    if svg is not None:
+        svg.write_text(PUZZLES.get(puzzle).render_svg(chosen, run.solution), encoding="utf-8")
+        (status_console if as_json else console).print(  # stdout holds JSON alone
+            f"wrote {escape(str(svg))}" + ("" if run.solution is not None else
+                                           " (the puzzle: no solution was found)"),
+            highlight=False)
     if run.violations or run.result.status is Status.ERROR:
         raise typer.Exit(1)  # a wrong answer, or a solver that failed
 
@@ -123,6 +145,19 @@ def _working(description: str, shown: bool = True) -> Iterator[Callable[[str], N
         yield lambda text: progress.update(task, description=text)
 
 
+def _compared(run: PuzzleRun, known: object) -> str:
+    """How the solution found compares with the one the file gives (``--json``'s
+    ``matches_known_solution``), in words."""
+    if known is None:
+        return "none in the file"
+    if run.known_solution_matches is None:
+        return "not compared (no solution found)"
+    if run.known_solution_matches:
+        return "[green]matches[/]"
+    return "[yellow]differs[/]" + (" (both are correct: the puzzle has more than one "
+                                   "solution)" if run.correct else "")
+
+
 def _print_run(run: PuzzleRun, instance: object) -> None:
     kind = PUZZLES.get(run.puzzle)
     options = ", ".join(f"{k}={v}" for k, v in run.options.items())
@@ -133,7 +168,8 @@ def _print_run(run: PuzzleRun, instance: object) -> None:
     verdict = {None: "no solution to check", True: "[green]correct[/]"}.get(
         run.violations == [] if run.violations is not None else None,
         "[red]WRONG[/]: " + "; ".join(run.violations or []))
-    console.print(f"status: [bold]{run.result.status.value}[/]  check: {verdict}"
+    console.print(f"status: [bold]{run.result.status.value}[/]  check: {verdict}  "
+                  f"known solution: {_compared(run, kind.known_solution(instance))}"
                   + (f"  ({escape(run.result.message)})" if run.result.message else ""))
     table = Table("statistic", "value", show_header=False, box=None)
     for name, value in run.result.statistics.as_dict().items():
@@ -155,13 +191,20 @@ def run(
     scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address "
                                                        "(default: a local cluster)")] = None,
     fresh: Annotated[bool, typer.Option(help="forget stored runs and start over")] = False,
-    results: Annotated[Path, typer.Option(help="folder holding <name>/runs.sqlite")] = Path(
-        "results"),
+    out: Annotated[Path | None, typer.Option(
+        help="folder of runs.sqlite and the tables (default: runs/<name> in the current "
+             "folder)")] = None,
+    results: Annotated[Path | None, typer.Option(help="same as --out RESULTS/<name>")] = None,
     progress: Annotated[bool, typer.Option(help="show the progress bar")] = True,
 ) -> None:
     """Run an experiment (resuming where it stopped) and write its tables."""
     signal.signal(signal.SIGTERM, _interrupt)  # a polite kill stops the campaign like Ctrl-C
     loaded = load_spec(spec)
+    folder = results_folder(loaded, results, out)
+    console.print(f"results go to {escape(str(folder))}{os.sep} (runs.sqlite, table.md, "
+                  f"table.tex, runs.csv)", highlight=False)
+    if out is None and results is None:
+        _point_at_former_folder(loaded.name, folder)
     cores = core_count()
     if executor == "local" and jobs is not None and jobs > cores:
         status_console.print(f"warning: --jobs {jobs} is more than the "
@@ -169,8 +212,7 @@ def run(
                              f"and their times will not compare with runs made alone",
                              highlight=False)
     report = run_campaign(loaded, jobs=jobs, executor=executor, scheduler=scheduler,
-                          fresh=fresh, results_root=results, show_progress=progress,
-                          console=console)
+                          fresh=fresh, out=folder, show_progress=progress, console=console)
     for line in report.skipped:
         console.print(f"skipped: {escape(line)}", highlight=False)
     statuses = ", ".join(f"{n} {s}" for s, n in sorted(report.statuses.items())) or "none"
@@ -187,6 +229,17 @@ def run(
                            reached=loaded.table_reached, repeats=plan.repeats,
                            planned_runs=plan.runs))
     console.print("wrote " + ", ".join(str(p) for p in report.outputs))
+
+
+def _point_at_former_folder(name: str, folder: Path) -> None:
+    """Campaigns went to ``results/<name>`` by default before: one begun there resumes
+    with ``--out``, which a user would not guess."""
+    former = Path("results") / name
+    if not (folder / "runs.sqlite").exists() and (former / "runs.sqlite").exists():
+        status_console.print(f"note: {former / 'runs.sqlite'} holds runs of this experiment "
+                             f"stored by an earlier version, which wrote there by default; "
+                             f"stop and run again with --out {former} to resume them",
+                             highlight=False)
 
 
 def _interrupt(signal_number: int, frame: object) -> None:
@@ -247,6 +300,30 @@ def generate(
             written = next(made)
         tried = f" (unique; {counted(written.candidates, 'candidate')} drawn)" if unique else ""
         console.print(f"wrote {written.path}{tried}", highlight=False)
+
+
+@app.command()
+def draw(
+    puzzle: Annotated[str, typer.Argument(help="puzzle name, see `puzzlelab list`")],
+    file: Annotated[Path, typer.Argument(help="instance file")],
+    instance: Annotated[str | None, typer.Option(help="instance name or 1-based index")] = None,
+    solution: Annotated[bool, typer.Option(
+        "--solution", help="draw the known solution the file gives, not the puzzle")] = False,
+    svg: Annotated[Path | None, typer.Option(
+        help="write the picture as SVG to this file instead of printing it")] = None,
+) -> None:
+    """Draw an instance without solving it: as text, or as SVG with --svg."""
+    kind = PUZZLES.get(puzzle)
+    chosen = kind.load(file, instance)
+    shown = kind.known_solution(chosen) if solution else None
+    if solution and shown is None:
+        raise OptionError(f"{file}: instance {kind.instance_name(chosen)!r} comes with no "
+                          f"known solution to draw")
+    if svg is None:
+        console.print(kind.render_text(chosen, shown), markup=False, highlight=False, end="")
+        return
+    svg.write_text(kind.render_svg(chosen, shown), encoding="utf-8")
+    console.print(f"wrote {escape(str(svg))}", highlight=False)
 
 
 @app.command(name="list")

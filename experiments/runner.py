@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
@@ -18,7 +18,6 @@ from rich.progress import (
     Progress,
     TextColumn,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 
 from experiments.campaign import RunTask, expand
@@ -49,18 +48,32 @@ class CampaignReport:
     outputs: list[Path] = field(default_factory=list)
 
 
-def results_folder(spec: ExperimentSpec, results_root: Path) -> Path:
-    """``<results_root>/<spec name>``: where the database and its tables live."""
-    return Path(results_root) / spec.name
+DEFAULT_ROOT = Path("runs")
+"""Where campaigns go by default, in the current folder: ``runs/<name>/``. Git ignores it,
+so running a committed experiment leaves the checkout clean; its committed results are
+made with ``--out results/<name>``."""
+
+
+def results_folder(spec: ExperimentSpec, results_root: Path | None = None,
+                   out: Path | None = None) -> Path:
+    """Where the database and its tables live: ``out`` itself when given, else
+    ``<results_root>/<spec name>`` (``runs/<name>`` by default)."""
+    if out is not None and results_root is not None:
+        raise OptionError("--out names the folder itself and --results the folder above "
+                          "it: give one of them")
+    if out is not None:
+        return Path(out)
+    return Path(DEFAULT_ROOT if results_root is None else results_root) / spec.name
 
 
 def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str = "local",
                  scheduler: str | None = None, fresh: bool = False,
-                 results_root: Path = Path("results"), show_progress: bool = True,
-                 console: Console | None = None,
+                 results_root: Path | None = None, out: Path | None = None,
+                 show_progress: bool = True, console: Console | None = None,
                  on_run: Callable[[RunTask, dict[str, Any]], None] | None = None
                  ) -> CampaignReport:
-    """Run every run of ``spec`` not yet stored, then write the tables next to the database.
+    """Run every run of ``spec`` not yet stored, then write the tables next to the database
+    (in :func:`results_folder` of ``results_root`` and ``out``).
 
     A ``KeyboardInterrupt`` stops the campaign: the runs stored so far stay, the
     session is marked ``interrupted`` and the report says so; run again to resume.
@@ -69,8 +82,8 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
         raise OptionError(f"unknown executor {executor!r}; valid: {', '.join(EXECUTORS)}")
     if jobs is not None and jobs < 1:
         raise OptionError(f"--jobs must be at least 1, not {jobs}")
+    folder = results_folder(spec, results_root, out)
     grid = expand(spec)
-    folder = results_folder(spec, results_root)
     jobs = jobs or core_count()
     database = folder / "runs.sqlite"
     with _one_campaign_at_a_time(database), ResultsStore(database) as store:
@@ -91,14 +104,16 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
             "package_versions": json.dumps(machine["package_versions"])})
         end_state = "finished"
         try:
-            with _progress(show_progress, console, len(grid.tasks), report) as advance:
+            estimate = RemainingTime(pending, jobs, store.runs())
+            with _progress(show_progress, console, len(grid.tasks), report,
+                           estimate) as advance:
                 if pending:
                     with _executor(executor, jobs, scheduler, folder) as engine:
                         for task, outcome in engine.run(pending):
                             store.record_run(task, outcome)
                             report.ran += 1
                             report.statuses[outcome["status"]] += 1
-                            advance(outcome)
+                            advance(task, outcome)
                             if on_run:
                                 on_run(task, outcome)
         except KeyboardInterrupt:
@@ -203,20 +218,85 @@ def outcome_counts(counts: Counter[str]) -> str:
                      if counts[status.value])
 
 
+class RemainingTime:
+    """How long the runs not yet finished will take, for the progress bar.
+
+    Each run is expected to take the mean wall time of the finished runs of its group
+    (same viewpoint, solver and heuristic: a column group of the tables), stored ones
+    included, and its time limit while none of its group has finished. The sum is shared
+    among the jobs. A grid of easy and hard combinations gets an estimate from each one's
+    own runs, rather than from the pace of the latest runs.
+    """
+
+    def __init__(self, pending: Sequence[RunTask], jobs: int,
+                 stored: Sequence[Mapping[str, Any]] = ()) -> None:
+        self.jobs = max(1, jobs)
+        self.left: Counter[tuple[str, str, str]] = Counter(_group(t) for t in pending)
+        self.limit = {_group(task): task.time_limit for task in pending}
+        self.total: defaultdict[tuple[str, str, str], float] = defaultdict(float)
+        self.finished: Counter[tuple[str, str, str]] = Counter()
+        for row in stored:
+            self._add((row["viewpoint"], row["solver"], row["heuristic"]), row.get("wall_s"))
+
+    def finish(self, task: RunTask, wall_seconds: float | None) -> None:
+        """Count one run of this session as finished, after ``wall_seconds``."""
+        group = _group(task)
+        self.left[group] -= 1
+        self._add(group, wall_seconds if wall_seconds is not None else task.time_limit)
+
+    def _add(self, group: tuple[str, str, str], seconds: float | None) -> None:
+        if seconds is not None:
+            self.total[group] += seconds
+            self.finished[group] += 1
+
+    def expected(self, group: tuple[str, str, str]) -> float:
+        """Seconds one run of ``group`` is expected to take."""
+        if self.finished[group]:
+            return self.total[group] / self.finished[group]
+        return self.limit.get(group, 0.0)
+
+    def seconds(self) -> float:
+        """Seconds until every run has finished: the expected times shared among the jobs,
+        and no less than the longest single run still to come."""
+        expected = [(self.expected(group), count) for group, count in self.left.items()
+                    if count > 0]
+        if not expected:
+            return 0.0
+        return max(sum(time * count for time, count in expected) / self.jobs,
+                   max(time for time, _ in expected))
+
+
+def _group(task: RunTask) -> tuple[str, str, str]:
+    return task.viewpoint, task.solver, task.heuristic
+
+
+def clock(seconds: float) -> str:
+    """``h:mm:ss``, as the progress bar shows times.
+
+    >>> clock(3725.4)
+    '1:02:05'
+    """
+    whole = round(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
 @contextmanager
-def _progress(shown: bool, console: Console | None, total: int,
-              report: CampaignReport) -> Iterator[Callable[[dict[str, Any]], None]]:
-    """A progress bar with the runs done, how many of each status, and the time left;
-    yields the function that counts one finished run."""
+def _progress(shown: bool, console: Console | None, total: int, report: CampaignReport,
+              estimate: RemainingTime) -> Iterator[Callable[[RunTask, dict[str, Any]], None]]:
+    """A progress bar with the runs done, how many of each status, and the time left
+    (:class:`RemainingTime`); yields the function that counts one finished run."""
     counts: Counter[str] = Counter()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[counts]}"), TimeElapsedColumn(), TextColumn("left"),
-                  TimeRemainingColumn(), console=console, transient=False,
+                  TextColumn("{task.fields[counts]}"), TimeElapsedColumn(),
+                  TextColumn("{task.fields[left]} left"), console=console, transient=False,
                   disable=not shown) as bar:
-        task = bar.add_task("runs", total=total, completed=report.already_stored, counts="")
+        task = bar.add_task("runs", total=total, completed=report.already_stored, counts="",
+                            left="~" + clock(estimate.seconds()))
 
-        def advance(outcome: dict[str, Any]) -> None:
+        def advance(run: RunTask, outcome: dict[str, Any]) -> None:
             counts[outcome["status"]] += 1
-            bar.update(task, advance=1, counts=outcome_counts(counts))
+            estimate.finish(run, outcome.get("wall_s"))
+            bar.update(task, advance=1, counts=outcome_counts(counts),
+                       left="~" + clock(estimate.seconds()))
 
         yield advance

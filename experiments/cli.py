@@ -25,8 +25,9 @@ from experiments.reference import backend_rows, statistic_rows
 from experiments.runner import results_folder, run_campaign
 from experiments.solving import PuzzleRun, solve_instance
 from experiments.spec import load_spec
-from experiments.store import CampaignPlan, ResultsStore
-from experiments.tables import format_table, known_metrics
+from experiments.store import CampaignPlan, ResultsStore, read_campaigns
+from experiments.table_format import terminal_width
+from experiments.tables import format_campaigns, format_table, known_metrics
 from puzzlelab.errors import OptionError, PuzzleLabError
 from puzzlelab.wording import counted
 from puzzles import PUZZLES
@@ -248,7 +249,9 @@ def _interrupt(signal_number: int, frame: object) -> None:
 
 @app.command()
 def table(
-    database: Annotated[Path, typer.Argument(help="results/<name>/runs.sqlite")],
+    databases: Annotated[list[Path], typer.Argument(
+        help="a campaign's runs.sqlite; several put their campaigns side by side, with "
+             "ratios to the first", metavar="DATABASE...")],
     metrics: Annotated[str, typer.Option(help="comma-separated, from: "
                                               + ", ".join(known_metrics()))] = "time,backtracks",
     fmt: Annotated[str, typer.Option("--format", help="text, markdown, latex or csv")] = "text",
@@ -256,12 +259,15 @@ def table(
                                          "solver")] = "viewpoint",
     reached: Annotated[bool, typer.Option(help="for runs stopped by a limit, show the "
                                                "counts reached (≥N)")] = False,
+    width: Annotated[int | None, typer.Option(
+        min=0, help="text: columns to fit, groups past it go on below (default: the "
+                    "terminal's; 0: no limit)")] = None,
 ) -> None:
-    """Print the course-style table of a results database."""
-    rows, plan = _stored_runs(database)
+    """Print the course-style tables of one results database, or of several side by side."""
     chosen = [m.strip() for m in metrics.split(",") if m.strip()]
-    print(format_table(rows, by=by, metrics=chosen, fmt=fmt, reached=reached,
-                       repeats=plan.repeats, planned_runs=plan.runs), end="")
+    print(format_campaigns(read_campaigns(databases), by=by, metrics=chosen, fmt=fmt,
+                           reached=reached, width=terminal_width() if width is None
+                           else width or None), end="")
 
 
 def _stored_runs(database: Path) -> tuple[list[dict[str, object]], CampaignPlan]:

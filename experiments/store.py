@@ -5,6 +5,10 @@ at any moment loses only the runs in flight, and running the spec again resumes
 with exactly the missing runs. The ``campaign`` table keeps, for every session
 that ran the spec, the spec text and what is needed to reproduce the figures:
 start and end, package versions, Python, CPU model, core count, git commit.
+
+A run that claims "unsatisfiable" where another run of the same instance (any
+viewpoint, solver, heuristic) found a solution the checker accepts is marked
+wrong as soon as both are stored, whichever came first.
 """
 
 from __future__ import annotations
@@ -13,14 +17,17 @@ import csv
 import io
 import json
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from experiments.campaign import RunTask
+from experiments.campaign import RunTask, distinct_path_ends
+from experiments.tables import CampaignRuns, contradiction
 from puzzlelab.errors import PuzzleLabError
 from puzzlelab.statistics import STATISTICS
+from solvers.record import Status
 
 SCHEMA_VERSION = 1
 
@@ -91,6 +98,8 @@ class ResultsStore:
             self.connection.execute(_table_sql("runs", run_columns()))
             self.connection.execute(_table_sql("campaign", CAMPAIGN_COLUMNS))
             self._add_missing_columns("runs", run_columns())
+            self.connection.execute("CREATE INDEX IF NOT EXISTS runs_by_instance ON runs "
+                                    "(instance_file, instance)")
             self.connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def _add_missing_columns(self, table: str, columns: Mapping[str, str]) -> None:
@@ -132,8 +141,15 @@ class ResultsStore:
         """The keys of the runs already stored: what resuming skips."""
         return {row[0] for row in self.connection.execute("SELECT run_key FROM runs")}
 
-    def record_run(self, task: RunTask, outcome: Mapping[str, Any]) -> None:
-        """Store one finished run and commit at once."""
+    def record_run(self, task: RunTask, outcome: MutableMapping[str, Any]) -> list[str]:
+        """Store one finished run and commit at once; then mark wrong every stored run of
+        the instance that claims "unsatisfiable" where one has a solution the checker
+        accepts (this run, or earlier ones this run contradicts).
+
+        Returns the run keys marked. When this run is one of them, ``outcome`` is changed
+        to match what is stored (``error``, verdict ``wrong``), so that what the caller
+        counts from it after storing agrees with the store.
+        """
         identity = {"run_key": task.key, "position": task.position,
                     "instance_file": task.instance_file,
                     "instance": task.instance, "instance_position": task.instance_position,
@@ -148,6 +164,34 @@ class ResultsStore:
         with self.connection:
             self.connection.execute(f"INSERT OR REPLACE INTO runs ({columns}) VALUES ({marks})",
                                     list(row.values()))
+            # only an answer (a checked solution, or "unsatisfiable") can contradict another
+            answered = (outcome.get("verdict") == "correct"
+                        or outcome.get("status") == Status.UNSATISFIABLE.value)
+            marked = (self._mark_contradicted(task.instance_file, task.instance) if answered
+                      else {})
+        if task.key in marked:
+            outcome.update(status=Status.ERROR.value, verdict="wrong",
+                           message=marked[task.key])
+        return list(marked)
+
+    def _mark_contradicted(self, instance_file: str, instance: str) -> dict[str, str]:
+        """Mark wrong the runs of one instance that claim "unsatisfiable" where another has
+        a checked solution (the rule of :func:`~experiments.tables.contradicted_unsatisfiable`,
+        in two small queries: claims are rare, and a campaign stores many runs)."""
+        where = "instance_file = ? AND instance = ?"
+        claims = self.connection.execute(
+            f"SELECT id, run_key FROM runs WHERE {where} AND status = ?",
+            (instance_file, instance, Status.UNSATISFIABLE.value)).fetchall()
+        solved = self.connection.execute(
+            f"SELECT * FROM runs WHERE {where} AND verdict = 'correct' ORDER BY id LIMIT 1",
+            (instance_file, instance)).fetchone() if claims else None
+        if solved is None:
+            return {}
+        message = contradiction(dict(solved))
+        self.connection.executemany(
+            "UPDATE runs SET status = ?, verdict = 'wrong', message = ? WHERE id = ?",
+            [(Status.ERROR.value, message, claim["id"]) for claim in claims])
+        return {claim["run_key"]: message for claim in claims}
 
     def start_campaign(self, values: Mapping[str, Any]) -> int:
         """Record the start of a session; returns its id for :meth:`end_campaign`."""
@@ -209,3 +253,25 @@ def runs_as_csv(rows: Iterable[Mapping[str, Any]]) -> str:
     for row in rows:
         writer.writerow({k: row.get(k) for k in writer.fieldnames})
     return buffer.getvalue()
+
+
+def read_campaigns(paths: Sequence[str | Path]) -> list[CampaignRuns]:
+    """The runs of several stores, for tables side by side, each under its campaign's
+    name, or where two share one, under the shortest end of its folder's path that
+    tells them apart."""
+    resolved = [Path(path).resolve() for path in paths]
+    for index, whole in enumerate(resolved):
+        if whole in resolved[:index]:
+            raise PuzzleLabError(f"{paths[index]}: the same results database is given twice")
+    read = []
+    for given in paths:
+        with ResultsStore.open_existing(given) as store:
+            sessions = store.campaigns()
+            name = sessions[-1]["name"] if sessions else Path(given).parent.name
+            plan = store.plan()
+            read.append(CampaignRuns(str(name), store.runs(), plan.repeats, plan.runs))
+    names = [campaign.name for campaign in read]
+    if len(set(names)) < len(names):
+        folders = distinct_path_ends([str(path.parent) for path in resolved])
+        read = [replace(campaign, name=folder) for campaign, folder in zip(read, folders)]
+    return read

@@ -44,7 +44,8 @@ def execute(task: RunTask, on_search_start: SearchStart | None = None) -> dict[s
                                  task.heuristic, task.options, time_limit=task.time_limit,
                                  max_solutions=task.max_solutions, seed=task.seed,
                                  on_search_start=on_search_start)
-        outcome = _outcome_of(run)
+        outcome = _outcome_of(run, PUZZLES.get(task.puzzle).known_solution(task.payload)
+                              is not None)
     except MemoryError:
         outcome = failed_outcome(Status.MEMORY_OUT, f"out of memory: the run needed more "
                                  f"than {task.memory_limit_mb} MB")
@@ -66,10 +67,20 @@ def failed_outcome(status: Status, message: str, **measured: float | None) -> di
             "clean": False, **measured}
 
 
-def _outcome_of(run: PuzzleRun) -> dict[str, Any]:
+def verdict_of(run: PuzzleRun, known_solution: bool) -> str:
+    """``correct`` or ``wrong`` for a solution the checker judged; ``wrong`` too for a
+    complete search that found no solution where the file gives one (a false
+    "unsatisfiable", which the run reports as an error); else ``unchecked``."""
+    if run.violations is not None:
+        return "wrong" if run.violations else "correct"
+    if known_solution and run.solution is None and run.result.complete:
+        return "wrong"
+    return "unchecked"
+
+
+def _outcome_of(run: PuzzleRun, known_solution: bool) -> dict[str, Any]:
     result = run.result
-    verdict = ("unchecked" if run.violations is None else
-               "correct" if not run.violations else "wrong")
+    verdict = verdict_of(run, known_solution)
     solution = (None if run.solution is None else
                 json.dumps(PUZZLES.get(run.puzzle).solution_to_json(run.solution)))
     return {"status": result.status.value, "complete": result.complete,

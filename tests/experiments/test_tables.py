@@ -1,91 +1,136 @@
-"""Course-style tables: medians, failures shown as such, closing rows, every format."""
+"""Course-style tables: medians, marks for what is not a figure, closing rows that compare
+the same work, campaigns side by side, every format, a terminal's width."""
 
 from __future__ import annotations
 
 import pytest
 
-from experiments.tables import build_tables, format_table
+from experiments.table_format import MARKS, legend
+from experiments.tables import (
+    STATUS_MARKS,
+    CampaignRuns,
+    build_comparison,
+    build_tables,
+    format_campaigns,
+    format_table,
+)
 from puzzlelab.errors import OptionError
+from solvers.record import Status
 
 
 def run(instance: str, viewpoint: str, *, solver: str = "cp", heuristic: str = "input/min",
         status: str = "solved", verdict: str = "correct", solve_s: float | None = 0.001,
-        backtracks: int | None = 10, repeat: int = 0) -> dict:
+        backtracks: int | None = 10, repeat: int = 0, time_limit: float = 10.0) -> dict:
     """A stored run with the fields the tables read."""
     return {"instance": instance, "instance_position": int(instance[1:]), "viewpoint": viewpoint,
             "solver": solver, "heuristic": heuristic, "repeat": repeat, "status": status,
             "verdict": verdict, "solve_s": solve_s, "build_s": 0.0, "wall_s": 0.01,
             "cpu_s": 0.01, "backtracks": backtracks, "branches": 20, "conflicts": None,
-            "propagations": None, "solutions": 1, "peak_memory_mb": 50.0}
+            "propagations": None, "solutions": 1, "peak_memory_mb": 50.0,
+            "time_limit": time_limit}
 
 
-STORE = [
-    run("p1", "classic", solve_s=0.001, backtracks=4, repeat=0),
-    run("p1", "classic", solve_s=0.003, backtracks=4, repeat=1),
-    run("p1", "classic", solve_s=0.100, backtracks=4, repeat=2),
+# classic times out on p2, channeled is refused on p3, boolean runs on cpsat only
+GRID = [
+    run("p1", "classic", solve_s=0.004, backtracks=4),
     run("p1", "channeled", solve_s=0.002, backtracks=1),
-    run("p2", "classic", status="timeout", solve_s=10.0, backtracks=99999),
+    run("p2", "classic", status="timeout", solve_s=10.0, backtracks=99999, verdict="unchecked"),
     run("p2", "channeled", solve_s=0.008, backtracks=3),
+    run("p3", "classic", solve_s=0.001, backtracks=2),
+    run("p3", "channeled", status="refused", solve_s=None, backtracks=None,
+        verdict="unchecked"),
+    *(run(p, "boolean", solver="cpsat", solve_s=0.003, backtracks=None)
+      for p in ("p1", "p2", "p3")),
 ]
 
 MARKDOWN = """\
 ### solver cp · heuristic input/min
 
-| instance | classic time (ms) | classic backtracks | channeled time (ms) | channeled backtracks |
-|---|---:|---:|---:|---:|
-| p1 | 3.0 | 4 | 2.0 | 1 |
-| p2 | timeout | timeout | 8.0 | 3 |
-| total | 3.0 | 4 | 10.0 | 4 |
-| shifted geo. mean | 3.0 | 4 | 4.2 | 1.8 |
-| solved | 1/2 |  | 2/2 |  |
-"""
+| instance | classic time (ms) | classic backtracks | channeled time (ms) | channeled backtracks | boolean time (ms) | boolean backtracks |
+|---|---:|---:|---:|---:|---:|---:|
+| p1 | 4.0 | 4 | 2.0 | 1 | – | – |
+| p2 | t/o | t/o | 8.0 | 3 | – | – |
+| p3 | 1.0 | 2 | n/a | n/a | – | – |
+| solved | 2/3 |  | 2/3 |  | – |  |
+| total (1 solved by all) | 4.0 | 4 | 2.0 | 1 | – | – |
+| geo. mean (1 solved by all) | 4.0 | 4 | 2.0 | 1 | – | – |
+| PAR-2 (3 instances) | 6668.3 |  | 6670.0 |  | – |  |
+| virtual best picks | 1 |  | 2 |  | – |  |
+
+Virtual best (the fastest group on each instance): solves 3/3; time (ms): PAR-2 3.7, total 2.0 on the 1 solved by all.
+"""  # noqa: E501
 
 
-def test_markdown_layout_medians_timeouts_and_closing_rows() -> None:
-    assert format_table(STORE, fmt="markdown") == MARKDOWN
+def test_a_group_that_times_out_is_compared_on_the_instances_all_groups_solved() -> None:
+    cp, _ = format_table(GRID, fmt="markdown").split("### solver cpsat")
+    assert cp.startswith(MARKDOWN)
+    # PAR-2: classic (4 + 2 x 10,000 + 1) / 3 ms, channeled (2 + 8 + 2 x 10,000) / 3 ms;
+    # the virtual best takes channeled on p1 and p2, classic on p3: (2 + 8 + 1) / 3 ms
+    assert cp.count("Marks: ") == 1 and legend() in cp
+    cells = dict(build_tables(GRID)[1].rows)
+    assert cells["p1"] == ("–", "–", "–", "–", "3.0", "n/r")  # cpsat reports no backtracks
+    assert cells["total (3 solved by all)"] == ("–", "–", "–", "–", "9.0", "n/r")
 
 
-def test_csv_has_one_column_per_group_and_metric() -> None:
-    lines = format_table(STORE, fmt="csv").splitlines()
+def test_every_status_without_an_answer_has_a_mark_and_every_mark_is_in_the_legend() -> None:
+    unanswered = {s.value for s in Status if not s.finished}
+    assert set(STATUS_MARKS) == unanswered
+    assert set(STATUS_MARKS.values()) <= set(MARKS)
+    assert len(set(MARKS)) == len(MARKS)  # no mark means two things
+    assert all(f"{mark} {meaning}" in legend() for mark, meaning in MARKS.items())
+
+
+def test_csv_has_one_column_per_group_and_metric_and_no_legend() -> None:
+    lines = format_table(GRID, fmt="csv").splitlines()
     assert lines[0] == ("table,instance,classic time (ms),classic backtracks,"
-                        "channeled time (ms),channeled backtracks")
-    assert lines[2] == "solver cp · heuristic input/min,p2,timeout,timeout,8.0,3"
-    assert lines[-1] == "solver cp · heuristic input/min,solved,1/2,,2/2,"
+                        "channeled time (ms),channeled backtracks,boolean time (ms),"
+                        "boolean backtracks")
+    assert lines[2] == "solver cp · heuristic input/min,p2,t/o,t/o,8.0,3,–,–"
+    assert "Marks" not in "".join(lines)
 
 
-def test_text_has_group_headers_over_their_metrics() -> None:
-    text = format_table(STORE, fmt="text").splitlines()
+def test_text_has_group_headers_over_their_metrics_and_fits_a_width() -> None:
+    text = format_table(GRID, fmt="text").splitlines()
     assert text[0] == "solver cp · heuristic input/min"
-    assert text[2].split() == ["classic", "channeled"]
-    assert text[3].split() == ["instance", "time", "(ms)", "backtracks", "time", "(ms)",
-                               "backtracks"]
-    assert text[6].split() == ["p2", "timeout", "timeout", "8.0", "3"]
+    assert text[2].split() == ["classic", "channeled", "boolean"]
+    assert text[6].split() == ["p2", "t/o", "t/o", "8.0", "3", "–", "–"]
+    narrow = format_table(GRID, fmt="text", width=80)
+    assert max(len(line) for line in narrow.splitlines()) <= 80
+    assert "solver cp · heuristic input/min (part 1 of 2)" in narrow
+    parts = narrow.split("(part 2 of 2)")[1].splitlines()
+    assert parts[2].split() == ["boolean"]  # the group that did not fit, same rows
+    assert parts[5].split() == ["p1", "–", "–"]
+    assert format_table(GRID, fmt="text", width=None).count("part 1 of") == 0
 
 
-def test_latex_uses_booktabs_spans_and_escapes() -> None:
+def test_latex_uses_booktabs_spans_escapes_and_a_legend() -> None:
     rows = [run("p1", "classic_weak"), run("p2", "100%", backtracks=None)]
     latex = format_table(rows, fmt="latex")
     assert r"\multicolumn{2}{c}{classic\_weak}" in latex
     assert r"\multicolumn{2}{c}{100\%}" in latex
     assert r"\cmidrule(lr){2-3} \cmidrule(lr){4-5}" in latex
-    assert r"p2 & · & · & 1.0 & – \\" in latex
+    assert r"p2 & · & · & 1.0 & n/r \\" in latex  # classic_weak's p2: not stored yet
     assert latex.count(r"\midrule") == 2 and r"\toprule" in latex and r"\bottomrule" in latex
     assert latex.startswith("% solver cp · heuristic input/min\n\\begin{tabular}{lrrrr}")
+    assert r"\footnotesize Marks: t/o time limit" in latex
 
 
 def test_partial_failures_wrong_answers_and_missing_figures() -> None:
     rows = [run("p1", "classic", repeat=0), run("p1", "classic", status="timeout", repeat=1),
             run("p2", "classic", status="error", verdict="wrong"),
             run("p3", "classic", solver="cpsat", backtracks=None),
-            run("p4", "classic", status="memory-out")]
+            run("p4", "classic", status="memory-out"), run("p5", "classic", status="error",
+                                                          verdict="unchecked")]
     [cp, cpsat] = build_tables(rows)
-    cells = {label: cells for label, cells in cp.rows}
-    assert cells["p1"] == ("timeout (1/2)", "timeout (1/2)")
-    assert cells["p2"] == ("wrong", "wrong")
-    assert cells["p3"] == ("·", "·")  # no cp run of p3 stored
-    assert cells["p4"] == ("mem-out", "mem-out")
-    assert cells["solved"] == ("0/4", "")
-    assert dict(cpsat.rows)["p3"] == ("1.0", "–")
+    cells = dict(cp.rows)
+    assert cells["p1"] == ("t/o (1/2)", "t/o (1/2)")
+    assert cells["p2"] == ("WRONG", "WRONG")
+    assert cells["p3"] == ("·", "·")  # planned on cp (cp ran classic), not stored yet
+    assert cells["p4"] == ("m/o", "m/o")
+    assert cells["p5"] == ("err", "err")
+    assert cells["solved"] == ("0/5", "")
+    assert dict(cpsat.rows)["p3"] == ("1.0", "n/r")
+    assert dict(cpsat.rows)["p1"] == ("·", "·")  # the grid plans it: not stored yet
 
 
 def test_a_cell_with_some_of_its_planned_repeats_shows_how_many_are_stored() -> None:
@@ -96,19 +141,20 @@ def test_a_cell_with_some_of_its_planned_repeats_shows_how_many_are_stored() -> 
     cells = dict(build_tables(rows, repeats=3)[0].rows)
     assert cells["p1"] == ("1.0", "10")
     assert cells["p2"] == ("· (1/3)", "· (1/3)")
-    assert cells["p3"] == ("timeout (1/2)", "timeout (1/2)")  # a failure shows as one
-    assert cells["total"] == ("1.0", "10")
+    assert cells["p3"] == ("t/o (1/2)", "t/o (1/2)")  # a failure shows as one
+    assert cells["total (1 solved by all)"] == ("1.0", "10")
     assert cells["solved"] == ("1/3", "")
+    assert cells["PAR-2 (3 instances)"] == ("·", "")  # p2's time is not known yet
     assert dict(build_tables(rows)[0].rows)["p2"] == ("1.0", "10")  # no plan known
 
 
 def test_tables_of_a_campaign_with_runs_still_to_come_say_so_first() -> None:
-    note = "partial: 6 of 8 planned runs stored; run the spec again to finish"
-    assert format_table(STORE, planned_runs=8).startswith(note + "\n\n")
-    assert format_table(STORE, fmt="markdown", planned_runs=8).startswith(f"> {note}\n\n###")
-    assert format_table(STORE, fmt="latex", planned_runs=8).startswith(f"% {note}\n\n")
-    assert "partial" not in format_table(STORE, fmt="csv", planned_runs=8)
-    assert format_table(STORE, planned_runs=6) == format_table(STORE)
+    note = "partial: 9 of 12 planned runs stored; run the spec again to finish"
+    assert format_table(GRID, planned_runs=12).startswith(note + "\n\n")
+    assert format_table(GRID, fmt="markdown", planned_runs=12).startswith(f"> {note}\n\n###")
+    assert format_table(GRID, fmt="latex", planned_runs=12).startswith(f"% {note}\n\n")
+    assert "partial" not in format_table(GRID, fmt="csv", planned_runs=12)
+    assert format_table(GRID, planned_runs=9) == format_table(GRID)
 
 
 def test_reached_shows_the_counts_of_runs_stopped_by_a_limit_as_lower_bounds() -> None:
@@ -124,15 +170,15 @@ def test_reached_shows_the_counts_of_runs_stopped_by_a_limit_as_lower_bounds() -
             run("p7", "classic", status="timeout", backtracks=13, repeat=1)]
     [table] = build_tables(rows, metrics=["time", "backtracks", "branches"], reached=True)
     cells = dict(table.rows)
-    assert cells["p6"] == ("timeout",) * 3  # not "–": the solver does count them
+    assert cells["p6"] == ("t/o",) * 3  # not "n/r": the solver does count them
     assert cells["p7"][1] == "≥10"  # the lower median: a count some run reached
-    assert cells["p1"] == ("timeout", "≥99999", "≥20")  # time stays the reason
-    assert cells["p2"] == ("mem-out", "–", "≥20")  # a count the solver does not report
-    assert cells["p3"] == ("error", "error", "error")  # not a limit: nothing reached
-    assert cells["p4"] == ("timeout (1/2)",) * 3  # a repeat finished: no bound
-    assert cells["total"] == ("1.0", "6", "20")  # bounds stay out of the closing rows
+    assert cells["p1"] == ("t/o", "≥99999", "≥20")  # time stays the reason
+    assert cells["p2"] == ("m/o", "n/r", "≥20")  # a count the solver does not report
+    assert cells["p3"] == ("err", "err", "err")  # not a limit: nothing reached
+    assert cells["p4"] == ("t/o (1/2)",) * 3  # a repeat finished: no bound
+    assert cells["total (1 solved by all)"] == ("1.0", "6", "20")  # bounds stay out
     assert cells["solved"] == ("1/7", "", "")
-    assert "& timeout & $\\geq$99999 & $\\geq$20 \\\\" in format_table(
+    assert "& t/o & $\\geq$99999 & $\\geq$20 \\\\" in format_table(
         rows, metrics=["time", "backtracks", "branches"], fmt="latex", reached=True)
 
 
@@ -143,8 +189,53 @@ def test_group_by_heuristic_gives_a_table_per_viewpoint_and_solver() -> None:
     tables = build_tables(rows, by="heuristic", metrics=["backtracks"])
     assert [t.title for t in tables] == ["solver cp · viewpoint classic",
                                          "solver cp · viewpoint channeled"]
-    assert tables[0].groups == ("input/min", "first-fail/min")
+    assert [g.label for g in tables[0].groups] == ["input/min", "first-fail/min"]
     assert dict(tables[0].rows)["p1"] == ("10", "2")
+    assert dict(tables[1].rows)["p1"] == ("1", "–")  # channeled ran input/min alone
+    assert "PAR-2 (1 instances)" not in dict(tables[0].rows)  # no time column, no PAR-2
+
+
+def test_unsatisfiable_against_a_checked_solution_of_another_run_is_wrong() -> None:
+    rows = [run("p1", "classic", status="unsatisfiable", verdict="unchecked"),
+            run("p1", "channeled", solver="cpsat"),
+            run("p2", "classic", status="unsatisfiable", verdict="unchecked"),
+            run("p2", "channeled", solver="cpsat", status="unsatisfiable",
+                verdict="unchecked")]
+    cp = dict(build_tables(rows)[0].rows)
+    assert cp["p1"] == ("WRONG", "WRONG", "–", "–")  # cpsat solved it, as channeled
+    assert cp["p2"][:2] == ("1.0", "10")  # nobody found a solution: unsatisfiable stands
+
+
+def test_labels_a_store_gave_to_several_files_are_told_apart() -> None:
+    rows = [run("p1", "classic") | {"instance_file": "a/p.txt"},
+            run("p1", "classic", backtracks=3) | {"instance_file": "b/p.txt"}]
+    cells = dict(build_tables(rows)[0].rows)
+    assert cells["a/p.txt:p1"] == ("1.0", "10") and cells["b/p.txt:p1"] == ("1.0", "3")
+
+
+def test_campaigns_side_by_side_match_instances_and_divide_by_the_first() -> None:
+    before = [run("p1", "classic", solve_s=0.004, backtracks=8),
+              run("p2", "classic", solve_s=0.010, backtracks=0),
+              run("p3", "classic", status="timeout", solve_s=10.0)]
+    after = [run("p1", "classic", solve_s=0.002, backtracks=2),
+             run("p2", "classic", solve_s=0.005, backtracks=0),
+             run("p4", "classic", solve_s=0.001, backtracks=1)]
+    [table] = build_comparison([CampaignRuns("before", before), CampaignRuns("after", after)])
+    assert [(g.label, g.headers) for g in table.groups] == [
+        ("before: classic", ("time (ms)", "backtracks")),
+        ("after: classic", ("time (ms)", "time ratio", "backtracks", "backtracks ratio"))]
+    cells = dict(table.rows)
+    assert cells["p1"] == ("4.0", "8", "2.0", "0.50", "2", "0.25")
+    assert cells["p2"] == ("10.0", "0", "5.0", "0.50", "0", "1.00")
+    assert cells["p3"] == ("t/o", "t/o", "–", "", "–", "")  # p3 is not in "after"
+    assert cells["p4"] == ("–", "–", "1.0", "", "1", "")
+    assert cells["total (2 solved by all)"] == ("14.0", "8", "7.0", "0.50", "2", "0.25")
+    assert cells["solved"] == ("2/3", "", "3/3", "", "", "")
+    text = format_campaigns([CampaignRuns("before", before), CampaignRuns("after", after)],
+                            fmt="markdown")
+    assert "| instance | before: classic time (ms) | before: classic backtracks | " \
+           "after: classic time (ms) | after: classic time ratio |" in text
+    assert "Ratio: the campaign's figure ÷ the first campaign's (before)" in text
 
 
 @pytest.mark.parametrize(("arguments", "message"), [
@@ -154,4 +245,4 @@ def test_group_by_heuristic_gives_a_table_per_viewpoint_and_solver() -> None:
 ])
 def test_bad_choices_list_the_valid_ones(arguments, message) -> None:
     with pytest.raises(OptionError, match=message):
-        format_table(STORE, **arguments)
+        format_table(GRID, **arguments)

@@ -1,0 +1,232 @@
+"""The tables as text, Markdown, LaTeX (booktabs) or CSV, and the marks their cells use.
+
+A table is already made of strings (:class:`ResultTable`); this module only lays it
+out. The text layout fits a width: column groups that would pass it go on to a
+second part of the table, under the same instance column, rather than running
+off a laptop's terminal. The marks a cell may show instead of a figure are
+declared once, in ``MARKS``, which is also the legend printed under every table.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+import sys
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from puzzlelab.errors import OptionError
+
+FORMATS = ("text", "markdown", "latex", "csv")
+
+TIMEOUT, MEMORY_OUT, REFUSED, FAILED, WRONG = "t/o", "m/o", "n/a", "err", "WRONG"
+UNPLANNED, MISSING, NOT_REPORTED = "–", "·", "n/r"
+MARKS = {
+    TIMEOUT: "time limit",
+    MEMORY_OUT: "memory limit",
+    REFUSED: "model refused (past a size option of the viewpoint)",
+    FAILED: "run failed (solver error, crash)",
+    WRONG: "wrong answer (a solution the checker rejects, or \"unsatisfiable\" where the "
+           "file or another run has a solution)",
+    UNPLANNED: "no run planned",
+    MISSING: "not stored yet",
+    "(k/n)": "k of the cell's n repeats",
+    NOT_REPORTED: "a figure the solver does not report",
+    "≥N": "count reached when a limit stopped the run (--reached)",
+}
+"""Every mark a cell may show instead of a figure, and what it means: the legend."""
+
+DEFAULT_NOTE_WIDTH = 100
+"""Where notes and legends wrap in text when no width is given."""
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A table column: which run field, scaled how, under which header."""
+
+    name: str
+    header: str
+    column: str
+    scale: float = 1.0
+    integer: bool = False
+
+
+@dataclass(frozen=True)
+class ColumnGroup:
+    """The columns under one group label (a viewpoint, a solver, a heuristic)."""
+
+    label: str
+    headers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ResultTable:
+    """One table, every cell a string, ready to lay out."""
+
+    title: str
+    groups: tuple[ColumnGroup, ...]
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+    """(label, cells in column order): the instance rows, then the summary rows."""
+    instance_count: int
+    notes: tuple[str, ...] = ()
+    """Paragraphs printed under the table: what the virtual best achieves, the legend."""
+
+
+def legend() -> str:
+    """Every mark and its meaning, in one paragraph."""
+    return "Marks: " + "; ".join(f"{mark} {meaning}" for mark, meaning in MARKS.items()) + "."
+
+
+def terminal_width() -> int | None:
+    """The width of the terminal standard output writes to, or None when it is no
+    terminal (a file, a pipe): tables written there are not split."""
+    if not sys.stdout.isatty():
+        return None
+    return shutil.get_terminal_size().columns
+
+
+def render(tables: Sequence[ResultTable], fmt: str = "text", width: int | None = None) -> str:
+    """The tables as ``text`` (within ``width`` columns, if given), ``markdown``,
+    ``latex`` or ``csv``."""
+    if fmt not in FORMATS:
+        raise OptionError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
+    if fmt == "csv":
+        return _csv(tables)
+    if fmt == "text":
+        return "\n".join(_text(table, width) for table in tables)
+    renderer = {"markdown": _markdown, "latex": _latex}[fmt]
+    return "\n".join(renderer(table) for table in tables)
+
+
+def _headers(table: ResultTable) -> list[str]:
+    return [f"{group.label} {header}" for group in table.groups for header in group.headers]
+
+
+@dataclass(frozen=True)
+class _Block:
+    """Some columns of one group, laid out under its label."""
+
+    label: str
+    columns: tuple[int, ...]
+    width: int
+
+
+def _text(table: ResultTable, width: int | None) -> str:
+    """The table in columns; what would pass ``width`` goes on in further parts, by whole
+    groups where a group fits, by columns of the group where it does not."""
+    label_width = max(len("instance"), *(len(label) for label, _ in table.rows))
+    headers = [header for group in table.groups for header in group.headers]
+    columns = [max(len(header), *(len(cells[i]) for _, cells in table.rows))
+               for i, header in enumerate(headers)]
+    room = None if width is None else width - label_width - 2
+    blocks, start = [], 0
+    for group in table.groups:
+        for chunk in _fitting(range(start, start + len(group.headers)), columns, room):
+            natural = sum(columns[i] for i in chunk) + 2 * (len(chunk) - 1)
+            blocks.append(_Block(group.label, tuple(chunk), max(len(group.label), natural)))
+        start += len(group.headers)
+    parts: list[list[_Block]] = [[]]
+    used = label_width
+    for block in blocks:
+        if width is not None and parts[-1] and used + 2 + block.width > width:
+            parts.append([])
+            used = label_width
+        parts[-1].append(block)
+        used += 2 + block.width
+    pieces = []
+    for number, part in enumerate(parts, start=1):
+        title = table.title + (f" (part {number} of {len(parts)})" if len(parts) > 1 else "")
+        pieces.append(_text_part(table, title, part, label_width, headers, columns))
+    notes = [textwrap.fill(note, width or DEFAULT_NOTE_WIDTH) for note in table.notes]
+    return "\n\n".join(pieces + notes) + "\n"
+
+
+def _text_part(table: ResultTable, title: str, blocks: Sequence[_Block], label_width: int,
+               headers: Sequence[str], columns: Sequence[int]) -> str:
+    def line(label: str, texts: Sequence[str]) -> str:
+        return label.ljust(label_width) + "".join(
+            "  " + "  ".join(texts[i].rjust(columns[i]) for i in block.columns
+                             ).rjust(block.width) for block in blocks)
+
+    lines = [title, " " * label_width + "".join("  " + block.label.center(block.width)
+                                                for block in blocks),
+             line("instance", headers)]
+    rule = "-" * len(lines[-1])
+    lines[1:1] = [rule]
+    lines.append(rule)
+    for index, (label, cells) in enumerate(table.rows):
+        if index == table.instance_count:
+            lines.append(rule)
+        lines.append(line(label, cells))
+    return "\n".join(text.rstrip() for text in lines)
+
+
+def _fitting(indices: range, columns: Sequence[int], room: int | None) -> list[list[int]]:
+    """The group's columns in runs that each fit ``room`` (one at least; all if no room)."""
+    chunks: list[list[int]] = [[]]
+    used = 0
+    for index in indices:
+        if room is not None and chunks[-1] and used + 2 + columns[index] > room:
+            chunks.append([])
+            used = 0
+        used += (2 if chunks[-1] else 0) + columns[index]
+        chunks[-1].append(index)
+    return chunks
+
+
+def _markdown(table: ResultTable) -> str:
+    headers = _headers(table)
+    lines = [f"### {table.title}", "", "| instance | " + " | ".join(headers) + " |",
+             "|---|" + "---:|" * len(headers)]
+    lines += ["| " + " | ".join((label, *cells)) + " |" for label, cells in table.rows]
+    return "\n".join(lines) + "\n" + "".join(f"\n{note}\n" for note in table.notes)
+
+
+LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+                 "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
+                 "^": r"\textasciicircum{}", "≥": r"$\geq$", "÷": r"$\div$",
+                 "∞": r"$\infty$"}
+
+
+def latex_escape(text: str) -> str:
+    r"""``text`` with LaTeX's special characters escaped: ``a_b`` becomes ``a\_b``."""
+    return "".join(LATEX_SPECIAL.get(char, char) for char in text)
+
+
+def _latex(table: ResultTable) -> str:
+    spans = " & ".join(rf"\multicolumn{{{len(g.headers)}}}{{c}}{{{latex_escape(g.label)}}}"
+                       for g in table.groups)
+    rules, start = [], 2
+    for group in table.groups:
+        rules.append(rf"\cmidrule(lr){{{start}-{start + len(group.headers) - 1}}}")
+        start += len(group.headers)
+    headers = " & ".join(latex_escape(h) for g in table.groups for h in g.headers)
+    lines = [f"% {table.title}", r"\begin{tabular}{l" + "r" * (start - 2) + "}",
+             r"\toprule", f" & {spans} \\\\", " ".join(rules), f"instance & {headers} \\\\",
+             r"\midrule"]
+    for index, (label, cells) in enumerate(table.rows):
+        if index == table.instance_count:
+            lines.append(r"\midrule")
+        lines.append(" & ".join(latex_escape(c) for c in (label, *cells)) + r" \\")
+    lines += [r"\bottomrule", r"\end{tabular}"]
+    lines += [rf"\par\smallskip{{\footnotesize {latex_escape(note)}}}\par" for note in table.notes]
+    return "\n".join(lines) + "\n"
+
+
+def _csv(tables: Sequence[ResultTable]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    header: list[str] | None = None
+    for table in tables:
+        if _headers(table) != header:
+            if header is not None:
+                writer.writerow([])
+            header = _headers(table)
+            writer.writerow(["table", "instance", *header])
+        for label, cells in table.rows:
+            # a cell with runs still to come is empty: no figure to read yet
+            writer.writerow([table.title, label,
+                             *("" if c.startswith(MISSING) else c for c in cells)])
+    return buffer.getvalue()

@@ -1,0 +1,90 @@
+"""``puzzlelab table A B``: campaigns side by side, with ratios to the first, and text that
+fits the width asked for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from experiments.campaign import RunTask, run_key
+from experiments.store import ResultsStore, read_campaigns
+from puzzlelab.errors import PuzzleLabError
+from tests.experiments.test_cli import run_cli
+
+
+def small_store(path: Path, name: str, times: dict[str, float | None]) -> Path:
+    """A store of one campaign: classic on cp, one run per instance (None: a timeout)."""
+    with ResultsStore(path) as store:
+        store.start_campaign({"name": name, "spec_path": "spec.toml", "spec_text": "",
+                              "settings": '{"repeats": 1}', "started_at": "now",
+                              "executor": "local", "planned_runs": len(times)})
+        for position, (instance, seconds) in enumerate(times.items()):
+            task = RunTask(run_key("set.txt", instance, "classic", "cp", "input/min", 0),
+                           position, "sudoku", "set.txt", instance, position, "classic",
+                           "classic", {}, "cp", "input/min", 0, 0, 10.0, 2048, 1)
+            store.record_run(task, {
+                "status": "solved" if seconds is not None else "timeout",
+                "complete": seconds is not None, "message": "",
+                "verdict": "correct" if seconds is not None else "unchecked",
+                "solve_s": 10.0 if seconds is None else seconds,
+                "backtracks": round(1000 * (seconds or 10.0))})
+    return path
+
+
+@pytest.fixture
+def two_stores(tmp_path: Path) -> tuple[Path, Path]:
+    (tmp_path / "before" / "grid").mkdir(parents=True)
+    (tmp_path / "after" / "grid").mkdir(parents=True)
+    before = small_store(tmp_path / "before" / "grid" / "runs.sqlite", "grid",
+                         {"lambda": 0.004, "hard17": 0.010, "coloin": None})
+    after = small_store(tmp_path / "after" / "grid" / "runs.sqlite", "grid",
+                        {"lambda": 0.002, "hard17": 0.015, "coloin": 0.020})
+    return before, after
+
+
+def test_two_stores_side_by_side_have_ratio_columns(monkeypatch, capsys,
+                                                    two_stores: tuple[Path, Path]) -> None:
+    code, out, err = run_cli(monkeypatch, capsys, "table", *map(str, two_stores),
+                             "--format", "csv")
+    assert code == 0, err
+    lines = out.splitlines()
+    # both campaigns are called "grid": their folders tell them apart
+    assert lines[0] == ("table,instance,before/grid: classic time (ms),before/grid: classic "
+                        "backtracks,after/grid: classic time (ms),after/grid: classic time "
+                        "ratio,after/grid: classic backtracks,after/grid: classic "
+                        "backtracks ratio")
+    rows = {line.split(",")[1]: line.split(",")[2:] for line in lines[1:]}
+    assert rows["lambda"] == ["4.0", "4", "2.0", "0.50", "2", "0.50"]
+    assert rows["hard17"] == ["10.0", "10", "15.0", "1.50", "15", "1.50"]
+    assert rows["coloin"] == ["t/o", "t/o", "20.0", "", "20", ""]
+    assert rows["total (2 solved by all)"] == ["14.0", "14", "17.0", "1.21", "17", "1.21"]
+    # PAR-2: before (4 + 10 + 2 x 10,000) / 3, after (2 + 15 + 20) / 3
+    assert rows["PAR-2 (3 instances)"] == ["6671.3", "", "12.3", "0.0018", "", ""]
+
+
+def test_text_of_two_stores_fits_the_width_asked_for(monkeypatch, capsys,
+                                                     two_stores: tuple[Path, Path]) -> None:
+    _, wide, _ = run_cli(monkeypatch, capsys, "table", *map(str, two_stores), "--width", "0")
+    assert "(part 1 of" not in wide and max(map(len, wide.splitlines())) > 60
+    _, narrow, _ = run_cli(monkeypatch, capsys, "table", *map(str, two_stores), "--width",
+                           "60")
+    assert "solver cp · heuristic input/min (part 3 of 3)" in narrow  # groups, then columns
+    assert max(map(len, narrow.splitlines())) <= 60
+    assert "Ratio: the campaign's figure ÷ the first campaign's (before/grid)" in " ".join(
+        narrow.split())
+
+
+def test_the_same_store_twice_is_refused(monkeypatch, capsys,
+                                         two_stores: tuple[Path, Path]) -> None:
+    code, _, err = run_cli(monkeypatch, capsys, "table", str(two_stores[0]),
+                           str(two_stores[0]))
+    assert code == 2 and "the same results database is given twice" in err
+    with pytest.raises(PuzzleLabError):
+        read_campaigns([two_stores[1], two_stores[1].parent / ".." / "grid" / "runs.sqlite"])
+
+
+def test_campaigns_with_their_own_names_keep_them(tmp_path: Path) -> None:
+    first = small_store(tmp_path / "a.sqlite", "course-2024", {"lambda": 0.004})
+    second = small_store(tmp_path / "b.sqlite", "course-2025", {"lambda": 0.002})
+    assert [c.name for c in read_campaigns([first, second])] == ["course-2024", "course-2025"]

@@ -217,6 +217,9 @@ def run(
     for line in report.skipped:
         console.print(f"skipped: {escape(line)}", highlight=False)
     statuses = ", ".join(f"{n} {s}" for s, n in sorted(report.statuses.items())) or "none"
+    if report.marked_wrong:
+        statuses += (f"; {counted(report.marked_wrong, 'earlier run')} marked wrong "
+                     f"(\"unsatisfiable\" where a run of this session found a solution)")
     console.print(f"{counted(report.ran, 'run')} this session ({statuses}); "
                   f"{report.already_stored} of {report.planned} were stored before. "
                   f"Results: {report.database}")
@@ -228,7 +231,7 @@ def run(
     if rows:
         print(format_table(rows, by=loaded.table_by, metrics=loaded.table_metrics, fmt="text",
                            reached=loaded.table_reached, repeats=plan.repeats,
-                           planned_runs=plan.runs))
+                           planned_runs=plan.runs, width=terminal_width()))
     console.print("wrote " + ", ".join(str(p) for p in report.outputs))
 
 

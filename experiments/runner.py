@@ -43,6 +43,9 @@ class CampaignReport:
     already_stored: int
     ran: int = 0
     statuses: Counter[str] = field(default_factory=Counter)
+    #: runs stored before (this session or an earlier one) whose "unsatisfiable" a run
+    #: of this session contradicted: the store marked them wrong
+    marked_wrong: int = 0
     skipped: tuple[str, ...] = ()
     interrupted: bool = False
     outputs: list[Path] = field(default_factory=list)
@@ -110,9 +113,10 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
                 if pending:
                     with _executor(executor, jobs, scheduler, folder) as engine:
                         for task, outcome in engine.run(pending):
-                            store.record_run(task, outcome)
+                            marked = store.record_run(task, outcome)
                             report.ran += 1
-                            report.statuses[outcome["status"]] += 1
+                            report.statuses[summary_status(outcome)] += 1
+                            report.marked_wrong += len(set(marked) - {task.key})
                             advance(task, outcome)
                             if on_run:
                                 on_run(task, outcome)
@@ -208,14 +212,21 @@ def _executor(name: str, jobs: int, scheduler: str | None,
     return LocalPool(jobs, log_path=folder / "workers.log")
 
 
+def summary_status(outcome: dict[str, Any]) -> str:
+    """How a finished run is counted in the summary: its status, or ``wrong`` when its
+    answer was found wrong (a solution the checker rejects, a contradicted
+    "unsatisfiable"), which the store keeps as an ``error`` with verdict ``wrong``."""
+    return "wrong" if outcome.get("verdict") == "wrong" else str(outcome["status"])
+
+
 def outcome_counts(counts: Counter[str]) -> str:
     """The runs of this session by status, in the order of ``Status``, zeros left out.
 
-    >>> outcome_counts(Counter(["timeout", "solved", "refused", "solved"]))
-    'solved 2  timeout 1  refused 1'
+    >>> outcome_counts(Counter(["timeout", "solved", "refused", "solved", "wrong"]))
+    'solved 2  timeout 1  refused 1  wrong 1'
     """
-    return "  ".join(f"{status.value} {counts[status.value]}" for status in Status
-                     if counts[status.value])
+    names = [status.value for status in Status] + ["wrong"]
+    return "  ".join(f"{name} {counts[name]}" for name in names if counts[name])
 
 
 class RemainingTime:
@@ -294,7 +305,7 @@ def _progress(shown: bool, console: Console | None, total: int, report: Campaign
                             left="~" + clock(estimate.seconds()))
 
         def advance(run: RunTask, outcome: dict[str, Any]) -> None:
-            counts[outcome["status"]] += 1
+            counts[summary_status(outcome)] += 1
             estimate.finish(run, outcome.get("wall_s"))
             bar.update(task, advance=1, counts=outcome_counts(counts),
                        left="~" + clock(estimate.seconds()))

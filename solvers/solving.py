@@ -126,6 +126,10 @@ def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float
     request = dataclasses.replace(request, time_limit=time_limit, max_solutions=max_solutions,
                                   on_search_start=on_search_start)
     try:
-        return run_search(chosen, model, lowered, request)
+        result = run_search(chosen, model, lowered, request)
     except MemoryError:
         return failed(Status.MEMORY_OUT, "out of memory", chosen.name, str(request.heuristic))
+    # a backend that runs other searches (the portfolio, ``auto``) says what they did
+    describe = getattr(chosen, "describe_run", None)
+    return result if describe is None else dataclasses.replace(
+        result, extra={**result.extra, **describe()})

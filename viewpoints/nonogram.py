@@ -38,8 +38,10 @@ SEARCH_SIDE = Option("cells", ("cells", "starts"),
 
 # measured with experiments/nonogram-viewpoints.toml and nonogram-symmetry.toml: regular
 # on CP-SAT solves the most in the least time; under CP-SAT's own search with symmetric
-# search first it solves all 40 survey and MiniZinc puzzles but Faase (Knotty in 4 s)
-set_defaults("nonogram", viewpoint="regular", solver="cpsat", heuristic="auto+symmetric")
+# search first it solves all 40 survey and MiniZinc puzzles but Faase, which the automata
+# backend's belief search solves. The portfolio `auto` runs both (solvers/backends/
+# portfolio.py) and solves all 40 within 10 s each (python -m experiments.nonogram_default)
+set_defaults("nonogram", viewpoint="regular", solver="auto", heuristic="auto")
 
 
 def _cells(model: Model, instance: NonogramInstance) -> Cells:

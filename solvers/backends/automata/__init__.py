@@ -8,8 +8,9 @@ nonogram's ``regular`` viewpoint that is line solving. Named heuristics run as o
 ``cp`` does. ``auto`` is this engine's own search: it branches on the open decision
 variable whose belief (sum-product belief propagation between the constraints) is
 furthest from one half, likelier value first, and probes at the root and every
-tenth level. The kernels are compiled by numba on first use (cached on disk after);
-that time is part of ``build_s``.
+tenth level. The kernels are compiled by numba at their first use on a machine and
+kept in a per-user disk cache (:mod:`.kernel_cache`); loading or compiling them is
+part of ``build_s``.
 
 Statistics: ``backtracks`` are failed choices and refutations, ``branches`` the
 choices and refutations applied (as on ``cp``); ``propagations`` the constraint

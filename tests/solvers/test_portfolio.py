@@ -1,0 +1,297 @@
+"""The portfolio backend (``auto``): the first configuration to answer wins, its record
+names it, and stopping a configuration (an answer, Ctrl-C, the time limit, the parent's
+death) leaves no process behind.
+
+Its configurations here are two test backends that wait a set time before handing the
+search to ``cp``, so which one finishes first is known in advance.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Generator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from puzzlelab.errors import UnsupportedCombination
+from puzzles import PUZZLES
+from solvers import BACKENDS, Model, Status, exactly_one, load_backends, solve
+from solvers.backends.base import Backend, LoweredModel, SolveRequest
+from solvers.backends.portfolio import FIRST_BUDGET_S, PortfolioBackend, declaration
+from solvers.capabilities import INTEGER_VARIABLES, VALUE_RANKING, Capabilities
+from solvers.limits import SearchLimits
+from solvers.portfolio import CORES_VARIABLE, Configuration, Race, cores_allowed
+from tests.paths import NONOGRAM_DATA, ROOT
+from viewpoints import get_viewpoint
+
+load_backends()
+CP = BACKENDS.get("cp")()
+LINUX = sys.platform.startswith("linux")
+
+
+def waiting_backend(name: str, delay: float) -> type[Backend[Any]]:
+    """A backend that waits ``delay`` seconds (watching its time limit) before ``cp``
+    searches."""
+
+    class Waiting(Backend[Any]):
+        capabilities = Capabilities(library="cp, after a wait", summary="a test backend",
+                                    native=CP.capabilities.native,
+                                    statistics=frozenset({"backtracks", "branches"}))
+
+        def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
+                    limits: SearchLimits) -> Any:
+            self.limits = limits
+            return CP.compile(model, lowered, request, limits)
+
+        def search(self, compiled: Any) -> Generator[tuple[int, ...], None, None]:
+            end = time.perf_counter() + delay
+            while time.perf_counter() < end:
+                if self.limits.passed():
+                    return
+                time.sleep(0.005)
+            yield from CP.search(compiled)
+
+        def counters(self, compiled: Any) -> dict[str, int | None]:
+            figures = CP.counters(compiled)
+            return {"backtracks": figures["backtracks"], "branches": figures["branches"]}
+
+    Waiting.name = name
+    return Waiting
+
+
+def child_processes() -> list[int]:
+    """The processes whose parent is this one (Linux: read from /proc)."""
+    me, found = os.getpid(), []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == me and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.fixture
+def portfolio(request: pytest.FixtureRequest,
+              monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A portfolio ``test-portfolio`` of two waiting backends, with the delays the test
+    gives (``@pytest.mark.parametrize("portfolio", [(first, second)], indirect=True)``),
+    on two cores."""
+    first_delay, second_delay = request.param
+    monkeypatch.setenv(CORES_VARIABLE, "2")
+    first = waiting_backend("test-first", first_delay)
+    second = waiting_backend("test-second", second_delay)
+    with BACKENDS.registered(first.name, first), BACKENDS.registered(second.name, second):
+
+        class TestPortfolio(PortfolioBackend):
+            name = "test-portfolio"
+            configurations = (Configuration(first.name, "input/min"),
+                              Configuration(second.name, "input/min"))
+            capabilities = declaration(configurations)
+
+        with BACKENDS.registered(TestPortfolio.name, TestPortfolio):
+            yield TestPortfolio.name
+    assert child_processes() == [] or not LINUX
+
+
+def three_cells() -> Model:
+    model = Model("three-cells")
+    cells = [model.bool_var(f"c{i}") for i in range(3)]
+    model.add(exactly_one(cells))
+    return model
+
+
+def runs(result: Any) -> list[dict[str, Any]]:
+    return result.extra["portfolio"]["runs"]
+
+
+@pytest.mark.parametrize(("portfolio", "winner", "loser"),
+                         [((1.5, 20.0), "test-first input/min", "test-second input/min"),
+                          ((20.0, 1.5), "test-second input/min", "test-first input/min")],
+                         indirect=["portfolio"])
+def test_the_configuration_that_finishes_first_answers_and_the_other_is_killed(
+        portfolio: str, winner: str, loser: str) -> None:
+    started = time.perf_counter()
+    result = solve(three_cells(), portfolio, "auto", time_limit=60)
+    assert time.perf_counter() - started < 10  # not the loser's 20 s
+    assert result.status is Status.SOLVED and result.backend == portfolio
+    assert result.extra["portfolio"]["answered_by"] == winner
+    assert result.extra["portfolio"]["mode"] == "in parallel processes"
+    first, *raced = runs(result)
+    # the first configuration had its short run here first, and ran out of it
+    assert (first["where"], first["status"]) == ("this process", "timeout")
+    assert first["time_limit"] == pytest.approx(FIRST_BUDGET_S)
+    assert first["statistics"]["solve_s"] >= FIRST_BUDGET_S * 0.9
+    by_name = {run["configuration"]: run for run in raced}
+    assert by_name[winner]["status"] == "solved" and by_name[winner]["statistics"]
+    assert by_name[loser]["status"] == "stopped" and by_name[loser]["statistics"] is None
+    # the run's counts are the winner's own, and only its declared ones
+    assert result.statistics.branches == by_name[winner]["statistics"]["branches"]
+    assert result.statistics.conflicts is None
+    if LINUX:
+        assert child_processes() == []
+
+
+@pytest.mark.parametrize("portfolio", [(0.0, 20.0)], indirect=True)
+def test_an_easy_model_is_answered_here_without_a_process(
+        portfolio: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_fork(*args: Any) -> None:
+        raise AssertionError("no process should start")
+
+    monkeypatch.setattr(Race, "start", no_fork)
+    result = solve(three_cells(), portfolio, "auto")
+    assert result.extra["portfolio"]["answered_by"] == "test-first input/min"
+    assert [run["where"] for run in runs(result)] == ["this process"]
+
+
+@pytest.mark.parametrize("portfolio", [(20.0, 1.5)], indirect=True)
+def test_on_one_core_the_configurations_run_in_turn_here(
+        portfolio: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_fork(*args: Any) -> None:
+        raise AssertionError("no process should start on one core")
+
+    monkeypatch.setenv(CORES_VARIABLE, "1")
+    monkeypatch.setattr(Race, "start", no_fork)
+    result = solve(three_cells(), portfolio, "auto", time_limit=10)
+    assert result.status is Status.SOLVED
+    assert result.extra["portfolio"]["mode"] == "in turn, in this process"
+    assert result.extra["portfolio"]["answered_by"] == "test-second input/min"
+    assert [(run["configuration"], run["status"]) for run in runs(result)] == [
+        ("test-first input/min", "timeout"), ("test-second input/min", "solved")]
+    # the second had its half of what the first's short run left (the other half is the
+    # first's second turn)
+    assert runs(result)[1]["time_limit"] == pytest.approx((10 - FIRST_BUDGET_S) / 2, abs=0.3)
+
+
+@pytest.mark.parametrize("portfolio", [(30.0, 30.0)], indirect=True)
+def test_the_time_limit_ends_both_and_each_reports_its_own_timeout(portfolio: str) -> None:
+    started = time.perf_counter()
+    result = solve(three_cells(), portfolio, "auto", time_limit=1.5)
+    assert time.perf_counter() - started < 5
+    assert result.status is Status.TIMEOUT and result.assignment is None
+    assert result.extra["portfolio"]["answered_by"] is None
+    assert result.statistics.branches is None  # no configuration's figure stands in
+    assert {run["status"] for run in runs(result)} == {"timeout"}
+    assert all(run["statistics"] is not None for run in runs(result))
+    if LINUX:
+        assert child_processes() == []
+
+
+@pytest.mark.parametrize("portfolio", [(30.0, 30.0)], indirect=True)
+def test_ctrl_c_during_the_race_stops_it_and_leaves_no_process(portfolio: str,
+                                                               ctrl_c_raises: None) -> None:
+    timer = threading.Timer(FIRST_BUDGET_S + 1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.perf_counter()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve(three_cells(), portfolio, "auto", time_limit=60)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - started < 10
+    if LINUX:
+        assert child_processes() == []
+
+
+@pytest.mark.skipif(not LINUX, reason="the kernel kills the children (PR_SET_PDEATHSIG)")
+def test_children_die_with_a_killed_parent(tmp_path: Path) -> None:
+    """The runner kills a run past its limit with SIGKILL: its children must go too."""
+    pids = tmp_path / "children"
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(ROOT)!r})
+        from tests.solvers.test_portfolio import three_cells, waiting_backend
+        from solvers import BACKENDS, load_backends, solve
+        from solvers.backends.portfolio import PortfolioBackend, declaration
+        from solvers.portfolio import Configuration, Race
+        load_backends()
+        for name in ("test-first", "test-second"):
+            BACKENDS.add(name, waiting_backend(name, 60.0))
+        class Slow(PortfolioBackend):
+            name = "slow"
+            configurations = (Configuration("test-first", "input/min"),
+                              Configuration("test-second", "input/min"))
+            capabilities = declaration(configurations)
+        BACKENDS.add("slow", Slow)
+        start = Race.start
+        def recorded(self, *args):
+            start(self, *args)
+            with open({str(pids)!r}, "a") as file:
+                file.write(f"{{self.children[-1].process.pid}}\\n")
+        Race.start = recorded
+        solve(three_cells(), "slow", "auto", time_limit=60)
+    """)
+    parent = subprocess.Popen([sys.executable, "-c", script],
+                              env={**os.environ, CORES_VARIABLE: "2"})
+    deadline = time.perf_counter() + 30
+    while not (pids.exists() and len(pids.read_text().split()) == 2):
+        assert time.perf_counter() < deadline and parent.poll() is None, "no race started"
+        time.sleep(0.05)
+    parent.kill()
+    parent.wait()
+    children = [int(pid) for pid in pids.read_text().split()]
+    deadline = time.perf_counter() + 10
+    while any(_alive(pid) for pid in children):
+        assert time.perf_counter() < deadline, "a child outlived its killed parent"
+        time.sleep(0.05)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_the_nonogram_default_is_the_portfolio_and_names_what_answered() -> None:
+    kind = PUZZLES.get("nonogram")
+    instance = kind.load(NONOGRAM_DATA / "small" / "plus_3x3.non")
+    model = get_viewpoint("nonogram", "regular").build(instance).model
+    result = solve(model, "auto", "auto", time_limit=30)
+    assert result.status is Status.SOLVED
+    portfolio = result.extra["portfolio"]
+    assert portfolio["answered_by"] == "cpsat auto+symmetric"
+    (run,) = portfolio["runs"]
+    assert run["extra"]["symmetric"]["answered_by"] == "symmetric solutions"
+    assert result.statistics.branches == run["statistics"]["branches"]
+
+
+def test_counting_runs_the_first_configuration_without_symmetric_search() -> None:
+    kind = PUZZLES.get("nonogram")
+    instance = kind.load(NONOGRAM_DATA / "small" / "six_solutions_3x3.non")
+    model = get_viewpoint("nonogram", "regular").build(instance).model
+    result = solve(model, "auto", "auto", max_solutions=None, time_limit=30)
+    assert result.complete and result.statistics.solutions == 6
+    assert result.extra["portfolio"]["answered_by"] == "cpsat auto"
+
+
+def test_the_declaration_refuses_what_a_configuration_cannot_run() -> None:
+    """What either configuration's backend lacks, the portfolio lacks, with its reason."""
+    integers = Model("integers")
+    integers.int_var(0, 5, "x")
+    with pytest.raises(UnsupportedCombination,
+                       match=re.escape(f"'auto' lacks {INTEGER_VARIABLES}")):
+        solve(integers, "auto", "auto")
+    with pytest.raises(UnsupportedCombination,
+                       match=re.escape(f"lacks {VALUE_RANKING}: its cpsat configuration: ")):
+        solve(three_cells(), "auto", "input/random")
+
+
+def test_the_cores_variable_must_be_a_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CORES_VARIABLE, "two")
+    with pytest.raises(Exception, match=CORES_VARIABLE):
+        cores_allowed()
+    monkeypatch.setenv(CORES_VARIABLE, "1")
+    assert cores_allowed() == 1

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from puzzlelab.errors import UnsupportedCombination
+from puzzlelab.errors import SolverError, UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import BACKENDS, Model, Status, exactly_one, load_backends, solve
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
@@ -127,7 +127,7 @@ def test_the_configuration_that_finishes_first_answers_and_the_other_is_killed(
     assert time.perf_counter() - started < 10  # not the loser's 20 s
     assert result.status is Status.SOLVED and result.backend == portfolio
     assert result.extra["portfolio"]["answered_by"] == winner
-    assert result.extra["portfolio"]["mode"] == "in parallel processes"
+    assert result.extra["portfolio"]["mode"] == "first here, then in parallel processes"
     first, *raced = runs(result)
     # the first configuration had its short run here first, and ran out of it
     assert (first["where"], first["status"]) == ("this process", "timeout")
@@ -253,6 +253,39 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def failing_backend(name: str) -> type[Backend[Any]]:
+    """A backend whose search fails at once, as a solver bug would."""
+
+    class Failing(waiting_backend(name, 0.0)):  # type: ignore[misc]
+        def search(self, compiled: Any) -> Generator[tuple[int, ...], None, None]:
+            raise SolverError(f"{name} broke")
+            yield ()
+
+    return Failing
+
+
+def test_when_every_configuration_fails_the_run_is_an_error_naming_each(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CORES_VARIABLE, "2")
+    first, second = failing_backend("test-broken"), failing_backend("test-broken-too")
+    with BACKENDS.registered(first.name, first), BACKENDS.registered(second.name, second):
+
+        class Broken(PortfolioBackend):
+            name = "test-broken-portfolio"
+            configurations = (Configuration(first.name, "input/min"),
+                              Configuration(second.name, "input/min"))
+            capabilities = declaration(configurations)
+
+        with BACKENDS.registered(Broken.name, Broken):
+            result = solve(three_cells(), Broken.name, "auto", time_limit=30)
+    assert result.status is Status.ERROR
+    assert "test-broken input/min: test-broken broke" in result.message
+    assert "test-broken-too input/min: test-broken-too broke" in result.message
+    assert [run["status"] for run in runs(result)] == ["error"] * 3  # first here, then both
+    if LINUX:
+        assert child_processes() == []
 
 
 def test_the_nonogram_default_is_the_portfolio_and_names_what_answered() -> None:

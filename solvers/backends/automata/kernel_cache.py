@@ -11,6 +11,11 @@ this machine reuses them (loading all of them takes about 0.15 s), and a changed
 kernel gets a folder of its own. ``NUMBA_CACHE_DIR``, when set, wins, as numba
 documents. Where none of these folders can be written, numba's own places are used.
 
+The kernels are optimised at LLVM's level 1, not numba's default 3: their branchy
+loops search faster so (measured, one core: Faase 4.2 s against 5.2 s, non_fast_10
+2.2 against 3.4 s, non_awful_2 3.9 against 6.9 s) and compile sooner (2.6 against
+3.0 s). ``NUMBA_OPT``, when set, wins.
+
 ``python -m solvers.backends.automata.kernel_cache`` compiles them ahead (for an image
 or a CI step), and prints where they are and how long it took.
 """
@@ -20,7 +25,8 @@ from __future__ import annotations
 import hashlib
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
@@ -39,6 +45,13 @@ except ImportError:  # pragma: no cover (depends on the numba installed)
     FunctionCache = None
 
 KERNELS = Path(__file__).with_name("kernels.py")
+#: LLVM's optimisation level for the kernels (see above)
+OPTIMISATION_LEVEL = 1
+
+
+def optimisation_level() -> str:
+    """The level the kernels are compiled at: ``NUMBA_OPT`` when set, else ours."""
+    return os.environ.get("NUMBA_OPT") or str(OPTIMISATION_LEVEL)
 
 
 def cache_folder() -> Path:
@@ -48,7 +61,7 @@ def cache_folder() -> Path:
     given = os.environ.get("PUZZLELAB_CACHE_DIR")
     base = Path(given) if given else Path(
         os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "puzzlelab"
-    return base / f"numba-{_source_digest()}"
+    return base / f"numba-{_source_digest()}-opt{optimisation_level()}"
 
 
 @cache
@@ -73,6 +86,20 @@ if FunctionCache is not None:
         _impl_class = _KernelCacheImpl
 
 
+@contextmanager
+def _kernels_optimisation() -> Iterator[None]:
+    """numba's optimisation level set to the kernels' while they compile, then put back."""
+    if "NUMBA_OPT" in os.environ:
+        yield
+        return
+    previous = config.OPT
+    config.OPT = type(previous)(OPTIMISATION_LEVEL)
+    try:
+        yield
+    finally:
+        config.OPT = previous
+
+
 def compiled(*argument_types: Any) -> Callable[[Callable[..., Any]], Any]:
     """Compile the decorated function for ``argument_types`` now (or load it from the
     cache), and for nothing else: a call with other types is converted to these, so
@@ -84,7 +111,8 @@ def compiled(*argument_types: Any) -> Callable[[Callable[..., Any]], Any]:
             kernel._cache = _KernelCache(function)
         else:  # pragma: no cover
             kernel.enable_caching()
-        kernel.compile(argument_types)
+        with _kernels_optimisation():
+            kernel.compile(argument_types)
         kernel.disable_compile()
         return kernel
 

@@ -39,7 +39,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="PuzzleLab: constraint models of logic puzzles, their solvers and "
                        "experiments.")
 console = Console(soft_wrap=True)  # paths and messages stay on one line
-status_console = Console(stderr=True)  # keeps stdout clean for --json and pipes
+status_console = Console(stderr=True, soft_wrap=True)  # stdout stays clean for --json, pipes
 INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT)
 
 

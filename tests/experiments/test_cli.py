@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import experiments.solving
+from experiments import cli
 from experiments.cli import main
 from puzzlelab.statistics import run_statistics
 from solvers import Status, solve
@@ -70,8 +71,10 @@ def test_counting_with_the_default_heuristic_leaves_symmetric_search_out(monkeyp
     result = json.loads(out)
     assert code == 0 and result["heuristic"] == "auto" and result["complete"]
     assert result["stats"]["solutions"] == 2
-    code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", two, "--json")
-    assert json.loads(out)["heuristic"] == "auto+symmetric"
+    # a default with +symmetric (which looks for one solution) keeps it for one solution
+    # and drops it for counting, rather than refusing as a named one is
+    assert cli._default_heuristic("auto+symmetric", 1) == "auto+symmetric"
+    assert cli._default_heuristic("first-fail/min+symmetric", None) == "first-fail/min"
 
 
 def test_solve_all_counts_solutions(monkeypatch, capsys) -> None:

@@ -189,9 +189,11 @@ def test_the_time_limit_ends_both_and_each_reports_its_own_timeout(portfolio: st
 
 
 @pytest.mark.parametrize("portfolio", [(30.0, 30.0)], indirect=True)
-def test_ctrl_c_during_the_race_stops_it_and_leaves_no_process(portfolio: str,
-                                                               ctrl_c_raises: None) -> None:
-    timer = threading.Timer(FIRST_BUDGET_S + 1.0, os.kill, (os.getpid(), signal.SIGINT))
+@pytest.mark.parametrize("after", [FIRST_BUDGET_S / 2, FIRST_BUDGET_S + 1.0],
+                         ids=["during-the-first-run-here", "during-the-race"])
+def test_ctrl_c_stops_the_portfolio_and_leaves_no_process(portfolio: str, after: float,
+                                                          ctrl_c_raises: None) -> None:
+    timer = threading.Timer(after, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     started = time.perf_counter()
     try:

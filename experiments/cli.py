@@ -181,6 +181,9 @@ def _print_run(run: PuzzleRun, instance: object) -> None:
     if symmetric:
         table.add_row("symmetries imposed", ", ".join(symmetric["imposed"]) or "none declared")
         table.add_row("answered by", symmetric["answered_by"])
+    portfolio = run.result.extra.get("portfolio")
+    if portfolio:  # the figures above are the answering configuration's
+        table.add_row("portfolio answered by", str(portfolio["answered_by"]))
     console.print(table)
 
 

@@ -29,6 +29,7 @@ from experiments.campaign import RunTask
 from experiments.worker import failed_outcome
 from puzzlelab.errors import PuzzleLabError
 from solvers import Status
+from solvers.portfolio import CORES_VARIABLE
 
 POLL_SECONDS = 0.5
 
@@ -130,9 +131,12 @@ class WorkerProcess:
 
 
 def _worker_environment() -> dict[str, str]:
-    """The parent's environment, with its import path, so workers import the same code."""
+    """The parent's environment, with its import path, so workers import the same code,
+    and one core per run: a portfolio solver then runs its configurations in turn in the
+    worker instead of starting processes that would compete with the other runs."""
     environment = dict(os.environ)
     environment["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    environment.setdefault(CORES_VARIABLE, "1")
     return environment
 
 

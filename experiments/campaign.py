@@ -84,13 +84,17 @@ class _Picked:
     name: str  # the puzzle's name for it: unique within its file
     position: int  # 0-based, in its file
     payload: Any
+    title: str | None = None  # the title the file gives it, where its format has one
 
     @property
     def own_name(self) -> str | None:
-        """The name the file gives the instance, or None where the name is made from the
-        file's own (its stem, or ``stem#N`` for the N-th puzzle of a file without names)."""
+        """The name (or else the title) the file gives the instance, or None where its
+        name is made from the file's own (its stem, or ``stem#N`` for the N-th puzzle of
+        a file without names) and the file gives no title."""
         stem = self.path.stem
-        return None if self.name in (stem, f"{stem}#{self.position + 1}") else self.name
+        if self.name not in (stem, f"{stem}#{self.position + 1}"):
+            return self.name
+        return self.title
 
     def describe(self) -> str:
         return f"{self.name!r} of {self.shown} (instances[{self.set_index}])"
@@ -154,7 +158,8 @@ def _instances(spec: ExperimentSpec) -> list[_Instance]:
                 continue
             seen.add((resolved, name))
             position = next(i for i, item in enumerate(everything) if item is payload)
-            picked.append(_Picked(index, shown, resolved, name, position, payload))
+            picked.append(_Picked(index, shown, resolved, name, position, payload,
+                                  kind.instance_title(payload)))
     if not picked:
         raise spec.error("instances", "selects no instance")
     labels = instance_labels(spec, picked)

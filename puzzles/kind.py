@@ -109,6 +109,11 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
     def known_solution(self, instance: InstanceT) -> SolutionT | None:
         """The solution the file ships with the instance, if any."""
 
+    def instance_title(self, instance: InstanceT) -> str | None:
+        """The title the file gives the instance, where its format has one (a puzzle
+        whose names come from its files' names labels table rows by it)."""
+        return None
+
     @abstractmethod
     def solution_to_json(self, solution: SolutionT) -> JsonValue:
         """A JSON-ready form of a solution, as ``puzzlelab solve --json`` prints it."""

@@ -273,6 +273,9 @@ class Nonogram(PuzzleKind[NonogramInstance, NonogramSolution]):
     def known_solution(self, instance: NonogramInstance) -> NonogramSolution | None:
         return instance.known_solution
 
+    def instance_title(self, instance: NonogramInstance) -> str | None:
+        return instance.title or None
+
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[NonogramInstance], bool] | None = None
                  ) -> NonogramInstance:

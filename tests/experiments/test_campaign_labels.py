@@ -55,7 +55,8 @@ def test_same_named_files_in_different_folders_are_stored_and_tabulated_apart(
 
 def test_one_puzzle_files_named_after_themselves_are_labelled_by_their_path(
         tmp_path: Path) -> None:
-    plus = (NONOGRAM_DATA / "small" / "plus_3x3.non").read_text()
+    plus = "\n".join(line for line in (NONOGRAM_DATA / "small" / "plus_3x3.non").read_text(
+    ).splitlines() if not line.startswith("title"))  # neither a name nor a title
     for folder in ("x/a", "y/a", "b", "c"):
         (tmp_path / folder).mkdir(parents=True)
         (tmp_path / folder / "p.non").write_text(plus)
@@ -97,16 +98,30 @@ def test_a_label_still_given_twice_is_refused_naming_both_instances(tmp_path: Pa
             "(instances[0]) and 'a:q' of c.txt (instances[2])") in message
 
 
-def test_bundled_files_keep_the_labels_they_had(write_spec) -> None:
+def test_bundled_files_are_labelled_by_name_or_title(write_spec) -> None:
     spec = write_spec(spec_text("sudoku", [f"{SUDOKU_DATA.as_posix()}/small_4x4.txt"]))
     assert labels(spec)[:2] == ["small_4x4#1", "small_4x4#2"]
     survey = NONOGRAM_DATA / "webpbn_survey"
     spec = write_spec(spec_text("nonogram", [(survey / "knotty.non").as_posix(),
                                              (survey / "webpbn-00001.non").as_posix()]))
-    assert labels(spec) == ["knotty", "webpbn-00001"]
+    assert labels(spec) == ["Knotty Puzzle", "Demo Puzzle from Front Page"]  # titles
 
 
 def test_a_path_end_is_the_shortest_no_other_path_ends_with() -> None:
     assert distinct_path_ends(["a/p.txt", "b/p.txt"]) == ["a/p", "b/p"]
     assert distinct_path_ends(["p.txt", "a/p.txt"]) == ["p", "a/p"]
     assert distinct_path_ends(["../x/p.txt", "../x/p.sdk"]) == ["p.txt", "p.sdk"]
+
+
+def test_a_title_labels_an_instance_its_file_does_not_name(tmp_path: Path) -> None:
+    """Nonogram files name their puzzle only by the file's name; their title labels it,
+    and a title two files share is prefixed with the path, like a shared name."""
+    plus = (NONOGRAM_DATA / "small" / "plus_3x3.non").read_text()
+    for folder, title in (("a", "Plus"), ("b", "Plus"), ("c", "Cross")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "p.non").write_text(
+            f'title "{title}"\n' + "\n".join(line for line in plus.splitlines()
+                                              if not line.startswith("title")))
+    spec = tmp_path / "spec.toml"
+    spec.write_text(spec_text("nonogram", ["a/p.non", "b/p.non", "c/p.non"]))
+    assert labels(spec) == ["a/p:Plus", "b/p:Plus", "Cross"]

@@ -1,0 +1,243 @@
+"""Shikaku: partition a grid into rectangles ("rooms"), each holding one clue, its area.
+
+Files are read and written by :mod:`puzzles.shikaku_formats` (``== name`` blocks, with
+or without puzzlekit's ``problem:``); the pictures are drawn by
+:mod:`puzzles.shikaku_pictures`.
+
+>>> puzzle = parse("== two\\n1 3\\n2 - 1\\n")[0]
+>>> check(puzzle, ShikakuSolution(((1, 1, 2),)))
+[]
+>>> check(puzzle, ShikakuSolution(((1, 2, 2),)))[0]
+'room 1 (row 1, column 1) has area 1 but its clue is 2'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import ClassVar
+
+from puzzlelab.errors import ParseError
+from puzzles.kind import PuzzleKind, register
+from puzzles.options import Option, OptionValues, Size
+from puzzles.shikaku_formats import ReadBlock, read_blocks, write_block
+from puzzles.shikaku_pictures import render_svg, render_text
+from puzzles.text_input import read_text
+
+Clues = tuple[tuple[int, ...], ...]
+Labels = tuple[tuple[int | None, ...], ...]
+
+
+@dataclass(frozen=True)
+class ShikakuSolution:
+    """A room label per cell: two cells share a room when their labels are equal (the
+    labels themselves mean nothing); None marks a cell in no room (yet)."""
+
+    rooms: Labels
+
+
+@dataclass(frozen=True)
+class ShikakuInstance:
+    """A Shikaku: ``clues`` rows, 0 for a cell without a clue."""
+
+    name: str
+    clues: Clues
+    known_solution: ShikakuSolution | None = None
+    source: str = field(default="", compare=False)  # the file read: not part of the puzzle
+
+    @property
+    def rows(self) -> int:
+        """Number of rows of the grid."""
+        return len(self.clues)
+
+    @property
+    def columns(self) -> int:
+        """Number of columns of the grid."""
+        return len(self.clues[0])
+
+
+# ---------------------------------------------------------------- files
+
+
+def _instance(block: ReadBlock, source: str) -> ShikakuInstance:
+    """The instance of a block read from ``source``; clues must be able to fill the grid,
+    and a known solution must solve it."""
+    clues = tuple(tuple(row) for row in block.clues)
+    total, cells = sum(map(sum, clues)), len(clues) * len(clues[0])
+    if total != cells:
+        raise ParseError(f"the clues of {block.name!r} add up to {total}, but the grid has "
+                         f"{cells} cells", source=source, line=block.size_line)
+    instance = ShikakuInstance(block.name, clues, None, source)
+    if block.solution is None:
+        return instance
+    known = ShikakuSolution(tuple(tuple(row) for row in block.solution))
+    wrong = check(instance, known)
+    if wrong:
+        raise ParseError(f"the known solution of {block.name!r} is not one: {wrong[0]}",
+                         source=source, line=block.solution_line)
+    return replace(instance, known_solution=known)
+
+
+def parse(text: str, source: str = "<string>") -> list[ShikakuInstance]:
+    """Every instance in ``text``, in order; bad input raises ``ParseError`` (file:line:col)."""
+    return [_instance(block, source) for block in read_blocks(text, source)]
+
+
+def read_file(path: Path) -> list[ShikakuInstance]:
+    """Every instance of the file, with the known solutions it gives."""
+    return parse(read_text(Path(path)), str(path))
+
+
+def write(instance: ShikakuInstance, solution: ShikakuSolution | None = None) -> str:
+    """The instance as a ``== name`` block, with ``solution`` when given."""
+    return write_block(instance.name, instance.clues,
+                       None if solution is None else solution.rooms)
+
+
+# ---------------------------------------------------------------- checking
+
+
+def _cells(cells: list[tuple[int, int]]) -> str:
+    shown = ", ".join(f"{r + 1}/{c + 1}" for r, c in cells[:6])
+    return shown + (f", ... ({len(cells)} in all)" if len(cells) > 6 else "")
+
+
+def _span(first: int, last: int) -> str:
+    return str(first + 1) if first == last else f"{first + 1}-{last + 1}"
+
+
+def check(instance: ShikakuInstance, solution: ShikakuSolution) -> list[str]:
+    """Every rule the solution breaks, in words (rows and columns 1-based); [] when solved."""
+    rows, columns, grid = instance.rows, instance.columns, solution.rooms
+    if len(grid) != rows or any(len(row) != columns for row in grid):
+        return [f"the grid must be {rows}x{columns}, got rows of lengths "
+                f"{[len(row) for row in grid]}"]
+    problems = []
+    rooms: dict[int, list[tuple[int, int]]] = {}
+    for r in range(rows):
+        for c in range(columns):
+            label = grid[r][c]
+            if label is None:
+                problems.append(f"cell (row {r + 1}, column {c + 1}) is in no room")
+            else:
+                rooms.setdefault(label, []).append((r, c))
+    for label, cells in rooms.items():
+        top, bottom = min(r for r, _ in cells), max(r for r, _ in cells)
+        left, right = min(c for _, c in cells), max(c for _, c in cells)
+        room = f"room {label} (row {_span(top, bottom)}, column {_span(left, right)})"
+        if len(cells) != (bottom - top + 1) * (right - left + 1):
+            holes = [(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)
+                     if grid[r][c] != label]
+            problems.append(f"{room} is not a filled rectangle: cells {_cells(holes)} "
+                            f"(row/column) of its bounding box are not in it")
+        clues = [(r, c) for r, c in cells if instance.clues[r][c]]
+        if not clues:
+            problems.append(f"{room} holds no clue")
+        elif len(clues) > 1:
+            problems.append(f"{room} holds {len(clues)} clues (at {_cells(clues)}, "
+                            f"row/column)")
+        elif instance.clues[clues[0][0]][clues[0][1]] != len(cells):
+            problems.append(f"{room} has area {len(cells)} but its clue is "
+                            f"{instance.clues[clues[0][0]][clues[0][1]]}")
+    return problems
+
+
+def solution_to_json(solution: ShikakuSolution) -> list[list[int | None]]:
+    """Rows of room labels (null for a cell in no room), as ``puzzlelab solve --json``
+    prints them."""
+    return [list(row) for row in solution.rooms]
+
+
+# ---------------------------------------------------------------- generating
+
+
+def random_partition(rows: int, columns: int, max_area: int,
+                     rng: random.Random) -> list[list[int]]:
+    """A random partition of the grid into rectangles of at most ``max_area`` cells,
+    labelled 1, 2, ... in the order made.
+
+    Each rectangle starts at the first free cell in row-major order (its top-left corner:
+    every cell before it is taken): a random width up to the free run of that row, then a
+    random height up to what the area allows and the free cells below permit. Linear in
+    the cells times ``max_area``: a 200x200 grid takes a fraction of a second.
+    """
+    labels = [[0] * columns for _ in range(rows)]
+    label = 0
+    for top in range(rows):
+        row = labels[top]
+        for left in range(columns):
+            if row[left]:
+                continue
+            run = 1
+            while run < max_area and left + run < columns and not row[left + run]:
+                run += 1
+            width = rng.randint(1, run)
+            height = 1
+            while (height < max_area // width and top + height < rows
+                   and not any(labels[top + height][left:left + width])):
+                height += 1
+            height = rng.randint(1, height)
+            label += 1
+            for r in range(top, top + height):
+                labels[r][left:left + width] = [label] * width
+    return labels
+
+
+def generate(size: Size, max_area: int, rng: random.Random, name: str) -> ShikakuInstance:
+    """A random partition (the known solution), one clue per room at a random cell of it."""
+    labels = random_partition(size.rows, size.columns, max_area, rng)
+    rooms: dict[int, list[tuple[int, int]]] = {}
+    for r, row in enumerate(labels):
+        for c, label in enumerate(row):
+            rooms.setdefault(label, []).append((r, c))
+    clues = [[0] * size.columns for _ in range(size.rows)]
+    for cells in rooms.values():
+        r, c = rng.choice(cells)
+        clues[r][c] = len(cells)
+    known = ShikakuSolution(tuple(tuple(row) for row in labels))
+    return ShikakuInstance(name, tuple(tuple(row) for row in clues), known)
+
+
+class Shikaku(PuzzleKind[ShikakuInstance, ShikakuSolution]):
+    """Shikaku on the puzzle contract: the functions of this module, under the contract's
+    names."""
+
+    name = "shikaku"
+    suffixes = (".txt",)
+    generator_options: ClassVar[Mapping[str, Option]] = {
+        "size": Option(Size(10, 10), help="rows x columns of the grid", low=1, high=1000,
+                       tag=""),
+        "max-area": Option(12, help="largest room, in cells", low=1, high=1_000_000,
+                           tag="a"),
+    }
+
+    # the module's functions, under the contract's role names
+    parse = staticmethod(parse)
+    read = staticmethod(read_file)
+    write = staticmethod(write)
+    check = staticmethod(check)
+    render_text = staticmethod(render_text)
+    render_svg = staticmethod(render_svg)
+    solution_to_json = staticmethod(solution_to_json)
+
+    def instance_name(self, instance: ShikakuInstance) -> str:
+        return instance.name
+
+    def known_solution(self, instance: ShikakuInstance) -> ShikakuSolution | None:
+        return instance.known_solution
+
+    def generate(self, options: OptionValues, rng: random.Random, name: str,
+                 is_unique: Callable[[ShikakuInstance], bool] | None = None
+                 ) -> ShikakuInstance | None:
+        # Uniqueness is not steered here: the caller tests what comes back and draws again.
+        return generate(options.size("size"), options.integer("max-area"), rng, name)
+
+
+SHIKAKU = register(Shikaku())
+
+
+def load(path: str | Path, selector: str | int | None = None) -> ShikakuInstance:
+    """One instance of a file, by name or 1-based index (or the only one)."""
+    return SHIKAKU.load(path, selector)

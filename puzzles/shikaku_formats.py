@@ -1,0 +1,142 @@
+"""The syntax of Shikaku files: blocks of text to grids with the lines they came from, and back.
+
+One format, in two spellings (see ``puzzles/data/shikaku/SOURCES.md``), per instance::
+
+    == <name>
+    source: <address>        (optional, puzzlekit)
+    problem:                 (optional, puzzlekit)
+    <rows> <cols>
+    <rows lines of tokens: "-" empty, an integer is a clue>
+    solution:                (optional)
+    <rows> <cols>
+    <rows lines of room labels: equal labels, one room; "-" a cell in no room>
+
+PuzzleLab writes the spelling without ``problem:``. Whether a solution fits its
+clues is judged by ``puzzles.shikaku``, which builds the instances.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from puzzlelab.errors import ParseError
+from puzzles.text_input import Cursor, Line, Token, content_lines, parse_int
+
+Labels = list[list[int | None]]
+
+
+@dataclass(frozen=True)
+class ReadBlock:
+    """One instance as the file gives it: clues by rows (0 no clue), labels if solved."""
+
+    name: str
+    clues: list[list[int]]
+    solution: Labels | None
+    line: int  # the "== name" line
+    size_line: int  # where clues that cannot fill the grid are blamed
+    solution_line: int  # where a known solution that does not fit is blamed
+
+
+def read_blocks(text: str, source: str) -> list[ReadBlock]:
+    """Every block of ``text`` in order; bad input raises ``ParseError`` (file:line:col)."""
+    cursor = Cursor(content_lines(text), source)
+    if cursor.at_end():
+        raise ParseError("no puzzle found (the input is empty or only comments)", source=source)
+    blocks: list[ReadBlock] = []
+    seen: dict[str, int] = {}
+    while not cursor.at_end():
+        header = cursor.next("a '== name' line")
+        if not header.text.startswith("=="):
+            raise cursor.error(f"expected a '== name' line, found {header.text.strip()!r}",
+                               header, 1)
+        name = header.text[2:].strip()
+        if not name:
+            raise cursor.error("the '==' line gives no name", header)
+        if name in seen:
+            raise cursor.error(f"the name {name!r} is used twice (first on line {seen[name]})",
+                               header)
+        seen[name] = header.number
+        _skip_keyword(cursor, "source:")
+        _skip_keyword(cursor, "problem:")
+        size_line, rows, columns = _size(cursor, "the size line '<rows> <cols>'")
+        clues = [[_clue(token, cursor, rows * columns) for token in tokens]
+                 for tokens in _rows(cursor, rows, columns, "row")]
+        solution, solution_line = None, size_line.number
+        following = cursor.peek()
+        if following is not None and following.text.strip() == "solution:":
+            solution_line = cursor.next("solution:").number
+            size, solution_rows, solution_columns = _size(cursor, "the solution's size line")
+            if (solution_rows, solution_columns) != (rows, columns):
+                raise cursor.error(f"the solution is {solution_rows}x{solution_columns}, the "
+                                   f"puzzle {rows}x{columns}", size)
+            solution = [[_label(token, cursor) for token in tokens]
+                        for tokens in _rows(cursor, rows, columns, "solution row")]
+        blocks.append(ReadBlock(name, clues, solution, header.number, size_line.number,
+                                solution_line))
+    return blocks
+
+
+def _skip_keyword(cursor: Cursor, keyword: str) -> None:
+    following = cursor.peek()
+    if following is not None and following.text.strip().startswith(keyword):
+        cursor.next(keyword)
+
+
+def _size(cursor: Cursor, what: str) -> tuple[Line, int, int]:
+    line = cursor.next(what)
+    tokens = line.tokens()
+    if len(tokens) != 2:
+        raise cursor.error(f"expected {what}, found {line.text.strip()!r}", line)
+    rows, columns = (parse_int(token, cursor.source, "a grid side") for token in tokens)
+    for token, side in zip(tokens, (rows, columns), strict=True):
+        if side < 1:
+            raise cursor.error(f"a grid side must be at least 1, not {side}", token)
+    return line, rows, columns
+
+
+def _rows(cursor: Cursor, rows: int, columns: int, what: str) -> list[list[Token]]:
+    """``rows`` lines of exactly ``columns`` tokens each."""
+    grid = []
+    for number in range(1, rows + 1):
+        following = cursor.peek()
+        if following is None or following.text.startswith("==") or \
+                following.text.strip() == "solution:":
+            raise cursor.error(f"expected {what} {number} of {rows}, found "
+                               f"{'the end' if following is None else following.text.strip()!r}",
+                               following or cursor.lines[cursor.position - 1])
+        line = cursor.next(f"{what} {number}")
+        tokens = line.tokens()
+        if len(tokens) != columns:
+            raise cursor.error(f"{what} {number} has {len(tokens)} entries, expected {columns}",
+                               line)
+        grid.append(tokens)
+    return grid
+
+
+def _clue(token: Token, cursor: Cursor, cells: int) -> int:
+    if token.text == "-":
+        return 0
+    clue = parse_int(token, cursor.source, "'-' or a clue (an area)")
+    if not 1 <= clue <= cells:
+        raise cursor.error(f"a clue must be from 1 to {cells} (the cells of the grid), "
+                           f"not {clue}", token)
+    return clue
+
+
+def _label(token: Token, cursor: Cursor) -> int | None:
+    if token.text == "-":
+        return None
+    return parse_int(token, cursor.source, "a room label (an integer) or '-'")
+
+
+def write_block(name: str, clues: tuple[tuple[int, ...], ...],
+                solution: tuple[tuple[int | None, ...], ...] | None = None) -> str:
+    """The block PuzzleLab writes: name, size, clue rows, and the solution when given."""
+    rows, columns = len(clues), len(clues[0])
+    lines = [f"== {name}", f"{rows} {columns}"]
+    lines += [" ".join(str(clue) if clue else "-" for clue in row) for row in clues]
+    if solution is not None:
+        lines += ["solution:", f"{rows} {columns}"]
+        lines += [" ".join("-" if label is None else str(label) for label in row)
+                  for row in solution]
+    return "\n".join(lines) + "\n"

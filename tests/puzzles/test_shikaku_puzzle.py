@@ -1,0 +1,202 @@
+"""Shikaku files, checker, pictures and generator: what users read, and the errors they get."""
+
+from __future__ import annotations
+
+import random
+import time
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+from puzzlelab.errors import InstanceNotFound, ParseError
+from puzzles.options import Size
+from puzzles.shikaku import (
+    SHIKAKU,
+    ShikakuInstance,
+    ShikakuSolution,
+    check,
+    generate,
+    load,
+    parse,
+    random_partition,
+    read_file,
+    render_svg,
+    render_text,
+    write,
+)
+
+DATA = SHIKAKU.data_folder()
+
+# 3x3: 4 at the top left, 2 at the top right, 3 in the middle of the bottom row
+TINY_TEXT = "== tiny\n3 3\n4 - 2\n- - -\n- 3 -\n"
+TINY = parse(TINY_TEXT)[0]
+SOLVED = ShikakuSolution(((1, 1, 2), (1, 1, 2), (3, 3, 3)))
+
+
+@pytest.mark.parametrize(("name", "count"), [
+    ("carlsson_sicstus_shikaku.txt", 21), ("kul_aplai_2016.txt", 33),
+    ("puzzlekit_shikaku.txt", 250), ("small/small.txt", 6),
+])
+def test_shipped_files_read_and_their_solutions_pass_the_checker(name: str, count: int) -> None:
+    instances = read_file(DATA / name)
+    assert len(instances) == count
+    for instance in instances:
+        assert instance.known_solution is not None
+        assert check(instance, instance.known_solution) == []
+        assert sum(map(sum, instance.clues)) == instance.rows * instance.columns
+
+
+def test_the_puzzlekit_spelling_and_arbitrary_labels() -> None:
+    [instance] = read_file(DATA / "puzzlekit_shikaku.txt")[:1]
+    assert instance.name == "1_10x10" and (instance.rows, instance.columns) == (10, 10)
+    assert instance.known_solution is not None
+    assert instance.known_solution.rooms[0][:5] == (0, 0, 0, 0, 40)  # labels kept as given
+
+
+@pytest.mark.parametrize("name", ["kul_aplai_2016.txt", "puzzlekit_shikaku.txt"])
+def test_round_trip_read_write_read(name: str, tmp_path: Path) -> None:
+    for instance in read_file(DATA / name)[:5]:
+        text = write(instance, instance.known_solution)
+        path = tmp_path / "again.txt"
+        path.write_text(text, encoding="utf-8")
+        [again] = read_file(path)
+        assert again == instance and write(again, again.known_solution) == text
+
+
+def test_pick_by_name_or_index() -> None:
+    path = DATA / "kul_aplai_2016.txt"
+    assert load(path, "helmut").name == "helmut"
+    assert load(path, 3).name == "p(0,1)" and load(path, "3").name == "p(0,1)"
+    with pytest.raises(InstanceNotFound, match="no instance named 'nobody'"):
+        load(path, "nobody")
+    with pytest.raises(InstanceNotFound, match="out of range"):
+        load(path, 99)
+
+
+@pytest.mark.parametrize(("text", "line", "column", "message"), [
+    ("== a\n2 2\n5 -\n- -\n", 3, 1, "a clue must be from 1 to 4"),
+    ("== a\n2 2\n4 -\n- 0\n", 4, 3, "a clue must be from 1 to 4 .*not 0"),
+    ("== a\n2 2\n4 - -\n- -\n", 3, None, "row 1 has 3 entries, expected 2"),
+    ("== a\n2 2\n4 -\n", 3, None, "expected row 2 of 2"),
+    ("== a\n2 2\n4 x\n- -\n", 3, 3, "expected '-' or a clue"),
+    ("== a\n2 2\n2 -\n- -\n", 2, None, "add up to 2, but the grid has 4"),
+    ("== a\n2 2\n2 2\n- -\nsolution:\n2 2\n1 1\n2 1\n", 5, None, "not a filled rectangle"),
+    ("== a\n2 2\n2 2\n- -\nsolution:\n2 2\n1 2\n2 1\n", 5, None, "not a filled rectangle"),
+    ("== a\n2 2\n2 2\n- -\nsolution:\n2 2\n1 1\n1 1\n", 5, None, "holds 2 clues"),
+    ("== a\n1 3\n2 - 1\nsolution:\n1 3\n1 2 2\n", 4, None, "has area 1 but its clue is 2"),
+    ("== a\n2 2\n4 -\n- -\nsolution:\n2 3\n1 1 1\n1 1 1\n", 6, None, "the solution is 2x3"),
+    ("== a\n1 1\n1\n== a\n1 1\n1\n", 4, None, "used twice"),
+    ("2 2\n4 -\n- -\n", 1, 1, "expected a '== name' line"),
+])
+def test_bad_files_are_refused_with_file_and_line(text: str, line: int, column: int | None,
+                                                  message: str, tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ParseError, match=message) as caught:
+        read_file(path)
+    error = caught.value
+    assert (error.source, error.line) == (str(path), line)
+    if column is not None:
+        assert error.column == column
+    assert str(path) in str(error) and f":{line}" in str(error)
+
+
+def test_the_checker_accepts_a_solution_with_any_labels() -> None:
+    assert check(TINY, SOLVED) == []
+    assert check(TINY, ShikakuSolution(((7, 7, -1), (7, 7, -1), (0, 0, 0)))) == []
+
+
+def test_the_checker_lists_every_broken_rule() -> None:
+    # room 1 is an L holding two clues, room 2 holds no clue, room 3 is an L of area 4
+    # for a clue of 2
+    wrong = ShikakuSolution(((1, 3, 3), (1, 2, 3), (1, 1, 3)))
+    problems = check(TINY, wrong)
+    assert len(problems) == 5
+    assert any(p.startswith("room 1 (row 1-3, column 1-2) is not a filled rectangle")
+               for p in problems)
+    assert "room 1 (row 1-3, column 1-2) holds 2 clues (at 1/1, 3/2, row/column)" in problems
+    assert "room 2 (row 2, column 2) holds no clue" in problems
+    assert any(p.startswith("room 3 (row 1-3, column 2-3) is not a filled rectangle")
+               for p in problems)
+    assert "room 3 (row 1-3, column 2-3) has area 4 but its clue is 2" in problems
+    # area 3 for a clue of 4, and a cell in no room
+    partial = ShikakuSolution(((1, 1, 2), (1, None, 2), (3, 3, 3)))
+    assert check(TINY, partial) == ["cell (row 2, column 2) is in no room",
+                                    "room 1 (row 1-2, column 1-2) is not a filled rectangle: "
+                                    "cells 2/2 (row/column) of its bounding box are not in it",
+                                    "room 1 (row 1-2, column 1-2) has area 3 but its clue is 4"]
+    assert check(TINY, ShikakuSolution(((1, 1), (1, 1)))) == [
+        "the grid must be 3x3, got rows of lengths [2, 2]"]
+
+
+def test_text_pictures_draw_room_borders() -> None:
+    puzzle = render_text(TINY)
+    assert puzzle.splitlines()[0] == "┌───────────┐" and "4   .   2" in puzzle
+    solved = render_text(TINY, SOLVED)
+    assert solved.splitlines() == ["┌───────┬───┐", "│ 4     │ 2 │", "│       │   │",
+                                   "│       │   │", "├───────┴───┤", "│     3     │",
+                                   "└───────────┘"]
+    partial = render_text(TINY, ShikakuSolution(((1, 1, None), (1, 1, None),
+                                                 (None, None, None))))
+    assert partial not in (puzzle, solved) and "." in partial
+
+
+def test_svg_pictures_parse_and_shade_on_request() -> None:
+    for picture in (render_svg(TINY), render_svg(TINY, SOLVED),
+                    render_svg(TINY, SOLVED, shade=False)):
+        ElementTree.fromstring(picture)
+    assert render_svg(TINY, SOLVED).count("<rect") == 1 + 9  # background and each cell
+    assert render_svg(TINY, SOLVED, shade=False).count("<rect") == 1
+    assert render_svg(TINY).count(">4</text>") == 1
+
+
+@pytest.mark.parametrize(("size", "max_area", "seed"),
+                         [(Size(1, 1), 1, 0), (Size(5, 7), 4, 1), (Size(12, 9), 12, 2),
+                          (Size(30, 30), 30, 3), (Size(8, 8), 1, 4)])
+def test_generated_instances_pass_the_checker_with_their_partition(size: Size, max_area: int,
+                                                                   seed: int) -> None:
+    instance = generate(size, max_area, random.Random(seed), "made")
+    assert (instance.rows, instance.columns) == tuple(size)
+    assert instance.known_solution is not None
+    assert check(instance, instance.known_solution) == []
+    assert max(max(row) for row in instance.clues) <= max_area
+    assert parse(write(instance, instance.known_solution)) == [instance]
+
+
+def test_the_generator_is_deterministic_under_a_seed_and_varies_with_it() -> None:
+    first, again, other = (generate(Size(15, 15), 10, random.Random(seed), "x")
+                           for seed in (5, 5, 6))
+    assert first == again and first != other
+
+
+def test_rooms_vary_in_shape() -> None:
+    labels = random_partition(40, 40, 12, random.Random(0))
+    areas: dict[int, int] = {}
+    for row in labels:
+        for label in row:
+            areas[label] = areas.get(label, 0) + 1
+    assert len(set(areas.values())) > 6 and max(areas.values()) <= 12
+
+
+def test_a_200x200_instance_is_made_quickly() -> None:
+    started = time.perf_counter()
+    instance = SHIKAKU.generate(SHIKAKU.resolve_generator_options({"size": "200x200",
+                                                                    "max-area": "20"}),
+                                random.Random(1), "big")
+    elapsed = time.perf_counter() - started
+    assert isinstance(instance, ShikakuInstance) and instance.known_solution is not None
+    assert check(instance, instance.known_solution) == []
+    assert elapsed < 2.0, f"200x200 took {elapsed:.2f} s"
+
+
+def test_the_generator_leaves_uniqueness_to_its_caller() -> None:
+    options = SHIKAKU.resolve_generator_options({"size": "4x4"})
+    asked: list[ShikakuInstance] = []
+
+    def is_unique(instance: ShikakuInstance) -> bool:
+        asked.append(instance)
+        return True
+
+    made = SHIKAKU.generate(options, random.Random(0), "m", is_unique)
+    assert made == SHIKAKU.generate(options, random.Random(0), "m") and not asked

@@ -120,7 +120,9 @@ def test_bad_options_are_option_errors(tmp_path: Path, puzzle: str,
 
 
 def test_an_unknown_puzzle_lists_the_puzzles(tmp_path: Path) -> None:
-    with pytest.raises(UnknownName, match="unknown puzzle 'chess'; valid: nonogram, sudoku"):
+    # other puzzles may stand between the two: the test is that the list is there
+    with pytest.raises(UnknownName,
+                       match=r"unknown puzzle 'chess'; valid: nonogram, (.+, )?sudoku"):
         generate("chess", output=tmp_path)
 
 

@@ -7,9 +7,11 @@ cell, lie inside the grid and hold no other clue. A cell that no placement cover
 makes the instance unsolvable: the viewpoints refuse to build it (``ModelError``,
 naming the cell) rather than hand a solver a model that fails with no reason given.
 
-Both viewpoints offer two static variable orders, ``largest-first`` (rooms by
+The ``geometry`` viewpoint (rooms as positioned rectangles) is in
+:mod:`viewpoints.shikaku_geometry`. Every viewpoint offers two static variable
+orders, for heuristics such as ``largest-first/max``: ``largest-first`` (rooms by
 decreasing area) and ``fewest-placements`` (rooms by increasing number of
-placements), for heuristics such as ``largest-first/max``.
+placements); cell-room, which branches on cells, orders its cells to match.
 """
 
 from __future__ import annotations

@@ -87,3 +87,12 @@ def test_placements_hold_their_clue_and_no_other() -> None:
             cells = placement.cells()
             assert len(cells) == room.area and (room.row, room.column) in cells
             assert sum(1 for r, c in cells if SMALL[1].clues[r][c]) == 1
+
+
+@pytest.mark.parametrize("overlap", ["pairwise", "global"])
+@pytest.mark.parametrize("backend", ["cp", "cpsat", "choco"])
+def test_both_overlap_forms_count_two_solutions(overlap: str, backend: str) -> None:
+    run = solve_instance("shikaku", TWO_SOLUTIONS, "geometry", backend, "input/min",
+                         {"overlap": overlap}, max_solutions=None, time_limit=60)
+    assert run.result.complete and run.result.statistics.solutions == 2
+    assert run.violations == []

@@ -8,7 +8,8 @@ makes the instance unsolvable: the viewpoints refuse to build it (``ModelError``
 naming the cell) rather than hand a solver a model that fails with no reason given.
 
 The ``geometry`` viewpoint (rooms as positioned rectangles) is in
-:mod:`viewpoints.shikaku_geometry`. Every viewpoint offers two static variable
+:mod:`viewpoints.shikaku_geometry`, the ``channeled`` one (placements and cells
+together) in :mod:`viewpoints.shikaku_channeled`. Every viewpoint offers two static variable
 orders, for heuristics such as ``largest-first/max``: ``largest-first`` (rooms by
 decreasing area) and ``fewest-placements`` (rooms by increasing number of
 placements); cell-room, which branches on cells, orders its cells to match.
@@ -55,6 +56,11 @@ class Placement:
         """The cells it covers, row-major."""
         return [(r, c) for r in range(self.top, self.top + self.height)
                 for c in range(self.left, self.left + self.width)]
+
+    def covers(self, row: int, column: int) -> bool:
+        """Whether (row, column) lies inside."""
+        return (self.top <= row < self.top + self.height
+                and self.left <= column < self.left + self.width)
 
 
 @dataclass(frozen=True)
@@ -122,6 +128,7 @@ ROOM_ORDERS: dict[str, Callable[[list[Room]], list[Room]]] = {
     "largest-first": _largest_first, "fewest-placements": _fewest_placements}
 
 Chosen = list[tuple[Room, list[IntVar]]]
+Covering = dict[tuple[int, int], dict[int, list[IntVar]]]
 
 
 def post_placements(model: Model, rooms: list[Room]) -> Chosen:
@@ -134,9 +141,9 @@ def post_placements(model: Model, rooms: list[Room]) -> Chosen:
     return chosen
 
 
-def _covering(chosen: Chosen) -> dict[tuple[int, int], dict[int, list[IntVar]]]:
+def covering_flags(chosen: Chosen) -> Covering:
     """For each cell, for each room that can cover it, the flags of its covering placements."""
-    covering: dict[tuple[int, int], dict[int, list[IntVar]]] = {}
+    covering: Covering = {}
     for room, flags in chosen:
         for placement, flag in zip(room.placements, flags):
             for cell in placement.cells():
@@ -144,7 +151,7 @@ def _covering(chosen: Chosen) -> dict[tuple[int, int], dict[int, list[IntVar]]]:
     return covering
 
 
-def _placement_decoder(instance: ShikakuInstance, chosen: Chosen
+def placement_decoder(instance: ShikakuInstance, chosen: Chosen
                        ) -> Callable[[Assignment], ShikakuSolution]:
     def decode(assignment: Assignment) -> ShikakuSolution:
         labels: list[list[int | None]] = [[None] * instance.columns
@@ -159,6 +166,21 @@ def _placement_decoder(instance: ShikakuInstance, chosen: Chosen
     return decode
 
 
+def post_set_partitioning(model: Model, rooms: list[Room]) -> Chosen:
+    """The patterns model's constraints: exactly one placement per room and exactly one
+    chosen placement covering each cell; the search order on the placements, room by
+    room in clue order, and the two room orders."""
+    chosen = post_placements(model, rooms)
+    for cell_flags in covering_flags(chosen).values():
+        model.add(exactly_one([flag for flags in cell_flags.values() for flag in flags]))
+    flags_of = {room.label: flags for room, flags in chosen}
+    model.branch_on([flag for _, flags in chosen for flag in flags])
+    for name, order in ROOM_ORDERS.items():
+        model.add_variable_order(name, [flag for room in order(rooms)
+                                        for flag in flags_of[room.label]])
+    return chosen
+
+
 @viewpoint("shikaku", "patterns")
 def patterns(instance: ShikakuInstance) -> BuiltModel:
     """Set partitioning: one 0/1 variable per placement of each room.
@@ -169,15 +191,29 @@ def patterns(instance: ShikakuInstance) -> BuiltModel:
     ``largest-first`` and ``fewest-placements`` reorder the rooms."""
     rooms = rooms_of(instance)
     model = Model(f"shikaku-patterns-{instance.name}")
-    chosen = post_placements(model, rooms)
-    for cell_flags in _covering(chosen).values():
-        model.add(exactly_one([flag for flags in cell_flags.values() for flag in flags]))
-    flags_of = {room.label: flags for room, flags in chosen}
-    model.branch_on([flag for _, flags in chosen for flag in flags])
-    for name, order in ROOM_ORDERS.items():
-        model.add_variable_order(name, [flag for room in order(rooms)
-                                        for flag in flags_of[room.label]])
-    return BuiltModel(model, _placement_decoder(instance, chosen))
+    chosen = post_set_partitioning(model, rooms)
+    return BuiltModel(model, placement_decoder(instance, chosen))
+
+
+Inside = dict[tuple[int, int, int], IntVar]
+
+
+def post_cell_rooms(model: Model, instance: ShikakuInstance, rooms: list[Room],
+                    covering: Covering, gcc: bool) -> tuple[list[list[IntVar]], Inside]:
+    """The cell view: ``room[r][c]`` (domain: the rooms that can cover the cell), and
+    the 0/1 matrix ``in[r][c][k]`` <-> ``room[r][c] == k``; with ``gcc``, room k takes
+    exactly clue_k cells. Channeling to the placements is the caller's."""
+    cells = [[model.int_var_from_values(covering[r, c], f"room_{r}_{c}")
+              for c in range(instance.columns)] for r in range(instance.rows)]
+    inside: Inside = {}
+    for (r, c), by_room in covering.items():
+        for label in by_room:
+            flag = inside[r, c, label] = model.bool_var(f"in_{r}_{c}_{label}")
+            model.add(equivalent_to_equality(flag, cells[r][c], label))
+    if gcc:
+        model.add(global_cardinality([v for row in cells for v in row],
+                                     {room.label: room.area for room in rooms}))
+    return cells, inside
 
 
 @viewpoint("shikaku", "cell-room", {"gcc": GCC})
@@ -195,18 +231,14 @@ def cell_room(instance: ShikakuInstance, gcc: str) -> BuiltModel:
     rooms = rooms_of(instance)
     model = Model(f"shikaku-cell-room-{instance.name}")
     chosen = post_placements(model, rooms)
-    covering = _covering(chosen)
+    covering = covering_flags(chosen)
     area = {room.label: room.area for room in rooms}
-    cells = [[model.int_var_from_values(covering[r, c], f"room_{r}_{c}")
-              for c in range(instance.columns)] for r in range(instance.rows)]
+    cells, inside = post_cell_rooms(model, instance, rooms, covering, gcc == "true")
     for (r, c), by_room in covering.items():
         for label, flags in by_room.items():
-            inside = model.bool_var(f"in_{r}_{c}_{label}")
-            model.add(equivalent_to_equality(inside, cells[r][c], label))
-            model.add(linear([(1, inside), *((-1, flag) for flag in flags)], "==", 0))
+            model.add(linear([(1, inside[r, c, label]), *((-1, flag) for flag in flags)],
+                             "==", 0))
     flat = [variable for row in cells for variable in row]
-    if gcc == "true":
-        model.add(global_cardinality(flat, dict(area)))
     model.branch_on(flat)
     positions = [(r, c) for r in range(instance.rows) for c in range(instance.columns)]
     largest = sorted(positions, key=lambda cell: -max(area[k] for k in covering[cell]))

@@ -8,7 +8,7 @@ import pytest
 from experiments.solving import solve_instance
 from puzzlelab.errors import ModelError
 from puzzles import PUZZLES
-from puzzles.shikaku import parse, read_file
+from puzzles.shikaku import ShikakuInstance, parse, read_file
 from solvers import BACKENDS, Status
 from tests.grid import Cell, assert_solves, grid, refused_as_declared
 from viewpoints import get_viewpoint, viewpoints_of
@@ -17,8 +17,12 @@ from viewpoints.shikaku import room_placements, rooms_of
 SMALL = read_file(PUZZLES.get("shikaku").data_folder() / "small" / "small.txt")
 TINY, FIVE_BY_FIVE = SMALL[0], SMALL[1:]
 CELLS = grid("shikaku")
-# both rooms lie flat, or both stand up
+# hand-made puzzles with several solutions: both rooms lie flat or both stand up; four
+# 4-rooms turning about the centre; two 8-rooms split across or along
 TWO_SOLUTIONS = parse("== two ways\n2 2\n2 -\n- 2\n")[0]
+SEVERAL_SOLUTIONS = [TWO_SOLUTIONS, *parse(
+    "== pinwheel\n4 4\n- 4 - -\n- - - 4\n4 - - -\n- - 4 -\n"
+    "== two eights\n4 4\n- - - -\n- 8 - -\n- - 8 -\n- - - -\n")]
 VIEWPOINTS = [v.name for v in viewpoints_of("shikaku")]
 ORDERS = ["largest-first", "fewest-placements"]
 
@@ -41,15 +45,71 @@ def test_five_by_five_on_python_constraint(cell: Cell) -> None:
     assert_solves(cell, FIVE_BY_FIVE)
 
 
+def brute_force_count(instance: ShikakuInstance) -> int:
+    """Solutions counted with no model: fill the first free cell (row-major) with each
+    rectangle whose top-left corner it is, which holds one clue equal to its area."""
+    rows, columns, clues = instance.rows, instance.columns, instance.clues
+    taken = [[False] * columns for _ in range(rows)]
+
+    def count() -> int:
+        free = next(((r, c) for r in range(rows) for c in range(columns)
+                     if not taken[r][c]), None)
+        if free is None:
+            return 1
+        top, left, total = *free, 0
+        for height in range(1, rows - top + 1):
+            for width in range(1, columns - left + 1):
+                cells = [(r, c) for r in range(top, top + height)
+                         for c in range(left, left + width)]
+                if any(taken[r][c] for r, c in cells):
+                    break
+                numbers = [clues[r][c] for r, c in cells if clues[r][c]]
+                if numbers == [height * width]:
+                    for r, c in cells:
+                        taken[r][c] = True
+                    total += count()
+                    for r, c in cells:
+                        taken[r][c] = False
+        return total
+
+    return count()
+
+
+def test_the_brute_force_counts() -> None:
+    assert [brute_force_count(i) for i in SEVERAL_SOLUTIONS] == [2, 9, 2]
+    assert [brute_force_count(i) for i in SMALL] == [1] * len(SMALL)
+
+
 @pytest.mark.parametrize("viewpoint", VIEWPOINTS)
 @pytest.mark.parametrize("backend", BACKENDS.names())
-def test_every_viewpoint_counts_two_solutions(viewpoint: str, backend: str) -> None:
-    if refused_as_declared("shikaku", TWO_SOLUTIONS, viewpoint, backend):
-        return
-    run = solve_instance("shikaku", TWO_SOLUTIONS, viewpoint, backend, "input/min",
-                         max_solutions=None, time_limit=60)
-    assert run.result.complete and run.result.statistics.solutions == 2
-    assert run.violations == []
+def test_every_viewpoint_counts_as_the_brute_force(viewpoint: str, backend: str) -> None:
+    for instance in SEVERAL_SOLUTIONS:
+        if refused_as_declared("shikaku", instance, viewpoint, backend):
+            return
+        run = solve_instance("shikaku", instance, viewpoint, backend, "input/min",
+                             max_solutions=None, time_limit=60)
+        assert run.result.complete and run.violations == []
+        assert run.result.statistics.solutions == brute_force_count(instance), instance.name
+
+
+CHANNELED_IN_FULL = {"channel": "sum", "redundant": "true", "gcc": "true"}
+
+
+@pytest.mark.parametrize("heuristic", ["input/min", "largest-first/max"])
+@pytest.mark.parametrize("backend", ["cp", "choco"])
+def test_channeled_in_full_backtracks_no_more_than_patterns(backend: str,
+                                                            heuristic: str) -> None:
+    """Both branch on the same placement variables in the same static order, so the
+    channeled model's stronger propagation can only cut the tree."""
+    instances = read_file(PUZZLES.get("shikaku").data_folder() / "kul_aplai_2016.txt")
+    for instance in instances[:22]:
+        counts = []
+        for viewpoint, options in (("patterns", {}), ("channeled", CHANNELED_IN_FULL)):
+            run = solve_instance("shikaku", instance, viewpoint, backend, heuristic, options,
+                                 max_solutions=None, time_limit=60)
+            assert run.result.complete and run.violations == []
+            counts.append(run.result.statistics.backtracks)
+        assert counts[1] <= counts[0], (instance.name, counts)
 
 
 @pytest.mark.parametrize("viewpoint", VIEWPOINTS)

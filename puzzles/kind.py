@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
-from puzzlelab.errors import InstanceNotFound
+from puzzlelab.errors import InstanceNotFound, ParseError
 from puzzlelab.registry import Registry
 from puzzles.options import Option, OptionValues, resolve
 
@@ -206,6 +206,19 @@ def pick_instance(instances: Sequence[T], selector: str | int | None, path: Path
     if not 1 <= selector <= len(instances):
         raise InstanceNotFound(f"{path}: index {selector} is out of range 1..{len(instances)}")
     return instances[selector - 1]
+
+
+def known_solution_checked(instance: T, solution: SolutionT,
+                           check: Callable[[T, SolutionT], list[str]], name: str,
+                           source: str, line: int | None) -> SolutionT:
+    """``solution``, once the puzzle's checker accepts it for ``instance``: a file's known
+    solution is trusted by everything downstream, so a wrong one is a ``ParseError``
+    pointing at the line where it starts."""
+    wrong = check(instance, solution)
+    if wrong:
+        raise ParseError(f"the known solution of {name!r} is not one: {wrong[0]}",
+                         source=source, line=line)
+    return solution
 
 
 def _some_names(instances: Sequence[T], name_of: Callable[[T], str], most: int = 20) -> str:

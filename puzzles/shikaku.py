@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from puzzlelab.errors import ParseError
-from puzzles.kind import PuzzleKind, register
+from puzzles.kind import PuzzleKind, known_solution_checked, register
 from puzzles.options import Option, OptionValues, Size
 from puzzles.shikaku_formats import ReadBlock, read_blocks, write_block
 from puzzles.shikaku_pictures import render_svg, render_text
@@ -73,11 +73,8 @@ def _instance(block: ReadBlock, source: str) -> ShikakuInstance:
     if block.solution is None:
         return instance
     known = ShikakuSolution(tuple(tuple(row) for row in block.solution))
-    wrong = check(instance, known)
-    if wrong:
-        raise ParseError(f"the known solution of {block.name!r} is not one: {wrong[0]}",
-                         source=source, line=block.solution_line)
-    return replace(instance, known_solution=known)
+    return replace(instance, known_solution=known_solution_checked(
+        instance, known, check, block.name, source, block.solution_line))
 
 
 def parse(text: str, source: str = "<string>") -> list[ShikakuInstance]:

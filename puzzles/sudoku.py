@@ -20,7 +20,7 @@ from typing import ClassVar
 from puzzlelab.errors import OptionError, ParseError
 from puzzlelab.wording import counted
 from puzzles import svg
-from puzzles.kind import PuzzleKind, register
+from puzzles.kind import PuzzleKind, known_solution_checked, register
 from puzzles.options import Option, OptionValues
 from puzzles.sudoku_formats import (
     ReadGrid,
@@ -73,11 +73,8 @@ def _instance(grid: ReadGrid, source: str) -> SudokuInstance:
     if grid.solution is None:
         return instance
     known = SudokuSolution(_frozen(grid.solution))
-    wrong = check(instance, known)
-    if wrong:
-        raise ParseError(f"the known solution of {grid.name!r} is not one: {wrong[0]}",
-                         source=source, line=grid.solution_line)
-    return replace(instance, known_solution=known)
+    return replace(instance, known_solution=known_solution_checked(
+        instance, known, check, grid.name, source, grid.solution_line))
 
 
 def parse(text: str, source: str = "<string>") -> list[SudokuInstance]:

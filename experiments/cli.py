@@ -23,6 +23,7 @@ from experiments.generate import generate as generate_instances
 from experiments.generate import named_options, options_help
 from experiments.reference import backend_rows, statistic_rows
 from experiments.runner import results_folder, run_campaign
+from experiments.shikaku_levels import format_levels, level_rows, read_instances
 from experiments.solving import PuzzleRun, solve_instance
 from experiments.spec import load_spec
 from experiments.store import CampaignPlan, ResultsStore, read_campaigns
@@ -274,6 +275,25 @@ def table(
     print(format_campaigns(read_campaigns(databases), by=by, metrics=chosen, fmt=fmt,
                            reached=reached, width=terminal_width() if width is None
                            else width or None), end="")
+
+
+@app.command(name="shikaku-levels")
+def shikaku_levels(
+    file: Annotated[Path, typer.Argument(help="Shikaku instance file")],
+    instances: Annotated[str | None, typer.Option(
+        help="comma-separated instance names (default: every instance of the file)")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text, markdown, latex or csv")] = "text",
+    channel: Annotated[str, typer.Option(help="the Set level's channeling: sum or "
+                                              "implication")] = "sum",
+) -> None:
+    """Print the propagation-level table of Shikaku instances (undecided cells after the
+    root propagation, constraint family by family), beside the published figures."""
+    names = [name.strip() for name in (instances or "").split(",") if name.strip()]
+    chosen = read_instances(file, names)
+    with _working("propagating") as describe:
+        rows = list(level_rows(chosen, channel, lambda name: describe(f"propagating {name}")))
+    print(format_levels(rows, fmt, channel, terminal_width() if fmt == "text" else None),
+          end="")
 
 
 def _stored_runs(database: Path) -> tuple[list[dict[str, object]], CampaignPlan]:

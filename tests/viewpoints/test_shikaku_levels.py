@@ -1,0 +1,143 @@
+"""The Shikaku propagation-level table: the placement figures are the published ones,
+levels only ever decide more, a level at 0 is a solution, and the command prints it."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from experiments.cli import main
+from experiments.shikaku_levels import format_levels, level_rows, read_instances
+from puzzles import PUZZLES
+from puzzles.shikaku import ShikakuInstance, check
+from solvers import Model, linear, load_backends
+from viewpoints.shikaku import rooms_of
+from viewpoints.shikaku_levels import (
+    LEVELS,
+    PUBLISHED,
+    forced_solution,
+    placement_figures,
+    propagation_levels,
+    subset_zeros,
+)
+
+CARLSSON = PUZZLES.get("shikaku").data_folder() / "carlsson_sicstus_shikaku.txt"
+INSTANCES = {instance.name: instance for instance in read_instances(CARLSSON)}
+
+
+def test_every_published_instance_is_one_we_ship() -> None:
+    assert set(PUBLISHED) <= set(INSTANCES)
+
+
+@pytest.mark.parametrize("name", PUBLISHED)
+def test_the_placement_figures_are_the_published_ones(name: str) -> None:
+    ours = placement_figures(rooms_of(INSTANCES[name]))
+    assert ours == PUBLISHED[name].placements
+
+
+@pytest.mark.parametrize("name", PUBLISHED)
+def test_the_open_placements_of_set_partitioning_are_the_published_ini(name: str) -> None:
+    """The chapter's Ini counts open placement variables: ours, level by level, match it
+    on set partitioning alone (the first level costs one root propagation)."""
+    first = next(propagation_levels(INSTANCES[name]))
+    assert (first.level, first.open_placements) == ("Ini", PUBLISHED[name].undecided[0])
+
+
+@pytest.mark.parametrize("channel", ["sum", "implication"])
+def test_each_level_decides_at_least_what_the_one_before_did(channel: str) -> None:
+    states = list(propagation_levels(INSTANCES["nikoliweb6"], channel))
+    assert [state.level for state in states] == list(LEVELS)
+    for before, after in pairwise(states):
+        assert after.undecided_cells <= before.undecided_cells
+        assert after.open_placements <= before.open_placements
+        for cell, labels in after.cell_rooms.items():
+            assert labels and labels <= before.cell_rooms[cell]
+    assert states[0].undecided_cells > 0 and states[-1].undecided_cells == 0
+
+
+def test_a_level_at_zero_is_the_solution_and_an_open_one_is_not() -> None:
+    instance = INSTANCES["nikoliweb6"]
+    first, *_, last = propagation_levels(instance)
+    solved = forced_solution(instance, last)
+    assert check(instance, solved) == [] and solved == instance.known_solution
+    partial = forced_solution(instance, first)
+    undecided = sum(label is None for row in partial.rooms for label in row)
+    assert undecided == first.undecided_cells > 0
+    assert any("in no room" in problem for problem in check(instance, partial))
+
+
+def test_subset_reasoning_sets_the_rest_of_the_bigger_equation_to_zero() -> None:
+    a, b, c, d = range(4)
+    assert subset_zeros([[a, c], [a, c, b]], lambda v: True) == {b}
+    assert subset_zeros([[a, c], [a, b, c, d]], lambda v: v != d) == {b}  # d is 0 already
+    assert subset_zeros([[a, b], [b, c]], lambda v: True) == set()
+    assert subset_zeros([[a, b], [a, b]], lambda v: True) == set()  # equal: nothing
+
+
+def test_root_domains_are_the_propagated_ones_and_none_when_the_root_fails() -> None:
+    load_backends()  # first, so that the backends register in their usual order
+    from solvers.backends.cp.root import root_domains
+
+    model = Model("probe")
+    x, y = model.bool_var("x"), model.bool_var("y")
+    model.add(linear([(1, y), (-1, x)], ">=", 0))  # x <= y
+    model.add(linear([(1, x), (1, y)], "<=", 1))  # x = 1 would need y = 1 and y = 0
+    assert root_domains(model) == {x: (0, 1), y: (0, 1)}
+    assert root_domains(model, probing=True) == {x: (0,), y: (0, 1)}
+    model.add(linear([(1, x)], "==", 1))
+    assert root_domains(model) is None
+    assert root_domains(model, probing=True) is None
+
+
+def test_the_table_shows_ours_beside_the_published_figures() -> None:
+    rows = list(level_rows([INSTANCES["giants0"], INSTANCES["nikoliweb1"]]))
+    table = format_levels(rows, "csv").splitlines()
+    assert table[0].split(",")[:7] == ["table", "instance", "placements K", "placements Fix",
+                                       "placements Alt", "placements Cov", "undecided cells Ini"]
+    assert table[1].split(",")[1:6] == ["giants0", "12", "2", "46", "2"]
+    assert table[2].split(",")[-6:] == ["–"] * 6  # nikoliweb1 has no published figures
+
+
+def _run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+         *arguments: str) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.argv", ["puzzlelab", "shikaku-levels", *arguments])
+    code = 0
+    try:
+        main()
+    except SystemExit as finished:
+        code = int(finished.code or 0)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_the_command_prints_the_table(monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(monkeypatch, capsys, str(CARLSSON), "--instances",
+                        "nikoliweb0, giants0", "--format", "markdown")
+    assert code == 0
+    lines = [line for line in out.splitlines() if line.startswith("| ")]
+    assert [line.split(" | ")[0] for line in lines] == ["| instance", "| nikoliweb0",
+                                                         "| giants0"]
+    assert lines[1].endswith(" | ".join(["0"] * 18) + " |")
+
+
+def test_the_command_names_the_file_and_line_of_bad_input(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("== short\n2 2\n1 -\n- 1\n", encoding="utf-8")
+    code, out, err = _run(monkeypatch, capsys, str(bad))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: {bad}:2") and "add up to 2" in err
+    code, _, err = _run(monkeypatch, capsys, str(CARLSSON), "--instances", "giants99")
+    assert code == 2 and "'giants99'" in err and "giants8" in err
+
+
+@pytest.mark.slow
+def test_subset_reasoning_is_what_solves_nikoli_web_10() -> None:
+    instance: ShikakuInstance = INSTANCES["nikoliweb10"]
+    by_level = {state.level: state for state in propagation_levels(instance)}
+    assert by_level["GCC"].undecided_cells > 0 and by_level["Sub"].undecided_cells == 0
+    assert check(instance, forced_solution(instance, by_level["Sub"])) == []

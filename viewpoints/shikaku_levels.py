@@ -1,0 +1,248 @@
+"""Shikaku propagation levels: how much each constraint family decides before any choice.
+
+After Simonis' chapter "Working with Implications": for an instance, the figures of
+its placements (K rooms, Fix rooms with a single placement, Alt placements in all, Cov
+cells covered by a single placement), then the cells still undecided after the root
+propagation of the classic CP solver (``cp``) as constraint families are added one at
+a time, each level holding the ones before it:
+
+- ``Ini``: set partitioning alone (the ``patterns`` viewpoint);
+- ``Set``: plus the cell-room view and its channeling (``channeled``, ``redundant=false
+  gcc=false``, channel ``sum`` unless told otherwise);
+- ``Red``: plus the two redundant families (``redundant=true``);
+- ``GCC``: plus ``global_cardinality`` (``gcc=true``);
+- ``Sub``: plus reasoning on subsets of equations (:func:`subset_zeros`), with the root
+  propagation again after each round, to a fixpoint;
+- ``SAC``: plus probing at the root (singleton consistency with merging on the
+  placements, ``+probe``), again alternated with ``Sub`` to a fixpoint.
+
+A cell is *undecided* when more than one room keeps an open placement over it (a
+placement variable whose domain still holds 1). The same test serves every level: the
+cell-room view never knows more about a cell than its placements do, since a room
+ruled out of the cell variable's domain rules out the room's placements over it through
+the channeling, whichever its form. With every cell decided, the rooms of all cells are
+known, and :func:`forced_solution` reads them off the root domains. Each level also
+counts its *open placements* (placement variables not fixed yet), the measure the
+published figures appear to use (giant 1's Ini, 995, exceeds its 735 cells).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from puzzlelab.errors import ModelError
+from puzzles.shikaku import ShikakuInstance, ShikakuSolution
+from solvers import Model, linear
+from viewpoints.registry import get_viewpoint
+from viewpoints.shikaku import Room, rooms_of
+
+if TYPE_CHECKING:
+    from solvers.backends.cp.root import Domains
+
+LEVELS = ("Ini", "Set", "Red", "GCC", "Sub", "SAC")
+PLACEMENT_FIGURES = ("K", "Fix", "Alt", "Cov")
+CHANNELS = ("sum", "implication")
+
+
+@dataclass(frozen=True)
+class PlacementFigures:
+    """What the placements alone say: K, Fix, Alt and Cov of the chapter."""
+
+    rooms: int
+    single_placement_rooms: int
+    placements: int
+    cells_covered_once: int
+
+    def row(self) -> tuple[int, int, int, int]:
+        """K, Fix, Alt, Cov, in the chapter's column order."""
+        return (self.rooms, self.single_placement_rooms, self.placements,
+                self.cells_covered_once)
+
+
+@dataclass(frozen=True)
+class Published:
+    """The chapter's figures for one of the Carlsson instances we ship."""
+
+    label: str  # as the chapter names it
+    placements: PlacementFigures
+    undecided: tuple[int, ...]  # Ini .. SAC
+
+
+def _published(label: str, k: int, fix: int, alt: int, cov: int, *levels: int) -> Published:
+    return Published(label, PlacementFigures(k, fix, alt, cov), tuple(levels))
+
+
+#: Simonis, "Working with Implications", the instances of Carlsson's SICStus example
+#: (our names), columns K Fix Alt Cov Ini Set Red GCC Sub SAC, copied from issue 34
+PUBLISHED: Mapping[str, Published] = {
+    "nikoliweb0": _published("nikoli-web 0", 20, 3, 80, 6, 0, 0, 0, 0, 0, 0),
+    "nikoliweb4": _published("nikoli-web 4", 44, 15, 78, 78, 0, 0, 0, 0, 0, 0),
+    "nikoliweb6": _published("nikoli-web 6", 36, 1, 210, 3, 153, 50, 0, 0, 0, 0),
+    "nikoliweb9": _published("nikoli-web 9", 128, 4, 872, 8, 196, 0, 0, 0, 0, 0),
+    "nikoliweb10": _published("nikoli-web 10", 120, 1, 986, 1, 774, 627, 36, 36, 0, 0),
+    "giants0": _published("giant 0", 12, 2, 46, 2, 0, 0, 0, 0, 0, 0),
+    "giants1": _published("giant 1", 149, 0, 1002, 2, 995, 345, 29, 7, 0, 0),
+    "giants3": _published("giant 3", 209, 5, 1023, 6, 830, 583, 256, 256, 133, 0),
+    "giants7": _published("giant 7", 135, 4, 1111, 4, 984, 866, 7, 7, 0, 0),
+}
+
+
+def placement_figures(rooms: list[Room]) -> PlacementFigures:
+    """K, Fix, Alt and Cov: Cov counts the cells that exactly one placement, of any
+    room, covers."""
+    coverage: dict[tuple[int, int], int] = {}
+    for room in rooms:
+        for placement in room.placements:
+            for cell in placement.cells():
+                coverage[cell] = coverage.get(cell, 0) + 1
+    return PlacementFigures(len(rooms), sum(len(room.placements) == 1 for room in rooms),
+                            sum(len(room.placements) for room in rooms),
+                            sum(count == 1 for count in coverage.values()))
+
+
+@dataclass(frozen=True)
+class LevelState:
+    """The root of one level: for each cell, the labels of the rooms that keep an open
+    placement over it; the undecided cells (more than one such room) and the open
+    placements."""
+
+    level: str
+    cell_rooms: Mapping[tuple[int, int], frozenset[int]]
+    open_placements: int
+
+    @property
+    def undecided_cells(self) -> int:
+        """Cells more than one room may still cover."""
+        return sum(len(labels) > 1 for labels in self.cell_rooms.values())
+
+
+class _Placements:
+    """The placement variables of a built model, room by room, and their equations."""
+
+    def __init__(self, rooms: list[Room], model: Model) -> None:
+        flags = model.search_variables()  # every Shikaku placement viewpoint branches on
+        if len(flags) != sum(len(room.placements) for room in rooms):  # them, room by room
+            raise ModelError(f"model {model.name!r} does not branch on the placements alone")
+        self.rooms, self.flags = rooms, flags
+        self.covering: dict[tuple[int, int], list[tuple[int, int]]] = {}  # cell: (room, flag)
+        self.equations: list[list[int]] = []  # exactly-one, as flag indices
+        index = 0
+        for number, room in enumerate(rooms):
+            self.equations.append(list(range(index, index + len(room.placements))))
+            for placement in room.placements:
+                for cell in placement.cells():
+                    self.covering.setdefault(cell, []).append((number, index))
+                index += 1
+        self.equations.extend([flag for _, flag in pairs] for pairs in self.covering.values())
+
+    def possible(self, domains: Domains, flag: int) -> bool:
+        """Whether placement ``flag`` may still be chosen."""
+        return 1 in domains[self.flags[flag]]
+
+    def possible_in(self, domains: Domains) -> Callable[[int], bool]:
+        """:meth:`possible` on ``domains``, as a function of the placement alone."""
+        return lambda flag: self.possible(domains, flag)
+
+    def state(self, level: str, domains: Domains) -> LevelState:
+        """What the root ``domains`` leave open at ``level``."""
+        cell_rooms = {cell: frozenset(self.rooms[room].label for room, flag in pairs
+                                      if self.possible(domains, flag))
+                      for cell, pairs in self.covering.items()}
+        open_flags = sum(len(domains[flag]) > 1 for flag in self.flags)
+        return LevelState(level, cell_rooms, open_flags)
+
+
+def subset_zeros(equations: list[list[int]], possible: Callable[[int], bool]) -> set[int]:
+    """The variables that reasoning on subsets of exactly-one equations sets to 0.
+
+    Each equation says that exactly one of its 0/1 variables is 1. When the variables
+    still possible (``possible``) in one equation are a proper subset of those of
+    another, the 1 of the bigger one lies in the subset, so the rest are 0: from
+    ``a + c = 1`` and ``a + c + b = 1``, ``b = 0``.
+
+    >>> sorted(subset_zeros([[0, 2], [0, 1, 2], [1, 3]], lambda v: True))
+    [1]
+    """
+    open_sets = [frozenset(v for v in equation if possible(v)) for equation in equations]
+    holding: dict[int, list[int]] = {}
+    for number, variables in enumerate(open_sets):
+        for variable in variables:
+            holding.setdefault(variable, []).append(number)
+    zeros: set[int] = set()
+    for smaller in set(open_sets):
+        if not smaller:
+            continue
+        pivot = min(smaller, key=lambda v: len(holding[v]))
+        for number in holding[pivot]:
+            bigger = open_sets[number]
+            if len(bigger) > len(smaller) and smaller <= bigger:
+                zeros |= bigger - smaller
+    return zeros
+
+
+def _root(model: Model, probing: bool = False) -> Domains:
+    # imported here: importing the cp package registers its backend, and the backends'
+    # order (which ``list`` and the README show) is the order load_backends() gives
+    from solvers.backends.cp.root import root_domains
+
+    domains = root_domains(model, probing)
+    if domains is None:
+        raise ModelError(f"model {model.name!r} fails at the root: the instance has no "
+                         f"solution")
+    return domains
+
+
+def _to_fixpoint(model: Model, placements: _Placements, probing: bool,
+                 domains: Domains) -> Domains:
+    """Subset reasoning and root propagation (with probing if asked) in turn, until the
+    reasoning finds no new zero; each zero is added to ``model`` as ``flag = 0``."""
+    if probing:
+        domains = _root(model, probing)
+    while True:
+        zeros = subset_zeros(placements.equations,
+                             placements.possible_in(domains))
+        if not zeros:
+            return domains
+        for flag in sorted(zeros):
+            model.add(linear([(1, placements.flags[flag])], "==", 0))
+        domains = _root(model, probing)
+
+
+def propagation_levels(instance: ShikakuInstance, channel: str = "sum") -> Iterator[LevelState]:
+    """The root of each level, Ini to SAC, in turn (each one costs more than the one
+    before, so a caller may show them as they come)."""
+    if channel not in CHANNELS:
+        raise ModelError(f"channel must be one of {', '.join(CHANNELS)}, not {channel!r}")
+    rooms = rooms_of(instance)
+    channeled = get_viewpoint("shikaku", "channeled")
+    patterns = get_viewpoint("shikaku", "patterns").build(instance).model
+    yield _Placements(rooms, patterns).state("Ini", _root(patterns))
+    built = None
+    for level, redundant, gcc in (("Set", "false", "false"), ("Red", "true", "false"),
+                                  ("GCC", "true", "true")):
+        built = channeled.build(instance, {"channel": channel, "redundant": redundant,
+                                           "gcc": gcc}).model
+        placements = _Placements(rooms, built)
+        domains = _root(built)
+        yield placements.state(level, domains)
+    assert built is not None  # the loop above ran
+    domains = _to_fixpoint(built, placements, False, domains)
+    yield placements.state("Sub", domains)
+    yield placements.state("SAC", _to_fixpoint(built, placements, True, domains))
+
+
+def forced_solution(instance: ShikakuInstance, state: LevelState) -> ShikakuSolution:
+    """The room of every decided cell at ``state`` (labels as in the viewpoints; None for
+    an undecided cell): with no cell undecided, the only possible solution.
+
+    A solution covers each cell with a chosen placement, necessarily an open one, so a
+    cell that only one room can still cover is that room's in every solution.
+    """
+    def label(row: int, column: int) -> int | None:
+        labels = state.cell_rooms[row, column]
+        return next(iter(labels)) if len(labels) == 1 else None
+
+    return ShikakuSolution(tuple(tuple(label(r, c) for c in range(instance.columns))
+                                 for r in range(instance.rows)))

@@ -21,8 +21,8 @@ from experiments.solving import solve_instance
 from puzzlelab.errors import OptionError
 from puzzles import PUZZLES, PuzzleKind
 from puzzles.options import OptionValues, name_part
-from solvers import Status
-from viewpoints import counting_defaults
+from solvers import Heuristic, Status, clause, get_backend, solve
+from viewpoints import counting_defaults, get_viewpoint
 
 #: the command's own options, which no puzzle may declare as a generator option
 COMMAND_OPTIONS = ("option", "seed", "count", "unique", "output", "help")
@@ -35,6 +35,55 @@ class Generated:
     path: Path
     instance: Any
     candidates: int
+
+
+OTHER_THAN_FIRST = "other-than-first"
+
+
+def another_solution(puzzle: str, instance: Any, time_limit: float | None = None) -> Any:
+    """A solution of ``instance`` other than its known one, or None when a complete
+    search finds none (or does not finish in ``time_limit`` seconds).
+
+    The counting viewpoint's first solution, when it is not the known one; else a short
+    search that takes each decision variable's value in that solution last. Any other
+    solution then comes first (at the first decision where it parts from
+    the first solution's path, its branch is tried before that path's), and it parts
+    wherever it can, so it shows many of the places where the instance is ambiguous at
+    once: what a generator repairing them needs. When that search runs long (few places
+    left, deep in the order), a clause forbidding the first solution's decisions and the
+    counting order settle it, on 0/1 decision variables; otherwise there is no answer.
+    """
+    counting = counting_defaults(puzzle)
+    chosen = get_viewpoint(puzzle, counting.viewpoint)
+    built = chosen.build(instance, chosen.resolve_options(counting.options))
+    model = built.model
+    first = solve(model, counting.solver, counting.heuristic, time_limit=time_limit)
+    if first.assignment is None:
+        return None
+    values = first.assignment
+    solution = built.decode(values)
+    if solution != PUZZLES.get(puzzle).known_solution(instance):
+        return solution
+    decisions = model.search_variables()
+    model.add_value_order(OTHER_THAN_FIRST, {
+        variable: [v for v in variable.domain if v != values[variable]] + [values[variable]]
+        for variable in decisions})
+    order = Heuristic.parse(counting.heuristic).variable_order
+    solver = counting.solver
+    if "ranked" not in get_backend(solver).capabilities.value_choices:
+        solver = "cp"
+    heuristic = f"{'input' if order == 'auto' else order}/{OTHER_THAN_FIRST}"
+    short = 2.0 + 3 * first.statistics.solve_s
+    second = solve(model, solver, heuristic,
+                   time_limit=short if time_limit is None else min(short, time_limit))
+    if second.status is Status.TIMEOUT and all(v.domain == (0, 1) for v in decisions):
+        model.add(clause([v for v in decisions if values[v] == 0],
+                         [v for v in decisions if values[v] == 1]))
+        second = solve(model, counting.solver, counting.heuristic, time_limit=time_limit)
+    if second.assignment is None:
+        return None
+    other = built.decode(second.assignment)
+    return None if other == solution else other
 
 
 def solution_count(puzzle: str, instance: object, time_limit: float | None = None) -> int | None:
@@ -122,6 +171,9 @@ def _instances(kind: PuzzleKind[Any, Any], values: OptionValues, stem: str, seed
             last[:] = [(instance, solution_count(kind.name, instance, time_limit) == 1)]
         return last[0][1]
 
+    def finder(instance: object) -> object:
+        return another_solution(kind.name, instance, time_limit)
+
     for index in range(1, count + 1):
         name = f"{stem}-{index}"
         drawn = 0
@@ -132,7 +184,9 @@ def _instances(kind: PuzzleKind[Any, Any], values: OptionValues, stem: str, seed
                                   f"candidates; try other generator options")
             if on_candidate:
                 on_candidate(index, drawn)
-            candidate = kind.generate(values, rng, name, is_unique if unique else None)
+            candidate = kind.generate(
+                values, rng, name, is_unique if unique else None,
+                another_solution=finder if unique else None)
             if candidate is not None and (not unique or is_unique(candidate)):
                 break
         path = output / f"{name}{kind.suffixes[0]}"

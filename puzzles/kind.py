@@ -122,14 +122,19 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
 
     @abstractmethod
     def generate(self, options: OptionValues, rng: random.Random, name: str,
-                 is_unique: Callable[[InstanceT], bool] | None = None) -> InstanceT | None:
+                 is_unique: Callable[[InstanceT], bool] | None = None, *,
+                 another_solution: Callable[[InstanceT], SolutionT | None] | None = None
+                 ) -> InstanceT | None:
         """A random instance named ``name``, made from a random solution (its known solution).
 
         ``options`` are ``resolve_generator_options``'s values. This layer has no solver:
         ``is_unique``, when given, is the caller's test that an instance has exactly one
-        solution. A generator may use it to steer (Sudoku removes clues one at a time while
-        the test holds) and returns None when this draw gave no unique instance; the caller
-        tests the returned instance either way and draws again until one passes.
+        solution, and ``another_solution`` (given with it) finds a solution other than the
+        instance's known one (None when it finds none). A generator may use them to steer
+        (Sudoku removes clues one at a time while the test holds; Shikaku repairs the rooms
+        where another solution differs) and returns None when this draw gave no unique
+        instance; the caller tests the returned instance either way and draws again until
+        one passes.
         """
 
     def resolve_generator_options(self, given: Mapping[str, object]) -> OptionValues:

@@ -33,9 +33,26 @@ Labels = tuple[tuple[int | None, ...], ...]
 @dataclass(frozen=True)
 class ShikakuSolution:
     """A room label per cell: two cells share a room when their labels are equal (the
-    labels themselves mean nothing); None marks a cell in no room (yet)."""
+    labels themselves mean nothing, so two solutions are equal when they cut the grid
+    alike); None marks a cell in no room (yet)."""
 
     rooms: Labels
+
+    def partition(self) -> Labels:
+        """The labels renumbered 1, 2, ... in row-major order of first appearance: the
+        same for any two labellings of one partition."""
+        renumbered: dict[int, int] = {}
+        return tuple(tuple(None if label is None
+                           else renumbered.setdefault(label, len(renumbered) + 1)
+                           for label in row) for row in self.rooms)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ShikakuSolution):
+            return NotImplemented
+        return self.rooms == other.rooms or self.partition() == other.partition()
+
+    def __hash__(self) -> int:
+        return hash(self.partition())
 
 
 @dataclass(frozen=True)
@@ -182,19 +199,83 @@ def random_partition(rows: int, columns: int, max_area: int,
     return labels
 
 
-def generate(size: Size, max_area: int, rng: random.Random, name: str) -> ShikakuInstance:
-    """A random partition (the known solution), one clue per room at a random cell of it."""
+Cell = tuple[int, int]
+
+
+def generate(size: Size, max_area: int, rng: random.Random, name: str,
+             another_solution: Callable[[ShikakuInstance], ShikakuSolution | None] | None
+             = None, rounds: int = 60) -> ShikakuInstance | None:
+    """A random partition (the known solution), one clue per room at a random cell of it.
+
+    With ``another_solution``, the rooms where another solution differs are repaired,
+    round after round, until there is none (or None after ``rounds``): a room is given
+    its clue at another of its cells, and a room that still differs after three moves
+    is cut in two. On a large grid, a random partition is all but never unique as drawn
+    (two dominoes in a square, say, lie either way), so drawing again would not end.
+    """
     labels = random_partition(size.rows, size.columns, max_area, rng)
-    rooms: dict[int, list[tuple[int, int]]] = {}
+    rooms: dict[int, list[Cell]] = {}
     for r, row in enumerate(labels):
         for c, label in enumerate(row):
             rooms.setdefault(label, []).append((r, c))
+    clue_at = {label: rng.choice(cells) for label, cells in rooms.items()}
+    instance = _with_clues(size, rooms, clue_at, name)
+    if another_solution is None:
+        return instance
+    moves: dict[int, int] = {}
+    for _ in range(rounds):
+        other = another_solution(instance)
+        if other is None:
+            return instance
+        for label in _differing_rooms(rooms, clue_at, other):
+            moves[label] = moves.get(label, 0) + 1
+            if moves[label] > 3:
+                _cut(rooms, clue_at, label, rng)
+                moves[label] = 0
+            else:
+                clue_at[label] = rng.choice([cell for cell in rooms[label]
+                                             if cell != clue_at[label]])
+        instance = _with_clues(size, rooms, clue_at, name)
+    return None
+
+
+def _with_clues(size: Size, rooms: dict[int, list[Cell]], clue_at: dict[int, Cell],
+                name: str) -> ShikakuInstance:
     clues = [[0] * size.columns for _ in range(size.rows)]
-    for cells in rooms.values():
-        r, c = rng.choice(cells)
+    labels = [[0] * size.columns for _ in range(size.rows)]
+    for label, cells in rooms.items():
+        r, c = clue_at[label]
         clues[r][c] = len(cells)
+        for r, c in cells:
+            labels[r][c] = label
     known = ShikakuSolution(tuple(tuple(row) for row in labels))
     return ShikakuInstance(name, tuple(tuple(row) for row in clues), known)
+
+
+def _differing_rooms(rooms: dict[int, list[Cell]], clue_at: dict[int, Cell],
+                     other: ShikakuSolution) -> list[int]:
+    """The rooms (by label) whose cells differ in ``other``: a room of one cell never does."""
+    cells_of: dict[int | None, set[Cell]] = {}
+    for r, row in enumerate(other.rooms):
+        for c, label in enumerate(row):
+            cells_of.setdefault(label, set()).add((r, c))
+    return [label for label, cells in rooms.items()
+            if cells_of[other.rooms[clue_at[label][0]][clue_at[label][1]]] != set(cells)]
+
+
+def _cut(rooms: dict[int, list[Cell]], clue_at: dict[int, Cell], label: int,
+         rng: random.Random) -> None:
+    """Cut room ``label`` in two across its longer side, each part with a clue."""
+    cells = rooms[label]
+    top, left = cells[0]
+    bottom, right = cells[-1]
+    tall = bottom - top >= right - left
+    cut = rng.randint(top + 1, bottom) if tall else rng.randint(left + 1, right)
+    first = [(r, c) for r, c in cells if (r if tall else c) < cut]
+    second = [cell for cell in cells if cell not in first]
+    new = max(rooms) + 1
+    rooms[label], rooms[new] = first, second
+    clue_at[label], clue_at[new] = rng.choice(first), rng.choice(second)
 
 
 class Shikaku(PuzzleKind[ShikakuInstance, ShikakuSolution]):
@@ -226,10 +307,11 @@ class Shikaku(PuzzleKind[ShikakuInstance, ShikakuSolution]):
         return instance.known_solution
 
     def generate(self, options: OptionValues, rng: random.Random, name: str,
-                 is_unique: Callable[[ShikakuInstance], bool] | None = None
-                 ) -> ShikakuInstance | None:
-        # Uniqueness is not steered here: the caller tests what comes back and draws again.
-        return generate(options.size("size"), options.integer("max-area"), rng, name)
+                 is_unique: Callable[[ShikakuInstance], bool] | None = None, *,
+                 another_solution: Callable[[ShikakuInstance], ShikakuSolution | None]
+                 | None = None) -> ShikakuInstance | None:
+        return generate(options.size("size"), options.integer("max-area"), rng, name,
+                        another_solution)
 
 
 SHIKAKU = register(Shikaku())

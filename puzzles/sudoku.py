@@ -288,7 +288,8 @@ class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
         return values
 
     def generate(self, options: OptionValues, rng: random.Random, name: str,
-                 is_unique: Callable[[SudokuInstance], bool] | None = None
+                 is_unique: Callable[[SudokuInstance], bool] | None = None, *,
+                 another_solution: Callable[[SudokuInstance], SudokuSolution | None] | None = None
                  ) -> SudokuInstance | None:
         return generate(options.integer("box"), options.integer("clues"), rng, name,
                         is_unique)

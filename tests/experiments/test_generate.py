@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from experiments.generate import generate, named_options
+from experiments.generate import another_solution, generate, named_options, solution_count
 from experiments.solving import solve_instance
 from puzzlelab.errors import OptionError, UnknownName
+from puzzles import PUZZLES
 from puzzles.nonogram import load as load_nonogram
 from puzzles.sudoku import load as load_sudoku
 from tests.experiments.test_cli import run_cli
@@ -234,3 +235,23 @@ def test_unique_search_shows_its_progress_on_a_terminal(tmp_path: Path) -> None:
     assert out.decode().splitlines() == [
         f"wrote {tmp_path / f'nonogram-6x6-d0.3-s3-{i}.non'} (unique; {n} candidates drawn)"
         for i, n in ((1, 3), (2, 2))]
+
+
+@pytest.mark.parametrize("size", ["6x6", "12x12"])
+def test_unique_shikakus_have_exactly_one_solution(size: str, tmp_path: Path) -> None:
+    """Shikaku repairs the rooms another solution moves, so a draw ends unique."""
+    made = list(generate("shikaku", {"size": size}, seed=5, count=2, unique=True,
+                         output=tmp_path))
+    for generated in made:
+        assert solution_count("shikaku", generated.instance) == 1
+        assert generated.candidates == 1
+
+
+def test_another_solution_differs_from_the_known_one_and_is_none_when_unique() -> None:
+    shikaku = PUZZLES.get("shikaku")
+    two_ways = shikaku.parse("== two ways\n2 2\n2 -\n- 2\nsolution:\n2 2\n1 1\n2 2\n")[0]
+    other = another_solution("shikaku", two_ways)
+    assert other is not None and shikaku.check(two_ways, other) == []
+    assert other != two_ways.known_solution  # the rooms stand up
+    one_way = shikaku.parse("== one way\n2 2\n2 2\n- -\nsolution:\n2 2\n1 2\n1 2\n")[0]
+    assert another_solution("shikaku", one_way) is None

@@ -190,13 +190,36 @@ def test_a_200x200_instance_is_made_quickly() -> None:
     assert elapsed < 2.0, f"200x200 took {elapsed:.2f} s"
 
 
-def test_the_generator_leaves_uniqueness_to_its_caller() -> None:
+def test_the_generator_repairs_the_rooms_another_solution_moves() -> None:
+    """The caller's ``another_solution`` (here: the rooms of the known partition, two by
+    two, turned into an alternative) names rooms that differ; the generator moves their
+    clues (or cuts them) until no other solution is reported."""
+    options = SHIKAKU.resolve_generator_options({"size": "6x6", "max-area": "6"})
+    seen: list[ShikakuInstance] = []
+
+    def another_solution(instance: ShikakuInstance) -> ShikakuSolution | None:
+        seen.append(instance)
+        if len(seen) == 3:
+            return None
+        assert instance.known_solution is not None
+        rooms = [list(row) for row in instance.known_solution.rooms]
+        rooms[0][0] = -1  # a different partition: the top-left cell alone
+        return ShikakuSolution(tuple(tuple(row) for row in rooms))
+
+    made = SHIKAKU.generate(options, random.Random(0), "m", another_solution=another_solution)
+    assert made is seen[-1] and len(seen) == 3
+    assert made.known_solution is not None and check(made, made.known_solution) == []
+    first, second = seen[0], seen[1]
+    assert first.clues != second.clues  # the room of the top-left cell got its clue moved
+
+
+def test_without_another_solution_the_generator_draws_once() -> None:
     options = SHIKAKU.resolve_generator_options({"size": "4x4"})
-    asked: list[ShikakuInstance] = []
+    made = SHIKAKU.generate(options, random.Random(0), "m")
+    assert made == SHIKAKU.generate(options, random.Random(0), "m")
 
-    def is_unique(instance: ShikakuInstance) -> bool:
-        asked.append(instance)
-        return True
 
-    made = SHIKAKU.generate(options, random.Random(0), "m", is_unique)
-    assert made == SHIKAKU.generate(options, random.Random(0), "m") and not asked
+def test_solutions_are_equal_when_they_cut_the_grid_alike() -> None:
+    assert ShikakuSolution(((1, 1), (2, 2))) == ShikakuSolution(((7, 7), (3, 3)))
+    assert ShikakuSolution(((1, 1), (2, 2))) != ShikakuSolution(((1, 2), (1, 2)))
+    assert len({ShikakuSolution(((1, 1), (2, 2))), ShikakuSolution(((7, 7), (3, 3)))}) == 1

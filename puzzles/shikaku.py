@@ -23,6 +23,7 @@ from puzzlelab.errors import ParseError
 from puzzles.kind import PuzzleKind, known_solution_checked, register
 from puzzles.options import Option, OptionValues, Size
 from puzzles.shikaku_formats import ReadBlock, read_blocks, write_block
+from puzzles.shikaku_generator import Grid, Layout, random_partition, unique_layout
 from puzzles.shikaku_pictures import render_svg, render_text
 from puzzles.text_input import read_text
 
@@ -167,115 +168,25 @@ def solution_to_json(solution: ShikakuSolution) -> list[list[int | None]]:
 # ---------------------------------------------------------------- generating
 
 
-def random_partition(rows: int, columns: int, max_area: int,
-                     rng: random.Random) -> list[list[int]]:
-    """A random partition of the grid into rectangles of at most ``max_area`` cells,
-    labelled 1, 2, ... in the order made.
-
-    Each rectangle starts at the first free cell in row-major order (its top-left corner:
-    every cell before it is taken): a random width up to the free run of that row, then a
-    random height up to what the area allows and the free cells below permit. Linear in
-    the cells times ``max_area``: a 200x200 grid takes a fraction of a second.
-    """
-    labels = [[0] * columns for _ in range(rows)]
-    label = 0
-    for top in range(rows):
-        row = labels[top]
-        for left in range(columns):
-            if row[left]:
-                continue
-            run = 1
-            while run < max_area and left + run < columns and not row[left + run]:
-                run += 1
-            width = rng.randint(1, run)
-            height = 1
-            while (height < max_area // width and top + height < rows
-                   and not any(labels[top + height][left:left + width])):
-                height += 1
-            height = rng.randint(1, height)
-            label += 1
-            for r in range(top, top + height):
-                labels[r][left:left + width] = [label] * width
-    return labels
-
-
-Cell = tuple[int, int]
-
-
 def generate(size: Size, max_area: int, rng: random.Random, name: str,
              another_solution: Callable[[ShikakuInstance], ShikakuSolution | None] | None
-             = None, rounds: int = 60) -> ShikakuInstance | None:
-    """A random partition (the known solution), one clue per room at a random cell of it.
+             = None) -> ShikakuInstance | None:
+    """A random partition (the known solution), one clue per room at a random cell of it;
+    with ``another_solution``, repaired until it finds no other solution (None when the
+    repair gives up: see :mod:`puzzles.shikaku_generator`)."""
+    layout = Layout(random_partition(size.rows, size.columns, max_area, rng), rng)
 
-    With ``another_solution``, the rooms where another solution differs are repaired,
-    round after round, until there is none (or None after ``rounds``): a room is given
-    its clue at another of its cells, and a room that still differs after three moves
-    is cut in two. On a large grid, a random partition is all but never unique as drawn
-    (two dominoes in a square, say, lie either way), so drawing again would not end.
-    """
-    labels = random_partition(size.rows, size.columns, max_area, rng)
-    rooms: dict[int, list[Cell]] = {}
-    for r, row in enumerate(labels):
-        for c, label in enumerate(row):
-            rooms.setdefault(label, []).append((r, c))
-    clue_at = {label: rng.choice(cells) for label, cells in rooms.items()}
-    instance = _with_clues(size, rooms, clue_at, name)
-    if another_solution is None:
-        return instance
-    moves: dict[int, int] = {}
-    for _ in range(rounds):
-        other = another_solution(instance)
-        if other is None:
-            return instance
-        for label in _differing_rooms(rooms, clue_at, other):
-            moves[label] = moves.get(label, 0) + 1
-            if moves[label] > 3:
-                _cut(rooms, clue_at, label, rng)
-                moves[label] = 0
-            else:
-                clue_at[label] = rng.choice([cell for cell in rooms[label]
-                                             if cell != clue_at[label]])
-        instance = _with_clues(size, rooms, clue_at, name)
-    return None
+    def instance(clues: Grid, labels: Grid) -> ShikakuInstance:
+        return ShikakuInstance(name, clues, ShikakuSolution(labels))
 
+    if another_solution is not None:
+        def another(clues: Grid, labels: Grid) -> Labels | None:
+            other = another_solution(instance(clues, labels))
+            return None if other is None else other.rooms
 
-def _with_clues(size: Size, rooms: dict[int, list[Cell]], clue_at: dict[int, Cell],
-                name: str) -> ShikakuInstance:
-    clues = [[0] * size.columns for _ in range(size.rows)]
-    labels = [[0] * size.columns for _ in range(size.rows)]
-    for label, cells in rooms.items():
-        r, c = clue_at[label]
-        clues[r][c] = len(cells)
-        for r, c in cells:
-            labels[r][c] = label
-    known = ShikakuSolution(tuple(tuple(row) for row in labels))
-    return ShikakuInstance(name, tuple(tuple(row) for row in clues), known)
-
-
-def _differing_rooms(rooms: dict[int, list[Cell]], clue_at: dict[int, Cell],
-                     other: ShikakuSolution) -> list[int]:
-    """The rooms (by label) whose cells differ in ``other``: a room of one cell never does."""
-    cells_of: dict[int | None, set[Cell]] = {}
-    for r, row in enumerate(other.rooms):
-        for c, label in enumerate(row):
-            cells_of.setdefault(label, set()).add((r, c))
-    return [label for label, cells in rooms.items()
-            if cells_of[other.rooms[clue_at[label][0]][clue_at[label][1]]] != set(cells)]
-
-
-def _cut(rooms: dict[int, list[Cell]], clue_at: dict[int, Cell], label: int,
-         rng: random.Random) -> None:
-    """Cut room ``label`` in two across its longer side, each part with a clue."""
-    cells = rooms[label]
-    top, left = cells[0]
-    bottom, right = cells[-1]
-    tall = bottom - top >= right - left
-    cut = rng.randint(top + 1, bottom) if tall else rng.randint(left + 1, right)
-    first = [(r, c) for r, c in cells if (r if tall else c) < cut]
-    second = [cell for cell in cells if cell not in first]
-    new = max(rooms) + 1
-    rooms[label], rooms[new] = first, second
-    clue_at[label], clue_at[new] = rng.choice(first), rng.choice(second)
+        if not unique_layout(layout, another):
+            return None
+    return instance(*layout.grids())
 
 
 class Shikaku(PuzzleKind[ShikakuInstance, ShikakuSolution]):

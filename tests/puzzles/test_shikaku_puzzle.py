@@ -19,12 +19,12 @@ from puzzles.shikaku import (
     generate,
     load,
     parse,
-    random_partition,
     read_file,
     render_svg,
     render_text,
     write,
 )
+from puzzles.shikaku_generator import random_partition
 
 DATA = SHIKAKU.data_folder()
 
@@ -207,7 +207,7 @@ def test_the_generator_repairs_the_rooms_another_solution_moves() -> None:
         return ShikakuSolution(tuple(tuple(row) for row in rooms))
 
     made = SHIKAKU.generate(options, random.Random(0), "m", another_solution=another_solution)
-    assert made is seen[-1] and len(seen) == 3
+    assert made == seen[-1] and len(seen) == 3
     assert made.known_solution is not None and check(made, made.known_solution) == []
     first, second = seen[0], seen[1]
     assert first.clues != second.clues  # the room of the top-left cell got its clue moved

@@ -12,7 +12,21 @@ Islands side by side see each other (KU Leuven's puzzle 1 has a 2x2 block of the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import ClassVar
+
+import networkx
+
+from puzzlelab.errors import OptionError, ParseError
+from puzzles.hashi_formats import ReadBlock, read_blocks, write_has
+from puzzles.hashi_generator import random_layout
+from puzzles.hashi_pictures import render_svg, render_text
+from puzzles.kind import PuzzleKind, known_solution_checked, register
+from puzzles.options import Option, OptionValues, Size
+from puzzles.text_input import read_text
 
 Cell = tuple[int, int]
 
@@ -123,3 +137,212 @@ def crossing_pairs(instance: HashiInstance) -> list[tuple[int, int]]:
                     crossings.append((min(index, other), max(index, other)))
     crossings.sort()
     return crossings
+
+
+# ---------------------------------------------------------------- files
+
+
+def _instance(block: ReadBlock, source: str) -> HashiInstance:
+    """The instance of a block read from ``source``: every island must see another, and a
+    known solution must solve it."""
+    islands = tuple(Island(r, c, int(token.text)) for (r, c), token in block.islands.items())
+    if not islands:
+        raise ParseError(f"{block.name!r} has no islands", source=source, line=block.size_line)
+    instance = HashiInstance(block.name, block.rows, block.columns, islands, None, source)
+    seeing = {island.cell for pair in neighbours(instance) for island in pair}
+    for island in islands:
+        if island.cell not in seeing:
+            token = block.islands[island.cell]
+            raise ParseError(f"the island at {_at(island.cell)} sees no other island (no "
+                             f"empty row or column leads to one), so no bridge can reach it",
+                             source=source, line=token.line, column=token.column)
+    if block.bridges is None:
+        return instance
+    known = HashiSolution(tuple(Bridge.between(first, second, count)
+                                for first, second, count in block.bridges))
+    return replace(instance, known_solution=known_solution_checked(
+        instance, known, check, block.name, source, block.solution_line))
+
+
+def parse(text: str, source: str = "<string>") -> list[HashiInstance]:
+    """Every instance in ``text``, in order; bad input raises ``ParseError`` (file:line:col).
+    A ``.has`` text holds one instance, named after the file."""
+    return [_instance(block, source) for block in read_blocks(text, source)]
+
+
+def read_file(path: Path) -> list[HashiInstance]:
+    """Every instance of the file, with the known solutions it gives."""
+    return parse(read_text(Path(path)), str(path))
+
+
+def write(instance: HashiInstance, solution: HashiSolution | None = None) -> str:
+    """The instance as ``.has`` text (its name is the file's), with ``solution`` when given."""
+    values = {island.cell: island.value for island in instance.islands}
+    bridges = None if solution is None else [(bridge.first, bridge.second, bridge.count)
+                                             for bridge in solution.bridges]
+    return write_has(instance.rows, instance.columns, values, bridges)
+
+
+# ---------------------------------------------------------------- checking
+
+
+def _at(cell: Cell) -> str:
+    return f"(row {cell[0] + 1}, column {cell[1] + 1})"
+
+
+def _between(first: Cell, second: Cell) -> str:
+    return f"between {_at(first)} and {_at(second)}"
+
+
+def _misplaced(instance: HashiInstance, at: dict[Cell, Island], bridge: Bridge) -> str | None:
+    """Why ``bridge`` does not join two islands that see each other, or None."""
+    (r1, c1), (r2, c2) = bridge.first, bridge.second
+    for cell in (bridge.first, bridge.second):
+        if not (0 <= cell[0] < instance.rows and 0 <= cell[1] < instance.columns):
+            return f"has an end {_at(cell)} outside the {instance.rows}x{instance.columns} grid"
+        if cell not in at:
+            return f"has an end {_at(cell)} that is not an island"
+    if bridge.first == bridge.second:
+        return "joins an island to itself"
+    if r1 != r2 and c1 != c2:
+        return "is not straight (its ends share neither a row nor a column)"
+    inside = ([(r1, c) for c in range(c1 + 1, c2)] if r1 == r2
+              else [(r, c1) for r in range(r1 + 1, r2)])
+    blocking = [cell for cell in inside if cell in at]
+    if blocking:
+        return f"passes over the island at {_at(blocking[0])}"
+    return None
+
+
+def check(instance: HashiInstance, solution: HashiSolution) -> list[str]:
+    """Every rule the solution breaks, in words (rows and columns 1-based); [] when solved.
+    A partial solution is judged as if complete: its islands lack bridges."""
+    at = instance.island_at()
+    problems = []
+    totals: dict[tuple[Cell, Cell], int] = {}
+    for bridge in solution.bridges:
+        where = _between(bridge.first, bridge.second)
+        if bridge.count not in (1, 2):
+            problems.append(f"the bridge {where} is counted {bridge.count} times: a bridge "
+                            f"is single or double")
+        wrong = _misplaced(instance, at, bridge)
+        if wrong is not None:
+            problems.append(f"the bridge {where} {wrong}")
+        else:
+            pair = (bridge.first, bridge.second)
+            totals[pair] = totals.get(pair, 0) + bridge.count
+    for (first, second), total in totals.items():
+        if total > 2:
+            problems.append(f"{total} bridges join the islands at {_at(first)} and "
+                            f"{_at(second)}: at most two may")
+    passing: dict[Cell, tuple[Cell, Cell]] = {}
+    for first, second in totals:
+        if first[0] == second[0]:
+            for column in range(first[1] + 1, second[1]):
+                passing[(first[0], column)] = (first, second)
+    for first, second in totals:
+        if first[1] == second[1]:
+            for row in range(first[0] + 1, second[0]):
+                other = passing.get((row, first[1]))
+                if other is not None:
+                    problems.append(f"the bridge {_between(*other)} crosses the bridge "
+                                    f"{_between(first, second)} at {_at((row, first[1]))}")
+    degree = dict.fromkeys(at, 0)
+    for bridge in solution.bridges:
+        for cell in (bridge.first, bridge.second):
+            if cell in degree:
+                degree[cell] += bridge.count
+    for island in instance.islands:
+        if degree[island.cell] != island.value:
+            problems.append(f"the island at {_at(island.cell)} has {degree[island.cell]} "
+                            f"bridges but its number is {island.value}")
+    graph: networkx.Graph[Cell] = networkx.Graph()
+    graph.add_nodes_from(at)
+    graph.add_edges_from(pair for pair, total in totals.items() if total > 0)
+    if at and not networkx.is_connected(graph):
+        groups = sorted((sorted(group) for group in networkx.connected_components(graph)),
+                        key=lambda group: group[0])
+        firsts = ", ".join(f"{_at(group[0])} ({len(group)} island{'s' * (len(group) > 1)})"
+                           for group in groups[:6])
+        problems.append(f"the islands are not all connected: {len(groups)} separate groups, "
+                        f"holding {firsts}{', ...' if len(groups) > 6 else ''}")
+    return problems
+
+
+def solution_to_json(solution: HashiSolution) -> list[list[int]]:
+    """Bridges as ``[r1, c1, r2, c2, k]``, 1-based cells, sorted, as ``puzzlelab solve
+    --json`` prints them."""
+    return sorted([bridge.first[0] + 1, bridge.first[1] + 1, bridge.second[0] + 1,
+                   bridge.second[1] + 1, bridge.count] for bridge in solution.bridges)
+
+
+# ---------------------------------------------------------------- generating
+
+
+def generate(size: Size, islands: int, rng: random.Random, name: str) -> HashiInstance | None:
+    """A random connected layout of ``islands`` islands (its known solution), each island's
+    number read off it; None when the grid filled up before all islands were placed."""
+    layout = random_layout(size.rows, size.columns, islands, rng)
+    if layout is None:
+        return None
+    cells, laid = layout
+    degree = dict.fromkeys(cells, 0)
+    for first, second, count in laid:
+        degree[first] += count
+        degree[second] += count
+    known = HashiSolution(tuple(Bridge(first, second, count) for first, second, count in laid))
+    return HashiInstance(name, size.rows, size.columns,
+                         tuple(Island(r, c, degree[(r, c)]) for r, c in cells), known)
+
+
+class Hashi(PuzzleKind[HashiInstance, HashiSolution]):
+    """Hashiwokakero on the puzzle contract: the functions of this module, under the
+    contract's names."""
+
+    name = "hashi"
+    suffixes = (".has", ".txt")
+    generator_options: ClassVar[Mapping[str, Option]] = {
+        "size": Option(Size(7, 7), help="rows x columns of the grid", low=1, high=200,
+                       tag=""),
+        "islands": Option(None, help="number of islands; by default a quarter of the cells "
+                          "(at least 2)", value_type=int, low=2, high=40_000, tag="i"),
+    }
+
+    # the module's functions, under the contract's role names
+    parse = staticmethod(parse)
+    read = staticmethod(read_file)
+    write = staticmethod(write)
+    check = staticmethod(check)
+    render_text = staticmethod(render_text)
+    render_svg = staticmethod(render_svg)
+    solution_to_json = staticmethod(solution_to_json)
+
+    def instance_name(self, instance: HashiInstance) -> str:
+        return instance.name
+
+    def known_solution(self, instance: HashiInstance) -> HashiSolution | None:
+        return instance.known_solution
+
+    def derived_options(self, values: OptionValues) -> OptionValues:
+        size = values.size("size")
+        cells = size.rows * size.columns
+        if "islands" not in values:
+            values = values.replaced(islands=max(2, cells // 4))
+        if values.integer("islands") > cells:
+            raise OptionError(f"--islands must be at most {cells} for size {size} (its "
+                              f"cells), not {values['islands']}")
+        return values
+
+    def generate(self, options: OptionValues, rng: random.Random, name: str,
+                 is_unique: Callable[[HashiInstance], bool] | None = None, *,
+                 another_solution: Callable[[HashiInstance], HashiSolution | None]
+                 | None = None) -> HashiInstance | None:
+        return generate(options.size("size"), options.integer("islands"), rng, name)
+
+
+HASHI = register(Hashi())
+
+
+def load(path: str | Path, selector: str | int | None = None) -> HashiInstance:
+    """One instance of a file, by name or 1-based index (or the only one)."""
+    return HASHI.load(path, selector)

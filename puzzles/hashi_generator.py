@@ -1,0 +1,100 @@
+"""A random connected Hashiwokakero layout: islands grown one by one along straight bridges.
+
+The layout is a solution by construction: each new island is reached from one already
+placed by a straight bridge over free cells (no island, no bridge), so bridges never
+cross, every island is connected, and each island has at most two bridges in each of
+four directions (at most 8). Some pairs of islands that end up seeing each other over
+free cells get a bridge too, so the layout is not always a tree.
+
+>>> import random
+>>> islands, bridges = random_layout(5, 5, 6, random.Random(1))
+>>> len(islands), len(bridges) >= 5
+(6, True)
+"""
+
+from __future__ import annotations
+
+import random
+
+Cell = tuple[int, int]
+LaidBridge = tuple[Cell, Cell, int]  # first before second in row-major order
+
+_DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+class _Layout:
+    """The islands and bridge cells placed so far."""
+
+    def __init__(self, rows: int, columns: int) -> None:
+        self.rows, self.columns = rows, columns
+        self.islands: list[Cell] = []
+        self.island_cells: set[Cell] = set()
+        self.bridge_cells: set[Cell] = set()
+        self.bridges: list[LaidBridge] = []
+
+    def free_run(self, start: Cell, step: Cell) -> list[Cell]:
+        """The free cells from ``start`` (excluded) in direction ``step``, up to the
+        first island, bridge cell or edge."""
+        run = []
+        row, column = start[0] + step[0], start[1] + step[1]
+        while 0 <= row < self.rows and 0 <= column < self.columns and \
+                (row, column) not in self.island_cells and \
+                (row, column) not in self.bridge_cells:
+            run.append((row, column))
+            row, column = row + step[0], column + step[1]
+        return run
+
+    def add_island(self, cell: Cell) -> None:
+        self.islands.append(cell)
+        self.island_cells.add(cell)
+
+    def add_bridge(self, one: Cell, other: Cell, over: list[Cell], count: int) -> None:
+        first, second = (one, other) if one <= other else (other, one)
+        self.bridges.append((first, second, count))
+        self.bridge_cells.update(over)
+
+
+def random_layout(rows: int, columns: int, islands: int, rng: random.Random,
+                  extra_share: float = 0.3, tries: int = 30
+                  ) -> tuple[list[Cell], list[LaidBridge]] | None:
+    """``islands`` island cells (row-major) and bridges joining them all, or None when the
+    grid filled up first (only when the islands are very dense).
+
+    Each step draws a placed island, a direction and a distance within the free run
+    that way; after ``tries`` draws that find no free run, every possible step is listed
+    and one drawn from them. Then each pair of islands that see each other over free
+    cells gets a bridge with probability ``extra_share``.
+    """
+    layout = _Layout(rows, columns)
+    layout.add_island((rng.randrange(rows), rng.randrange(columns)))
+    while len(layout.islands) < islands:
+        step = _random_step(layout, rng, tries)
+        if step is None:
+            return None
+        source, run = step
+        layout.add_island(run[-1])
+        layout.add_bridge(source, run[-1], run[:-1], rng.choice((1, 2)))
+    joined = {(first, second) for first, second, _ in layout.bridges}
+    for island in sorted(layout.islands):
+        for step_to in ((0, 1), (1, 0)):
+            run = layout.free_run(island, step_to)
+            end = (island[0] + step_to[0] * (len(run) + 1),
+                   island[1] + step_to[1] * (len(run) + 1))
+            if end in layout.island_cells and (island, end) not in joined and \
+                    rng.random() < extra_share:
+                layout.add_bridge(island, end, run, rng.choice((1, 2)))
+    return sorted(layout.islands), sorted(layout.bridges)
+
+
+def _random_step(layout: _Layout, rng: random.Random, tries: int
+                 ) -> tuple[Cell, list[Cell]] | None:
+    """A placed island and the free cells to the new island's cell (the last one)."""
+    for _ in range(tries):
+        source = rng.choice(layout.islands)
+        run = layout.free_run(source, rng.choice(_DIRECTIONS))
+        if run:
+            return source, run[:rng.randint(1, len(run))]
+    steps = [(source, run[:length]) for source in layout.islands for direction in _DIRECTIONS
+             for run in [layout.free_run(source, direction)]
+             for length in range(1, len(run) + 1)]
+    return rng.choice(steps) if steps else None

@@ -279,13 +279,10 @@ def solution_to_json(solution: HashiSolution) -> list[list[int]]:
 # ---------------------------------------------------------------- generating
 
 
-def generate(size: Size, islands: int, rng: random.Random, name: str) -> HashiInstance | None:
+def generate(size: Size, islands: int, rng: random.Random, name: str) -> HashiInstance:
     """A random connected layout of ``islands`` islands (its known solution), each island's
-    number read off it; None when the grid filled up before all islands were placed."""
-    layout = random_layout(size.rows, size.columns, islands, rng)
-    if layout is None:
-        return None
-    cells, laid = layout
+    number read off it. Unique instances come from drawing again."""
+    cells, laid = random_layout(size.rows, size.columns, islands, rng)
     degree = dict.fromkeys(cells, 0)
     for first, second, count in laid:
         degree[first] += count

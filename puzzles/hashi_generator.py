@@ -3,8 +3,11 @@
 The layout is a solution by construction: each new island is reached from one already
 placed by a straight bridge over free cells (no island, no bridge), so bridges never
 cross, every island is connected, and each island has at most two bridges in each of
-four directions (at most 8). Some pairs of islands that end up seeing each other over
-free cells get a bridge too, so the layout is not always a tree.
+four directions (at most 8). Now and then, and whenever no island has a free cell in
+line, a new island is put on a bridge instead, cutting it in two (two bridges of the same
+count), so any number of islands up to the cells can be placed. Some pairs of islands
+that end up seeing each other over free cells get a bridge too, so the layout is not
+always a tree.
 
 >>> import random
 >>> islands, bridges = random_layout(5, 5, 6, random.Random(1))
@@ -29,8 +32,8 @@ class _Layout:
         self.rows, self.columns = rows, columns
         self.islands: list[Cell] = []
         self.island_cells: set[Cell] = set()
-        self.bridge_cells: set[Cell] = set()
-        self.bridges: list[LaidBridge] = []
+        self.bridge_cells: dict[Cell, tuple[Cell, Cell]] = {}  # the bridge over each
+        self.bridges: dict[tuple[Cell, Cell], int] = {}
 
     def free_run(self, start: Cell, step: Cell) -> list[Cell]:
         """The free cells from ``start`` (excluded) in direction ``step``, up to the
@@ -48,42 +51,63 @@ class _Layout:
         self.islands.append(cell)
         self.island_cells.add(cell)
 
-    def add_bridge(self, one: Cell, other: Cell, over: list[Cell], count: int) -> None:
+    def add_bridge(self, one: Cell, other: Cell, count: int) -> None:
         first, second = (one, other) if one <= other else (other, one)
-        self.bridges.append((first, second, count))
-        self.bridge_cells.update(over)
+        self.bridges[(first, second)] = count
+        for cell in _cells_between(first, second):
+            self.bridge_cells[cell] = (first, second)
+
+    def split(self, cell: Cell) -> None:
+        """A new island on ``cell``, which a bridge passes: the bridge becomes two."""
+        first, second = self.bridge_cells[cell]
+        count = self.bridges.pop((first, second))
+        self.add_island(cell)
+        del self.bridge_cells[cell]
+        self.add_bridge(first, cell, count)
+        self.add_bridge(cell, second, count)
+
+
+def _cells_between(first: Cell, second: Cell) -> list[Cell]:
+    if first[0] == second[0]:
+        return [(first[0], column) for column in range(first[1] + 1, second[1])]
+    return [(row, first[1]) for row in range(first[0] + 1, second[0])]
 
 
 def random_layout(rows: int, columns: int, islands: int, rng: random.Random,
-                  extra_share: float = 0.3, tries: int = 30
-                  ) -> tuple[list[Cell], list[LaidBridge]] | None:
-    """``islands`` island cells (row-major) and bridges joining them all, or None when the
-    grid filled up first (only when the islands are very dense).
+                  extra_share: float = 0.3, split_share: float = 0.05, tries: int = 30
+                  ) -> tuple[list[Cell], list[LaidBridge]]:
+    """``islands`` island cells (row-major, at most the grid's cells) and the bridges
+    joining them all, sorted.
 
     Each step draws a placed island, a direction and a distance within the free run
-    that way; after ``tries`` draws that find no free run, every possible step is listed
-    and one drawn from them. Then each pair of islands that see each other over free
-    cells gets a bridge with probability ``extra_share``.
+    that way (or, with probability ``split_share``, a bridge cell to split); after
+    ``tries`` draws that find no free run, every possible step is listed and one drawn
+    from them, and when there is none a bridge cell is split. Then each pair of islands
+    that see each other over free cells gets a bridge with probability ``extra_share``.
     """
+    if not 1 <= islands <= rows * columns:
+        raise ValueError(f"{islands} islands do not fit a {rows}x{columns} grid")
     layout = _Layout(rows, columns)
     layout.add_island((rng.randrange(rows), rng.randrange(columns)))
     while len(layout.islands) < islands:
-        step = _random_step(layout, rng, tries)
+        step = None if layout.bridge_cells and rng.random() < split_share else \
+            _random_step(layout, rng, tries)
         if step is None:
-            return None
+            layout.split(rng.choice(sorted(layout.bridge_cells)))
+            continue
         source, run = step
         layout.add_island(run[-1])
-        layout.add_bridge(source, run[-1], run[:-1], rng.choice((1, 2)))
-    joined = {(first, second) for first, second, _ in layout.bridges}
+        layout.add_bridge(source, run[-1], rng.choice((1, 2)))
     for island in sorted(layout.islands):
         for step_to in ((0, 1), (1, 0)):
             run = layout.free_run(island, step_to)
             end = (island[0] + step_to[0] * (len(run) + 1),
                    island[1] + step_to[1] * (len(run) + 1))
-            if end in layout.island_cells and (island, end) not in joined and \
+            if end in layout.island_cells and (island, end) not in layout.bridges and \
                     rng.random() < extra_share:
-                layout.add_bridge(island, end, run, rng.choice((1, 2)))
-    return sorted(layout.islands), sorted(layout.bridges)
+                layout.add_bridge(island, end, rng.choice((1, 2)))
+    return sorted(layout.islands), sorted((first, second, count) for (first, second), count
+                                          in layout.bridges.items())
 
 
 def _random_step(layout: _Layout, rng: random.Random, tries: int

@@ -1,0 +1,383 @@
+"""Hashiwokakero files, checker, pictures and generator: what users read, and the errors."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import xml.etree.ElementTree as ElementTree
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from experiments.cli import main
+from puzzlelab.errors import InstanceNotFound, ParseError
+from puzzles.hashi import (
+    HASHI,
+    Bridge,
+    HashiInstance,
+    HashiSolution,
+    Island,
+    check,
+    crossing_pairs,
+    generate,
+    load,
+    neighbours,
+    parse,
+    read_file,
+    render_svg,
+    render_text,
+    solution_to_json,
+    write,
+)
+from puzzles.options import Size
+
+DATA = HASHI.data_folder()
+
+# four 2s in the corners of a 3x3 grid: the ring of single bridges is the one solution
+SQUARE = parse("== square\n3 3\n2 - 2\n- - -\n2 - 2\n")[0]
+RING = HashiSolution((Bridge((0, 0), (0, 2), 1), Bridge((0, 0), (2, 0), 1),
+                      Bridge((0, 2), (2, 2), 1), Bridge((2, 0), (2, 2), 1)))
+
+
+def count_solutions(instance: HashiInstance, most: int = 3) -> list[HashiSolution]:
+    """Solutions up to ``most``, by a model-free search over the bridges of each pair that
+    sees each other (pruned by the numbers and crossings), each judged by the checker."""
+    pairs = neighbours(instance)
+    crossing: dict[int, set[int]] = {index: set() for index in range(len(pairs))}
+    for one, other in crossing_pairs(instance):
+        crossing[one].add(other)
+        crossing[other].add(one)
+    need = {island.cell: island.value for island in instance.islands}
+    last = {cell: index for index, pair in enumerate(pairs) for cell in
+            (pair[0].cell, pair[1].cell)}
+    counts = [0] * len(pairs)
+    found: list[HashiSolution] = []
+
+    def search(index: int) -> None:
+        if len(found) >= most:
+            return
+        if index == len(pairs):
+            solution = HashiSolution(tuple(Bridge(first.cell, second.cell, count) for
+                                           (first, second), count in zip(pairs, counts,
+                                                                         strict=True) if count))
+            if not check(instance, solution):
+                found.append(solution)
+            return
+        first, second = pairs[index]
+        for count in (0, 1, 2):
+            if count and any(counts[other] for other in crossing[index] if other < index):
+                break
+            if count > need[first.cell] or count > need[second.cell]:
+                break
+            need[first.cell] -= count
+            need[second.cell] -= count
+            counts[index] = count
+            if all(need[cell] == 0 for cell in (first.cell, second.cell) if last[cell] == index):
+                search(index + 1)
+            need[first.cell] += count
+            need[second.cell] += count
+            counts[index] = 0
+
+    search(0)
+    return found
+
+
+# ---------------------------------------------------------------- the shipped data
+
+
+@pytest.mark.parametrize(("name", "count", "solved"), [
+    ("kul_aplai_2019.txt", 6, 6), ("coelho2019_100islands.txt", 360, 0),
+    ("coelho2019_200islands.txt", 360, 0), ("puzzlekit_hashi.txt", 454, 454),
+    ("small/small.txt", 6, 6), ("small/several.txt", 2, 1),
+])
+def test_shipped_files_read_and_their_solutions_pass_the_checker(name: str, count: int,
+                                                                 solved: int) -> None:
+    instances = read_file(DATA / name)
+    assert len(instances) == count
+    assert sum(instance.known_solution is not None for instance in instances) == solved
+    for instance in instances:
+        assert all(1 <= island.value <= 8 for island in instance.islands)
+        if instance.known_solution is not None:
+            assert check(instance, instance.known_solution) == []
+
+
+def test_the_coelho_island_counts_and_sizes() -> None:
+    instances = read_file(DATA / "coelho2019_200islands.txt")
+    assert {len(instance.islands) for instance in instances} == {200}
+    assert instances[0].name == "Hs_24_200_25_00_001.has"
+    assert (instances[0].rows, instances[0].columns) == (24, 24)
+
+
+def test_the_puzzlekit_grid_is_read_as_bridges() -> None:
+    first = read_file(DATA / "puzzlekit_hashi.txt")[0]
+    assert first.name == "01_9x9" and first.known_solution is not None
+    # row 1: "- 3 - 3 ..." with "2" between the 3s; column 1's "a" cells below row 3's 2
+    assert Bridge((0, 1), (0, 3), 2) in first.known_solution.bridges
+    assert Bridge((2, 0), (4, 0), 1) not in first.known_solution.bridges
+    total = sum(bridge.count for bridge in first.known_solution.bridges)
+    assert 2 * total == sum(island.value for island in first.islands)
+
+
+def test_the_small_sets_have_the_solution_counts_their_notes_give() -> None:
+    for instance in read_file(DATA / "small" / "small.txt"):
+        assert count_solutions(instance) == [instance.known_solution], instance.name
+    puzzle_1, two_pairs = read_file(DATA / "small" / "several.txt")
+    both = count_solutions(puzzle_1)
+    assert len(both) == 2 and puzzle_1.known_solution in both
+    assert load(DATA / "kul_aplai_2019.txt", 1) == puzzle_1
+    assert two_pairs.known_solution is None and count_solutions(two_pairs) == []
+    # without the connectivity rule, two-pairs and square have disconnected "solutions"
+    pairs = HashiSolution((Bridge((0, 0), (0, 2), 1), Bridge((0, 4), (0, 6), 1)))
+    assert check(two_pairs, pairs) == [
+        "the islands are not all connected: 2 separate groups, holding (row 1, column 1) "
+        "(2 islands), (row 1, column 5) (2 islands)"]
+
+
+def test_pick_by_name_or_index() -> None:
+    path = DATA / "kul_aplai_2019.txt"
+    assert load(path, "puzzle_3").name == "puzzle_3"
+    assert load(path, 4).name == "puzzle_4" and load(path, "4").name == "puzzle_4"
+    with pytest.raises(InstanceNotFound, match="no instance named 'nobody'"):
+        load(path, "nobody")
+    with pytest.raises(InstanceNotFound, match="out of range"):
+        load(path, 7)
+
+
+# ---------------------------------------------------------------- neighbours and crossings
+
+
+def test_neighbours_see_over_empty_cells_only_and_side_by_side() -> None:
+    puzzle = parse("3 4 5\n1 2 0 1\n0 0 0 0\n0 1 0 1\n")[0]
+    cells = [(first.cell, second.cell) for first, second in neighbours(puzzle)]
+    assert cells == [((0, 0), (0, 1)), ((0, 1), (0, 3)), ((0, 1), (2, 1)), ((0, 3), (2, 3)),
+                     ((2, 1), (2, 3))]
+    assert crossing_pairs(puzzle) == []
+    plus = HashiInstance("plus", 3, 3, (Island(0, 1, 1), Island(1, 0, 1), Island(1, 2, 1),
+                                        Island(2, 1, 1)))
+    assert crossing_pairs(plus) == [(0, 1)]
+
+
+# ---------------------------------------------------------------- files
+
+
+def test_a_has_file_is_named_after_it_and_round_trips(tmp_path: Path) -> None:
+    text = write(SQUARE, RING)
+    assert text == "3 3 4\n2 0 2\n0 0 0\n2 0 2\nsolution:\n1 1 1 3 1\n1 1 3 1 1\n" \
+                   "1 3 3 3 1\n3 1 3 3 1\n"
+    path = tmp_path / "square.has"
+    path.write_text(text, encoding="utf-8")
+    [again] = read_file(path)
+    assert again == replace(SQUARE, known_solution=RING) and write(again, RING) == text
+    assert HASHI.load(path) == again
+
+
+@pytest.mark.parametrize("name", ["kul_aplai_2019.txt", "puzzlekit_hashi.txt",
+                                  "coelho2019_100islands.txt"])
+def test_round_trip_read_write_read(name: str, tmp_path: Path) -> None:
+    for instance in read_file(DATA / name)[:4]:
+        text = write(instance, instance.known_solution)
+        path = tmp_path / f"{instance.name}.has"
+        path.write_text(text, encoding="utf-8")
+        [again] = read_file(path)
+        assert again == instance and again.known_solution == instance.known_solution
+        assert write(again, again.known_solution) == text
+
+
+def test_solutions_are_equal_whatever_the_order_of_their_bridges() -> None:
+    assert HashiSolution(tuple(reversed(RING.bridges))) == RING
+    assert Bridge.between((2, 0), (0, 0), 1) == Bridge((0, 0), (2, 0), 1)
+
+
+BAD_FILES = [
+    ("2 2 2\n9 0\n0 1\n", 2, 1, "an island's number must be from 1 to 8 .*not 9"),
+    ("== a\n2 2\n1 -\n- 9\n", 4, 3, "an island's number must be from 1 to 8"),
+    ("2 3 2\n1 0 1\n0 0\n", 3, None, "row 2 has 2 entries, expected 3"),
+    ("== a\n2 2\n1 - 1\n- -\n", 3, None, "row 1 has 3 entries, expected 2"),
+    ("3 3 3\n1 0 1\n0 0 0\n0 1 0\n", 4, 3, "island at \\(row 3, column 2\\) sees no other"),
+    ("3 3 2\n1 0 0\n0 0 0\n0 0 1\n", 2, 1, "island at \\(row 1, column 1\\) sees no other"),
+    ("2 2 3\n1 1\n0 0\n", 1, 5, "announces 3 islands, the grid has 2"),
+    ("1 3 2\n1 x 1\n", 2, 3, "expected '-', 0 or an island's number, found 'x'"),
+    ("1 3 2\n1 0 1\nsolution:\n1 1 1 3\n", 4, None, "expected a bridge 'r1 c1 r2 c2 k'"),
+    ("1 3 2\n1 0 1\nsolution:\n1 1 1 3 2\n", 3, None, "the known solution .* has 2 bridges "
+                                                     "but its number is 1"),
+    ("== a\n2 3\n1 - 1\n- - -\nsolution:\n2 3\n- 1 -\n- 1 -\n", 8, 3,
+     "does not lie on a bridge"),
+    ("== a\n1 3\n1 - 1\nsolution:\n1 3\n- a -\n", 6, 3, "does not lie on a bridge"),
+    ("== a\n1 3\n1 - 1\nsolution:\n1 3\n1 - -\n", 6, 1, "expected '-' in an island's cell"),
+    ("== a\n1 3\n1 - 1\nsolution:\n1 3\n- z -\n", 6, 3, "found 'z'"),
+    ("== a\n1 2\n1 1\n== a\n1 2\n1 1\n", 4, None, "used twice"),
+    ("== a\n1 2\n- -\n", 2, None, "has no islands"),
+    ("1 2 2\n1 1\n1 1\n", 3, None, "expected the end of the puzzle"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "column", "message"), BAD_FILES)
+def test_bad_files_are_refused_with_file_and_line(text: str, line: int, column: int | None,
+                                                  message: str, tmp_path: Path) -> None:
+    path = tmp_path / "bad.has"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ParseError, match=message) as caught:
+        read_file(path)
+    error = caught.value
+    assert (error.source, error.line) == (str(path), line)
+    if column is not None:
+        assert error.column == column
+    assert str(path) in str(error) and f":{line}" in str(error)
+
+
+@pytest.mark.parametrize(("text", "where"), [(text, f":{line}:") for text, line, _, _ in
+                                             BAD_FILES[:5:2]])
+def test_bad_files_stop_the_command_line_with_status_2(
+        text: str, where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.has"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr("sys.argv", ["puzzlelab", "solve", "hashi", str(path)])
+    with pytest.raises(SystemExit) as finished:
+        main()
+    assert finished.value.code == 2
+    assert f"{path}{where}" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the checker
+
+
+def test_the_checker_accepts_the_solution() -> None:
+    assert check(SQUARE, RING) == []
+
+
+def test_a_bridge_that_is_not_straight_between_islands_that_see_each_other() -> None:
+    puzzle = parse("3 3 3\n1 1 1\n0 0 0\n0 0 0\n")[0]
+    over = HashiSolution((Bridge((0, 0), (0, 2), 1),))
+    assert "the bridge between (row 1, column 1) and (row 1, column 3) passes over the " \
+           "island at (row 1, column 2)" in check(puzzle, over)
+    diagonal = HashiSolution((Bridge((0, 0), (2, 2), 1),))
+    assert any("is not straight" in problem for problem in check(SQUARE, diagonal))
+    to_water = HashiSolution((Bridge((0, 0), (1, 0), 1),))
+    assert any("(row 2, column 1) that is not an island" in problem
+               for problem in check(SQUARE, to_water))
+    outside = HashiSolution((Bridge((0, 0), (0, 5), 1),))
+    assert any("outside the 3x3 grid" in problem for problem in check(SQUARE, outside))
+
+
+def test_more_than_two_bridges_on_a_pair() -> None:
+    triple = HashiSolution((Bridge((0, 0), (0, 2), 3), Bridge((2, 0), (2, 2), 1)))
+    problems = check(SQUARE, triple)
+    assert "the bridge between (row 1, column 1) and (row 1, column 3) is counted 3 times: " \
+           "a bridge is single or double" in problems
+    assert any(problem.startswith("3 bridges join the islands at (row 1, column 1)")
+               for problem in problems)
+    twice = HashiSolution((Bridge((0, 0), (0, 2), 2), Bridge((0, 0), (0, 2), 1)))
+    assert any(problem.startswith("3 bridges join") for problem in check(SQUARE, twice))
+
+
+def test_crossing_bridges() -> None:
+    plus = parse("3 3 4\n0 1 0\n1 0 1\n0 1 0\n")[0]
+    both = HashiSolution((Bridge((0, 1), (2, 1), 1), Bridge((1, 0), (1, 2), 1)))
+    problems = check(plus, both)
+    assert "the bridge between (row 2, column 1) and (row 2, column 3) crosses the bridge " \
+           "between (row 1, column 2) and (row 3, column 2) at (row 2, column 2)" in problems
+    assert "┼" in render_text(plus, both)
+
+
+def test_an_island_whose_bridges_differ_from_its_number() -> None:
+    short = HashiSolution(RING.bridges[:3])
+    assert check(SQUARE, short) == [
+        "the island at (row 3, column 1) has 1 bridges but its number is 2",
+        "the island at (row 3, column 3) has 1 bridges but its number is 2"]
+
+
+def test_islands_not_all_connected() -> None:
+    doubles = HashiSolution((Bridge((0, 0), (0, 2), 2), Bridge((2, 0), (2, 2), 2)))
+    assert check(SQUARE, doubles) == [
+        "the islands are not all connected: 2 separate groups, holding (row 1, column 1) "
+        "(2 islands), (row 3, column 1) (2 islands)"]
+
+
+# ---------------------------------------------------------------- pictures and JSON
+
+
+def test_text_pictures_draw_islands_and_bridges() -> None:
+    assert render_text(SQUARE).splitlines() == ["2 . 2", "", ". . .", "", "2 . 2"]
+    assert render_text(SQUARE, RING).splitlines() == ["2───2", "│   │", "│ . │", "│   │",
+                                                      "2───2"]
+    doubles = HashiSolution((Bridge((0, 0), (0, 2), 2), Bridge((0, 0), (2, 0), 2)))
+    assert render_text(SQUARE, doubles).splitlines()[:2] == ["2═══2", "║"]
+    block = read_file(DATA / "small" / "small.txt")[4]
+    assert block.known_solution is not None
+    assert render_text(block, block.known_solution) == "2─2\n│ │\n2─2\n"
+    assert render_text(SQUARE, HashiSolution((Bridge((0, 0), (2, 2), 1),))) == \
+        render_text(SQUARE)  # a bridge that cannot be drawn is left out
+
+
+def test_svg_pictures_parse() -> None:
+    for picture in (render_svg(SQUARE), render_svg(SQUARE, RING),
+                    render_svg(SQUARE, HashiSolution(RING.bridges[:1]))):
+        ElementTree.fromstring(picture)
+    assert render_svg(SQUARE).count("<circle") == 4
+    doubles = HashiSolution((Bridge((0, 0), (0, 2), 2),))
+    lines = render_svg(SQUARE).count("<line")
+    assert render_svg(SQUARE, RING).count("<line") == lines + 4
+    assert render_svg(SQUARE, doubles).count("<line") == lines + 2
+
+
+def test_the_json_form_is_sorted_1_based_bridges() -> None:
+    assert solution_to_json(RING) == [[1, 1, 1, 3, 1], [1, 1, 3, 1, 1], [1, 3, 3, 3, 1],
+                                      [3, 1, 3, 3, 1]]
+    assert json.loads(json.dumps(HASHI.solution_to_json(RING))) == solution_to_json(RING)
+
+
+# ---------------------------------------------------------------- the generator
+
+
+@pytest.mark.parametrize(("size", "islands"), [(Size(5, 5), 6), (Size(7, 7), 12),
+                                               (Size(3, 4), 12), (Size(1, 2), 2),
+                                               (Size(16, 16), 100)])
+def test_generated_instances_pass_the_checker_with_their_layout(size: Size,
+                                                                islands: int) -> None:
+    for seed in range(10):
+        instance = generate(size, islands, random.Random(seed), "made")
+        assert instance.known_solution is not None and len(instance.islands) == islands
+        assert (instance.rows, instance.columns) == size
+        assert check(instance, instance.known_solution) == []
+        assert list(instance.islands) == sorted(instance.islands, key=lambda i: i.cell)
+
+
+def test_the_generator_is_deterministic_under_a_seed_and_varies_with_it() -> None:
+    made = [generate(Size(8, 8), 14, random.Random(seed), "made") for seed in (4, 4, 5)]
+    assert made[0] == made[1] and made[0] != made[2]
+
+
+def test_a_24x24_instance_with_200_islands_is_made_quickly() -> None:
+    started = time.perf_counter()
+    for seed in range(5):
+        instance = generate(Size(24, 24), 200, random.Random(seed), "big")
+        assert instance.known_solution is not None
+        assert check(instance, instance.known_solution) == []
+    assert time.perf_counter() - started < 2.0
+
+
+def test_generator_options_default_and_refuse_too_many_islands() -> None:
+    assert HASHI.resolve_generator_options({})["islands"] == 12
+    assert HASHI.resolve_generator_options({"size": "4x4"})["islands"] == 4
+    with pytest.raises(Exception, match="--islands must be at most 6"):
+        HASHI.resolve_generator_options({"size": "2x3", "islands": 7})
+
+
+def test_unique_instances_come_from_drawing_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.argv", ["puzzlelab", "generate", "hashi", "--size", "5x5",
+                                     "--islands", "7", "--seed", "2", "--count", "2",
+                                     "--unique", "--output", str(tmp_path)])
+    try:
+        main()
+    except SystemExit as finished:
+        assert not finished.code
+    capsys.readouterr()
+    files = sorted(tmp_path.glob("*.has"))
+    assert len(files) == 2
+    for path in files:
+        [instance] = read_file(path)
+        assert count_solutions(instance) == [instance.known_solution]

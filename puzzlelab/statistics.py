@@ -22,8 +22,9 @@ from puzzlelab.registry import Registry
 Unit = Literal["s", "MiB", "count"]
 Combine = Literal["sum", "max", "last", "after-branches"]
 """How the figures of two searches of one run (``+symmetric``: the restricted search,
-then the whole model) make the run's figure: added, the larger, the second search's, or
-(for ``first_branches``) the second's plus every branch of the first."""
+then the whole model; lazy constraints: a search again after each round of cuts) make
+the run's figure: added, the larger, the second search's, or (for ``first_branches``)
+the second's plus every branch of the first."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,14 @@ _core("probe_fixed", "decision variables probing itself fixes (one value left, o
       "probe-fixed", "fixed by probing")
 _core("belief_updates", "belief-propagation messages recomputed by a belief-guided search",
       "count", None, "belief-updates", "belief updates")
+_core("rejected", "solutions found that broke a constraint checked after search, so "
+      "rejected while the search went on (None: the model has no such constraint)", "count",
+      None, "rejected", "rejected", measured_by="loop")
+_core("lazy_rounds", "searches that met a solution breaking a lazy constraint, so added "
+      "its cuts and searched again (None: the model has no lazy constraint)", "count", None,
+      "lazy-rounds", "lazy rounds", measured_by="loop")
+_core("lazy_cuts", "constraints the lazy constraints added (None: the model has none)",
+      "count", None, "lazy-cuts", "lazy cuts", measured_by="loop")
 _core("wall_s", "wall-clock seconds of the whole run in the runner (build, search, check)",
       "s", None, "wall", "wall (ms)", measured_by="runner")
 _core("cpu_s", "CPU seconds of the whole run in the runner's worker", "s", None, "cpu",

@@ -27,6 +27,7 @@ PROBING_EVERY_NODE = "probing at every node (+probe-all)"
 PROBING_WITH_OWN_SEARCH = "probing under its own search (auto+probe, auto+probe-all)"
 PROBING_BESIDE_PYTHON = "probing beside a propagator written in Python"
 AVAILABLE = "its solver library"
+AFTER_SEARCH = "constraints checked after search (after-search, lazy)"
 
 ALL_PROBING: frozenset[Probing] = frozenset({"none", "root", "nodes"})
 
@@ -49,6 +50,9 @@ class Capabilities:
         probing: where it can probe under a named heuristic (``none`` always).
         probing_with_own_search: where it can probe under ``auto``.
         python_propagated: constraints it propagates in Python, beside which it cannot probe.
+        after_search: whether the solve loop can check its solutions against constraints
+            left out of the search (:meth:`~solvers.model.Model.add_after_search`,
+            ``add_lazy``): it needs to see every solution the search finds.
         statistics: the declared statistics (:mod:`puzzlelab.statistics`) it reports
             beyond those the solve loop measures for every backend.
         statistic_notes: what a reported figure means on this solver, where it differs.
@@ -66,6 +70,7 @@ class Capabilities:
     probing: frozenset[Probing] = frozenset({"none"})
     probing_with_own_search: frozenset[Probing] = frozenset({"none"})
     python_propagated: frozenset[type[Constraint]] = frozenset()
+    after_search: bool = True
     statistics: frozenset[str] = frozenset()
     statistic_notes: Mapping[str, str] = field(default_factory=dict)
     reasons: Mapping[str, str] = field(default_factory=dict)
@@ -88,6 +93,7 @@ class Capabilities:
             "auto": self.own_search or "–",
             "probing": probing(self.probing),
             "auto+probing": probing(self.probing_with_own_search),
+            "after-search, lazy": "yes" if self.after_search else "–",
         }
 
 
@@ -131,6 +137,15 @@ def search_refusal(backend: str, capabilities: Capabilities, plan: SearchPlan,
         if any(isinstance(c, tuple(capabilities.python_propagated))
                for c in model.constraints):
             return refused(PROBING_BESIDE_PYTHON)
+    return None
+
+
+def after_search_refusal(backend: str, capabilities: Capabilities,
+                         model: Model) -> Refusal | None:
+    """Why the model's constraints checked after search (or lazy) rule this backend
+    out, or None (checked after the heuristic, before lowering)."""
+    if (model.after_search or model.lazy) and not capabilities.after_search:
+        return Refusal(backend, AFTER_SEARCH, capabilities.reasons.get(AFTER_SEARCH, ""))
     return None
 
 

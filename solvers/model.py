@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 from puzzlelab.errors import ModelError
 from solvers.constraints import Constraint
 from solvers.variables import Assignment, IntVar
+
+
+@runtime_checkable
+class LazyConstraint(Protocol):
+    """A constraint that can say, of a solution breaking it, what to add so that the
+    search does not find that solution again (:meth:`Model.add_lazy`)."""
+
+    def holds(self, assignment: Assignment) -> bool:
+        """Whether a full assignment satisfies the constraint."""
+
+    def cuts(self, assignment: Assignment) -> list[Constraint]:
+        """Constraints every solution of this constraint satisfies and ``assignment`` breaks."""
 
 
 @dataclass
@@ -33,6 +47,10 @@ class Model:
     value_orders: dict[str, dict[IntVar, tuple[int, ...]]] = field(default_factory=dict)
     #: symmetries a viewpoint declares: name -> variable -> its image (see add_symmetry)
     symmetries: dict[str, dict[IntVar, IntVar]] = field(default_factory=dict)
+    #: constraints not posted: each solution found is checked against them (add_after_search)
+    after_search: list[Constraint] = field(default_factory=list)
+    #: constraints not posted: a solution breaking one adds its cuts (add_lazy)
+    lazy: list[LazyConstraint] = field(default_factory=list)
 
     def int_var(self, lb: int, ub: int, name: str | None = None) -> IntVar:
         """A new integer variable with domain ``lb..ub``."""
@@ -65,6 +83,49 @@ class Model:
                                  f"{self.name!r}")
         self.constraints.append(constraint)
         return constraint
+
+    def add_after_search(self, constraint: Constraint) -> Constraint:
+        """Check ``constraint`` on each solution the search finds instead of posting it.
+
+        A solution that breaks it is rejected: not counted, not returned, and the
+        search goes on (the ``rejected`` statistic counts them). The way to compare a
+        rule propagated during the search with the same rule tested on its results.
+        """
+        self._check_owned(constraint)
+        self.after_search.append(constraint)
+        return constraint
+
+    def add_lazy(self, constraint: LazyConstraint) -> LazyConstraint:
+        """Leave ``constraint`` out of the search until a solution breaks it.
+
+        Then its ``cuts(assignment)`` join a copy of the model and the search starts
+        again from scratch (statistics ``lazy_rounds`` and ``lazy_cuts``); the solutions
+        already accepted are not counted twice. The constraint needs a ``cuts`` method
+        (``connected`` has one).
+        """
+        if not isinstance(constraint, Constraint) or not isinstance(constraint,
+                                                                     LazyConstraint):
+            kind = getattr(constraint, "kind", type(constraint).__name__)
+            raise ModelError(f"{kind} cannot be lazy: it has no cuts(assignment) to add "
+                             f"when a solution breaks it")
+        self._check_owned(constraint)
+        self.lazy.append(constraint)
+        return constraint
+
+    def with_cuts(self, cuts: Sequence[Constraint]) -> Model:
+        """A copy of this model with ``cuts`` posted too (this model does not grow)."""
+        copy = dataclasses.replace(self, variables=list(self.variables),
+                                   constraints=list(self.constraints),
+                                   after_search=list(self.after_search), lazy=list(self.lazy))
+        for cut in cuts:
+            copy.add(cut)
+        return copy
+
+    def _check_owned(self, constraint: Constraint) -> None:
+        for variable in constraint.variables():
+            if not self.owns(variable):
+                raise ModelError(f"{constraint.kind}: variable {variable} is not of model "
+                                 f"{self.name!r}")
 
     def owns(self, variable: IntVar) -> bool:
         """Whether ``variable`` was made by this model."""
@@ -122,7 +183,14 @@ class Model:
         return list(self.decision_variables)
 
     def satisfied_by(self, assignment: Assignment) -> bool:
-        """Whether a full assignment satisfies every constraint (the reference meaning)."""
+        """Whether a full assignment satisfies every constraint (the reference meaning),
+        those checked after search and the lazy ones included."""
+        return (self.posted_satisfied_by(assignment)
+                and all(constraint.holds(assignment) for constraint in self.after_search)
+                and all(constraint.holds(assignment) for constraint in self.lazy))
+
+    def posted_satisfied_by(self, assignment: Assignment) -> bool:
+        """Whether a full assignment satisfies the constraints a backend is given."""
         return all(constraint.holds(assignment) for constraint in self.constraints)
 
     def degree(self) -> dict[IntVar, int]:

@@ -4,23 +4,31 @@ A backend gives a declaration and three hooks (:class:`~solvers.backends.base.Ba
 this module does the rest, the same way for all of them: lowering the model to the
 declared native constraints (refusing what the declaration rules out), build and
 search times (wall and CPU), peak memory, the deadline, Ctrl-C, counting distinct
-solutions up to the limit, checking each against the model, and the end status.
+solutions up to the limit, checking each against the model, and the end status. It
+also keeps the constraints a model leaves out of the search: it rejects the solutions
+that break one checked after search, and on a solution that breaks a lazy one it
+searches a copy of the model again with that constraint's cuts (each search one round
+of the same run: one deadline, figures summed).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import traceback
 from collections.abc import Mapping
+from typing import Any
 
 from puzzlelab.errors import SolverError, UnsupportedCombination
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
+from puzzlelab.statistics import STATISTICS
+from solvers.backends.base import Backend, LoweredModel, SolveRequest, Verdict
 from solvers.capabilities import constraint_refusal, variable_refusal
+from solvers.constraints import Constraint
 from solvers.decompositions import decompose
 from solvers.interrupt import ctrl_c_stops
 from solvers.limits import SearchLimits
 from solvers.memory import PeakMemory
-from solvers.model import Model
+from solvers.model import LazyConstraint, Model
 from solvers.record import SolveResult, Statistics, Status
 
 
@@ -55,25 +63,88 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
 
     The first solution comes back as the assignment; every solution found is checked
     against the model's constraints, and one that violates them makes the run an
-    ``error``.
+    ``error``. A solution that breaks a constraint checked after search is rejected
+    and the search goes on; one that breaks a lazy constraint adds its cuts to a copy
+    of the model, searched again from scratch (:class:`_Verdicts`). The run's figures
+    are then those of all its searches (summed, as each statistic declares), and its
+    time limit covers them all.
     """
-    heuristic = str(request.heuristic)
-    limits = SearchLimits(request.time_limit)
-    started = time.perf_counter()
-    compiled = backend.compile(model, lowered, request, limits)
-    build_s = lowered.lowering_s + time.perf_counter() - started
-
-    enumerating = request.max_solutions != 1
-    seen: set[tuple[int, ...]] = set()
-    first: tuple[int, ...] | None = None
+    verdicts = _Verdicts(model, request.max_solutions)
+    judged = verdicts.judged
+    current, current_lowered = model, lowered
+    totals: dict[str, float | None] = {"build_s": 0.0, "solve_s": 0.0, "solve_cpu_s": 0.0}
+    counters: dict[str, int | None] = {}
     first_branches: int | None = None
-    exhausted = False
-    wrong = ""
-    failure = ""
+    searches, end = 0, None
+    while True:
+        time_left = request.time_limit if end is None else end - time.perf_counter()
+        if time_left is not None and time_left <= 0:  # a rebuild used up the time
+            searched = _Search(verdicts, timed_out=True)
+            break
+        asked = request.max_solutions
+        if judged:
+            asked = None if asked is None else asked - len(verdicts.accepted)
+        round_request = dataclasses.replace(request, time_limit=time_left, max_solutions=asked,
+                                            judge=verdicts.verdict if judged else None)
+        limits = SearchLimits(time_left)
+        started = time.perf_counter()
+        compiled = backend.compile(current, current_lowered, round_request, limits)
+        totals["build_s"] = _add(totals["build_s"],
+                                 current_lowered.lowering_s + time.perf_counter() - started)
+        searched = _search(backend, compiled, current, round_request, limits, verdicts,
+                           restart_deadline=searches == 0)
+        searches += 1
+        if end is None and request.time_limit is not None:
+            end = searched.started + request.time_limit
+        for name in ("solve_s", "solve_cpu_s"):
+            totals[name] = _add(totals[name], getattr(searched, name))
+        totals["peak_memory_mb"] = _larger(totals.get("peak_memory_mb"), searched.peak_memory_mb)
+        round_counters = _declared_counters(backend, backend.counters(compiled))
+        round_first = round_counters.pop("first_branches", searched.first_branches)
+        if first_branches is None and searched.accepted_first and round_first is not None:
+            first_branches = round_first + (counters.get("branches") or 0)
+        counters = _combined(counters, round_counters)
+        if searched.failure or searched.wrong or not searched.cuts:
+            break
+        verdicts.add_cuts(searched.cuts)
+        current = current.with_cuts(searched.cuts)
+        current_lowered = lower(current, backend)
+    return _record(backend, model, request, verdicts, searched,
+                   Statistics(**counters, first_branches=first_branches,
+                              **totals, solutions=verdicts.found(),
+                              **verdicts.statistics()))
+
+
+@dataclasses.dataclass
+class _Search:
+    """What one search of a run did."""
+
+    verdicts: _Verdicts
+    started: float = 0.0
+    solve_s: float = 0.0
+    solve_cpu_s: float = 0.0
+    peak_memory_mb: float | None = None
+    first_branches: int | None = None
+    accepted_first: bool = False  # whether it found the run's first solution
+    exhausted: bool = False
+    timed_out: bool = False
+    failure: str = ""
+    wrong: str = ""
+    cuts: list[Constraint] = dataclasses.field(default_factory=list)
+
+
+def _search(backend: Backend, compiled: object, model: Model, request: SolveRequest,
+            limits: SearchLimits, verdicts: _Verdicts, *, restart_deadline: bool) -> _Search:
+    """One search: its solutions judged, its times and memory measured."""
+    searched = _Search(verdicts)
+    enumerating = request.max_solutions != 1 or verdicts.judged
+    seen: set[tuple[int, ...]] = set()
     with PeakMemory() as memory, ctrl_c_stops(limits):
         request.searching()
-        limits.deadline.restart()
-        cpu_started, search_started = time.process_time(), time.perf_counter()
+        if restart_deadline:  # later searches share the run's deadline
+            limits.deadline.restart()
+        cpu_started = time.process_time()
+        searched.started = time.perf_counter()
         solutions = backend.search(compiled)
         try:
             for values in solutions:
@@ -81,46 +152,153 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
                     if values in seen:  # auxiliaries may repeat a solution of the model
                         continue
                     seen.add(values)
-                if first is None:
-                    first = values
-                    first_branches = backend.counters(compiled).get("branches")
-                wrong = wrong or _violated(model, values, backend.name)
-                found = len(seen) if enumerating else 1
-                if request.max_solutions is not None and found >= request.max_solutions:
+                searched.wrong = searched.wrong or _violated(model, values, backend.name)
+                verdict = verdicts.verdict(values)
+                if verdict == "stop":
+                    searched.cuts, searched.failure = verdicts.cuts(values)
+                    break
+                if verdict == "pass":
+                    verdicts.note_rejected(values)
+                    continue
+                if verdicts.accept(values):
+                    searched.accepted_first = True
+                    searched.first_branches = backend.counters(compiled).get("branches")
+                if verdicts.enough():
                     break
             else:
-                exhausted = True
+                searched.exhausted = True
         except SolverError as error:
-            failure = str(error)
+            searched.failure = str(error)
         finally:
             solutions.close()  # a backend ends its search (and frees its solver) here
-        solve_s = time.perf_counter() - search_started
-        solve_cpu_s = time.process_time() - cpu_started
-    found = len(seen) if enumerating else int(first is not None)
-    counters = _declared_counters(backend, backend.counters(compiled))
-    counters.setdefault("first_branches", first_branches)
-    statistics = Statistics(**counters, build_s=build_s, solve_s=solve_s,
-                            solve_cpu_s=solve_cpu_s, solutions=found,
-                            peak_memory_mb=memory.value)
+        searched.solve_s = time.perf_counter() - searched.started
+        searched.solve_cpu_s = time.process_time() - cpu_started
+    searched.peak_memory_mb = memory.value
+    searched.timed_out = limits.timed_out
+    return searched
+
+
+class _Verdicts:
+    """The run's word on each solution a search finds, and what it has accepted.
+
+    In order: a solution already accepted (by an earlier search) is passed over; one
+    that breaks a constraint checked after search is rejected (passed over, counted);
+    one that breaks a lazy constraint stops the search, which starts again with that
+    constraint's cuts; any other is accepted. :meth:`verdict` has no side effect, so a
+    backend may ask it too (``SolveRequest.judge``).
+    """
+
+    def __init__(self, model: Model, max_solutions: int | None) -> None:
+        self.model, self.max_solutions = model, max_solutions
+        self.judged = bool(model.after_search or model.lazy)
+        self.accepted: dict[tuple[int, ...], None] = {}  # in the order found
+        self.rejected: set[tuple[int, ...]] = set()
+        self.rounds = self.cuts_added = 0
+
+    def verdict(self, values: tuple[int, ...]) -> Verdict:
+        if values in self.accepted or values in self.rejected:
+            return "pass"
+        if not self.judged:
+            return "accept"
+        assignment = dict(zip(self.model.variables, values))
+        if not all(constraint.holds(assignment) for constraint in self.model.after_search):
+            return "pass"
+        if not all(constraint.holds(assignment) for constraint in self.model.lazy):
+            return "stop"
+        return "accept"
+
+    def note_rejected(self, values: tuple[int, ...]) -> None:
+        if values not in self.accepted:
+            self.rejected.add(values)
+
+    def accept(self, values: tuple[int, ...]) -> bool:
+        """Count ``values`` as a solution; True when it is the run's first."""
+        self.accepted[values] = None
+        return len(self.accepted) == 1
+
+    def enough(self) -> bool:
+        return self.max_solutions is not None and self.found() >= self.max_solutions
+
+    def found(self) -> int:
+        return len(self.accepted)
+
+    def first(self) -> tuple[int, ...] | None:
+        return next(iter(self.accepted), None)
+
+    def cuts(self, values: tuple[int, ...]) -> tuple[list[Constraint], str]:
+        """The cuts of every lazy constraint ``values`` breaks, and why they are no
+        good ('' when they are): they must exclude ``values``, or the next search
+        could stop on it again and again."""
+        assignment = dict(zip(self.model.variables, values))
+        broken: list[LazyConstraint] = [c for c in self.model.lazy if not c.holds(assignment)]
+        cuts = [cut for constraint in broken for cut in constraint.cuts(assignment)]
+        if all(cut.holds(assignment) for cut in cuts):
+            kinds = ", ".join(sorted({getattr(c, "kind", type(c).__name__) for c in broken}))
+            return cuts, (f"lazy {kinds}: a solution breaks it, but its cuts do not "
+                          f"exclude that solution")
+        return cuts, ""
+
+    def add_cuts(self, cuts: list[Constraint]) -> None:
+        self.rounds += 1
+        self.cuts_added += len(cuts)
+
+    def statistics(self) -> dict[str, int | None]:
+        lazy = bool(self.model.lazy)
+        return {"rejected": len(self.rejected) if self.model.after_search else None,
+                "lazy_rounds": self.rounds if lazy else None,
+                "lazy_cuts": self.cuts_added if lazy else None}
+
+
+def _record(backend: Backend, model: Model, request: SolveRequest, verdicts: _Verdicts,
+            last: _Search, statistics: Statistics) -> SolveResult:
+    """The run's record, from the last search's end."""
+    heuristic = str(request.heuristic)
+    first = verdicts.first()
     assignment = None if first is None else dict(zip(model.variables, first))
-    if failure or wrong:
+    if last.failure or last.wrong:
         return SolveResult(Status.ERROR, None, statistics, False, backend.name, heuristic,
-                           failure or wrong)
-    timed_out = limits.timed_out and (request.max_solutions is None
-                                      or found < request.max_solutions)
+                           last.failure or last.wrong)
+    found = verdicts.found()
+    timed_out = last.timed_out and (request.max_solutions is None
+                                    or found < request.max_solutions)
     status = Status.TIMEOUT if timed_out else (Status.SOLVED if found
                                                else Status.UNSATISFIABLE)
-    complete = exhausted and not limits.timed_out
+    complete = last.exhausted and not last.timed_out
     return SolveResult(status, assignment, statistics, complete, backend.name, heuristic)
 
 
 def _violated(model: Model, values: tuple[int, ...], backend: str) -> str:
-    """Why a backend's solution is wrong (the constraints it breaks), or ''."""
+    """Why a backend's solution is wrong (the posted constraints it breaks), or ''."""
     assignment = dict(zip(model.variables, values))
-    if model.satisfied_by(assignment):
+    if model.posted_satisfied_by(assignment):
         return ""
     broken = sorted({c.kind for c in model.constraints if not c.holds(assignment)})
     return f"backend {backend!r} returned an assignment that violates {', '.join(broken)}"
+
+
+def _combined(before: Mapping[str, int | None],
+              more: Mapping[str, int | None]) -> dict[str, int | None]:
+    """Two searches' counters as one run's, each combined as its statistic declares."""
+    combined = dict(before)
+    for name, value in more.items():
+        rule = STATISTICS.get(name).combine
+        if name not in combined:
+            combined[name] = value
+        elif rule == "max":
+            combined[name] = _larger(combined[name], value)
+        elif rule == "last":
+            combined[name] = value
+        else:
+            combined[name] = _add(combined[name], value)
+    return combined
+
+
+def _add(a: Any, b: Any) -> Any:
+    return None if a is None and b is None else (a or 0) + (b or 0)
+
+
+def _larger(a: Any, b: Any) -> Any:
+    return None if a is None and b is None else max(x for x in (a, b) if x is not None)
 
 
 def _declared_counters(backend: Backend,

@@ -11,7 +11,7 @@ from puzzlelab.errors import OptionError, UnsupportedCombination
 from solvers import symmetry
 from solvers.backends import BACKENDS, load_backends
 from solvers.backends.base import Backend, LoweredModel, SearchStart, SolveRequest
-from solvers.capabilities import search_refusal
+from solvers.capabilities import after_search_refusal, search_refusal
 from solvers.heuristics import Heuristic, plan_search
 from solvers.model import Model
 from solvers.record import SolveResult, Status
@@ -54,6 +54,9 @@ def prepare(model: Model, backend: str, heuristic: str = "first-fail/min",
     refusal = search_refusal(chosen.name, chosen.capabilities, plan, model)
     if refusal:
         raise UnsupportedCombination(f"cannot run heuristic {parsed}: {refusal}")
+    refusal = after_search_refusal(chosen.name, chosen.capabilities, model)
+    if refusal:
+        raise UnsupportedCombination(str(refusal))
     lowered = lower(model, chosen)  # raises UnsupportedCombination for a constraint
     return Prepared(chosen, SolveRequest(plan=plan, heuristic=parsed, seed=seed), lowered)
 
@@ -78,6 +81,12 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
     With ``+symmetric`` the model's declared symmetries are imposed first and the
     whole model searched only if that finds no solution (:mod:`solvers.symmetry`); it
     looks for one solution, so it refuses ``max_solutions`` other than 1.
+
+    Constraints checked after search (:meth:`Model.add_after_search`) and lazy ones
+    (:meth:`Model.add_lazy`) are not posted: the solve loop rejects the solutions that
+    break the first kind and searches again with the cuts of the second, and the run
+    counts as one (:func:`solvers.solve_loop.run_search`). ``+symmetric`` keeps them
+    in both its searches.
 
     The returned assignment, when there is one, has been checked against every
     constraint's meaning: a backend that answers a wrong solution gives ``error``.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from solvers import Heuristic, Model
 from solvers.backends.base import LoweredModel
 from solvers.capabilities import (
+    AFTER_SEARCH,
     INTEGER_VARIABLES,
     OWN_SEARCH,
     PROBING,
@@ -55,6 +56,8 @@ def expected_refusal(capabilities: Capabilities, model: Model, heuristic: str) -
 
 
 def _model_refusal(capabilities: Capabilities, model: Model) -> str | None:
+    if (model.after_search or model.lazy) and not capabilities.after_search:
+        return AFTER_SEARCH
     if not capabilities.integer_variables and not all(v.is_boolean for v in model.variables):
         return INTEGER_VARIABLES
     for constraint in _native_constraints(capabilities, model):

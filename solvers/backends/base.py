@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Literal, TypeVar
 
 from solvers.capabilities import Capabilities
 from solvers.constraints import Constraint
@@ -18,6 +18,12 @@ Compiled = TypeVar("Compiled")
 
 SearchStart = Callable[[float | None], None]
 """Told a search's time limit as the search starts (see :func:`solvers.solve`)."""
+
+Verdict = Literal["accept", "pass", "stop"]
+"""The solve loop's word on a solution, for a backend that stops itself at the solution
+limit: ``accept`` counts toward ``max_solutions``, ``pass`` does not (the search goes
+on), ``stop`` ends the search at once (the loop will search again with more constraints)."""
+Judge = Callable[[tuple[int, ...]], Verdict]
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,10 @@ class SolveRequest:
         seed: seed of the solver's own randomness, where it has some.
         on_search_start: called with ``time_limit`` when the search starts, after the
             model is built: the experiment runner's kill timer starts there.
+        judge: set when the model has constraints the search leaves out (checked after
+            search, or lazy): a backend that stops itself at ``max_solutions`` counts
+            only the solutions it accepts, and stops where it says ``stop``. A backend
+            whose search the loop stops (a generator yielding as it goes) ignores it.
     """
 
     plan: SearchPlan
@@ -40,6 +50,7 @@ class SolveRequest:
     max_solutions: int | None = 1
     seed: int = 0
     on_search_start: SearchStart | None = field(default=None, compare=False)
+    judge: Judge | None = field(default=None, compare=False)
 
     def searching(self) -> None:
         """Say that the search starts now (the solve loop calls it just before searching)."""

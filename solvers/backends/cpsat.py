@@ -19,7 +19,7 @@ from ortools.sat.python import cp_model
 
 from puzzlelab.errors import SolverError
 from solvers.backends import BACKENDS
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
+from solvers.backends.base import Backend, Judge, LoweredModel, SolveRequest
 from solvers.capabilities import PROBING, VALUE_RANKING, Capabilities
 from solvers.constraints import (
     AllDifferent,
@@ -126,13 +126,17 @@ POSTERS: dict[type[Constraint], Callable[[cp_model.CpModel, SatVars, Any], objec
 
 class _SolutionRecorder(cp_model.CpSolverSolutionCallback):
     """Records distinct solutions on the model's own variables (auxiliaries may repeat
-    them) and stops CP-SAT at the solution limit."""
+    them) and stops CP-SAT at the solution limit, counting only the solutions the solve
+    loop's judge accepts when it has one (``SolveRequest.judge``)."""
 
-    def __init__(self, sat_vars: list[cp_model.IntVar], limit: int | None) -> None:
+    def __init__(self, sat_vars: list[cp_model.IntVar], limit: int | None,
+                 judge: Judge | None = None) -> None:
         super().__init__()
         self.sat_vars = sat_vars
         self.limit = limit
+        self.judge = judge
         self.found: dict[tuple[int, ...], None] = {}  # in the order found
+        self.accepted = 0
         self.first_branches: int | None = None
         self.stopped = False
 
@@ -141,9 +145,12 @@ class _SolutionRecorder(cp_model.CpSolverSolutionCallback):
         if values in self.found:
             return
         self.found[values] = None
-        if self.first_branches is None:
-            self.first_branches = self.num_branches
-        if self.limit is not None and len(self.found) >= self.limit:
+        verdict = "accept" if self.judge is None else self.judge(values)
+        if verdict == "accept":
+            self.accepted += 1
+            if self.first_branches is None:
+                self.first_branches = self.num_branches
+        if verdict == "stop" or (self.limit is not None and self.accepted >= self.limit):
             self.stopped = True
             self.stop_search()
 
@@ -214,15 +221,17 @@ class CpSatBackend(Backend[_Compiled]):
             solver.parameters.search_branching = cp_model.FIXED_SEARCH
             # presolve would fix or merge variables behind the strategy's back
             solver.parameters.cp_model_presolve = False
-        solver.parameters.enumerate_all_solutions = request.max_solutions != 1
+        solver.parameters.enumerate_all_solutions = (request.max_solutions != 1
+                                                     or request.judge is not None)
         recorder = _SolutionRecorder([sat_vars[v] for v in model.variables],
-                                     request.max_solutions)
+                                     request.max_solutions, request.judge)
         limits.on_stop(solver.stop_search)  # CP-SAT searches in compiled code
         return _Compiled(sat_model, solver, recorder, limits)
 
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
         recorder = compiled.recorder
-        if recorder.limit == 1:  # one solution: read it after the solve, no callback
+        if not compiled.solver.parameters.enumerate_all_solutions:
+            # one solution, judged by no one: read it after the solve, no callback
             status = compiled.solver.solve(compiled.model)
             if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 recorder.found[tuple(compiled.solver.value(v) for v in recorder.sat_vars)] = None

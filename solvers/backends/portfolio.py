@@ -35,7 +35,7 @@ import solvers.backends.cpsat  # noqa: F401 (both register the backends the port
 from puzzlelab.errors import SolverError, UnsupportedCombination
 from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
-from solvers.capabilities import Capabilities
+from solvers.capabilities import AFTER_SEARCH, Capabilities
 from solvers.constraints import CONSTRAINT_TYPES
 from solvers.limits import SearchLimits
 from solvers.model import Model
@@ -67,6 +67,9 @@ def declaration(configurations: Iterable[Configuration]) -> Capabilities:
     for backend, capabilities in declared.items():
         for capability, reason in capabilities.reasons.items():
             reasons.setdefault(capability, f"its {backend} configuration: {reason}")
+    reasons[AFTER_SEARCH] = ("its configurations each return one answer from their own "
+                             "process, not every solution they found, so the solve loop "
+                             "cannot reject or cut them: choose one backend")
     statistics = frozenset().union(*(d.statistics for d in declared.values()))
     return Capabilities(
         library="a portfolio of " + " and ".join(f"`{b}`" for b in declared),
@@ -81,6 +84,7 @@ def declaration(configurations: Iterable[Configuration]) -> Capabilities:
         probing=common(d.probing for d in declared.values()),
         probing_with_own_search=common(d.probing_with_own_search for d in declared.values()),
         python_propagated=frozenset().union(*(d.python_propagated for d in declared.values())),
+        after_search=False,
         statistics=statistics,
         statistic_notes={name: "the figure of the configuration that answered "
                                "(extra: portfolio, answered_by)" for name in statistics},

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from puzzlelab.errors import ModelError
+from solvers.constraints.arithmetic import Linear
 from solvers.constraints.base import Constraint
 from solvers.variables import Assignment, IntVar
 
@@ -47,3 +48,34 @@ class Connected(Constraint):
             return True
         present = [assignment[weight] > 0 for _, _, weight in self.edges]
         return nx.is_connected(self.graph(present))
+
+    def cuts(self, assignment: Assignment) -> list[Constraint]:
+        """For a disconnected ``assignment``, one cut per connected component ``S``:
+        at least one edge with exactly one end in ``S`` has a positive weight.
+
+        Every connected solution satisfies each cut; ``assignment`` breaks them all.
+        Two components that the same edges leave (always so with two) give one cut. A
+        component that no edge leaves gives an empty sum ``>= 1``: a constraint on no
+        variable that never holds, so the model becomes unsatisfiable, as it is.
+
+        >>> from solvers.model import Model
+        >>> model = Model("path")
+        >>> ab, bc = model.bool_var("ab"), model.bool_var("bc")
+        >>> graph = Connected(("a", "b", "c"), (("a", "b", ab), ("b", "c", bc)))
+        >>> [[v.name for _, v in cut.terms] for cut in graph.cuts({ab: 1, bc: 0})]
+        [['bc']]
+        >>> [[v.name for _, v in cut.terms] for cut in graph.cuts({ab: 0, bc: 0})]
+        [['ab'], ['ab', 'bc'], ['bc']]
+        """
+        if self.holds(assignment):
+            return []
+        present = [assignment[weight] > 0 for _, _, weight in self.edges]
+        cuts: dict[tuple[tuple[int, IntVar], ...], Constraint] = {}
+        for component in nx.connected_components(self.graph(present)):
+            leaving: dict[IntVar, int] = {}
+            for u, v, weight in self.edges:
+                if (u in component) != (v in component):
+                    leaving[weight] = leaving.get(weight, 0) + 1
+            terms = tuple((count, weight) for weight, count in leaving.items())
+            cuts.setdefault(terms, Linear(terms, ">=", 1))
+        return list(cuts.values())

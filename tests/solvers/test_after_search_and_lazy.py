@@ -1,0 +1,226 @@
+"""Constraints checked after search, and lazy constraints: on every backend, the
+solutions kept are the connected ones, counted exactly (against brute force), with the
+rejected solutions, rounds and cuts counted as declared."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from experiments.store import run_columns
+from puzzlelab.errors import ModelError, UnsupportedCombination
+from solvers import (
+    BACKENDS,
+    IntVar,
+    Model,
+    Status,
+    all_different,
+    connected,
+    linear,
+    load_backends,
+    solve,
+)
+from solvers.capabilities import AFTER_SEARCH
+from solvers.constraints import Connected, Linear
+from tests.expected_refusals import expected_refusal
+
+load_backends()
+NODES = "abcd"
+WAYS = ("after-search", "lazy")
+STATISTIC_NAMES = ("rejected", "lazy_rounds", "lazy_cuts")
+
+
+def graph_model(way: str | None, most: int = 1) -> tuple[Model, Connected]:
+    """K4 with a weight ``0..most`` on each edge and every node's degree 1 or 2: among
+    its local solutions are the three perfect matchings, disconnected, and the first
+    solution in input order (ad and bc) is one of them."""
+    model = Model(f"k4-{way}-{most}")
+    edges = [(u, v, model.int_var(0, most, f"{u}{v}"))
+             for u, v in itertools.combinations(NODES, 2)]
+    for node in NODES:
+        touching = [(1, weight) for u, v, weight in edges if node in (u, v)]
+        model.add(linear(touching, ">=", 1))
+        model.add(linear(touching, "<=", 2))
+    graph = connected(NODES, edges)
+    if way == "after-search":
+        model.add_after_search(graph)
+    elif way == "lazy":
+        model.add_lazy(graph)
+    return model, graph
+
+
+def brute_force(model: Model, graph: Connected) -> tuple[int, int]:
+    """(local solutions, connected ones) over every assignment."""
+    local = connected_count = 0
+    for values in itertools.product(*(v.domain for v in model.variables)):
+        assignment = dict(zip(model.variables, values))
+        if model.posted_satisfied_by(assignment):
+            local += 1
+            connected_count += graph.holds(assignment)
+    return local, connected_count
+
+
+def runnable(backend: str, model: Model) -> bool:
+    """Whether ``backend`` runs ``model``; if not, check that it refuses it as declared."""
+    declared = BACKENDS.get(backend)
+    if declared.unavailable():
+        pytest.skip(f"backend {backend!r} is unavailable here: {declared.unavailable()}")
+    refusal = expected_refusal(declared.capabilities, model, "input/min")
+    if refusal:
+        with pytest.raises(UnsupportedCombination, match=re.escape(f"lacks {refusal}")):
+            solve(model, backend, "input/min")
+        return False
+    return True
+
+
+@pytest.mark.parametrize("most", [1, 2])
+@pytest.mark.parametrize("way", WAYS)
+@pytest.mark.parametrize("backend", BACKENDS.names())
+def test_every_connected_solution_is_counted_once_and_no_other(backend: str, way: str,
+                                                                most: int) -> None:
+    model, graph = graph_model(way, most)
+    if not runnable(backend, model):
+        return
+    local, expected = brute_force(model, graph)
+    assert 0 < expected < local
+    constraints, lazy = list(model.constraints), list(model.lazy)
+    result = solve(model, backend, "input/min", max_solutions=None, time_limit=60)
+    assert result.status is Status.SOLVED and result.complete, result.message
+    assert result.statistics.solutions == expected
+    assert result.assignment is not None and model.satisfied_by(result.assignment)
+    figures = result.statistics
+    if way == "after-search":
+        assert figures.rejected == local - expected
+        assert figures.lazy_rounds is None and figures.lazy_cuts is None
+    else:
+        assert figures.rejected is None
+        assert 0 < figures.lazy_rounds <= figures.lazy_cuts
+        assert model.constraints == constraints and model.lazy == lazy  # no cut added here
+
+
+@pytest.mark.parametrize("way", WAYS)
+@pytest.mark.parametrize("backend", BACKENDS.names())
+def test_one_solution_is_a_connected_one_though_the_first_found_is_not(backend: str,
+                                                                       way: str) -> None:
+    """A backend told to stop at one solution keeps going past the rejected ones."""
+    model, graph = graph_model(way)
+    if not runnable(backend, model):
+        return
+    result = solve(model, backend, "input/min", time_limit=60)
+    assert result.status is Status.SOLVED, result.message
+    assert result.statistics.solutions == 1
+    assert result.assignment is not None and graph.holds(result.assignment)
+    assert model.posted_satisfied_by(result.assignment)
+    if way == "after-search":
+        assert result.statistics.rejected >= 1
+    else:
+        assert result.statistics.lazy_rounds >= 1
+
+
+@pytest.mark.parametrize("backend", BACKENDS.names())
+def test_a_group_no_edge_leaves_makes_the_lazy_model_unsatisfiable(backend: str) -> None:
+    """Node c has no edge: its cut is an empty sum >= 1, which no backend satisfies
+    (the group {a, b} makes the same cut, added once)."""
+    model = Model("island")
+    ab = model.bool_var("ab")
+    model.add(linear([(1, ab)], "==", 1))
+    model.add_lazy(connected("abc", [("a", "b", ab)]))
+    if not runnable(backend, model):
+        return
+    result = solve(model, backend, "input/min", max_solutions=None, time_limit=60)
+    assert result.status is Status.UNSATISFIABLE and result.complete, result.message
+    assert (result.statistics.lazy_rounds, result.statistics.lazy_cuts) == (1, 1)
+    assert result.statistics.solutions == 0
+
+
+def test_the_portfolio_refuses_constraints_it_cannot_check() -> None:
+    for way in WAYS:
+        model, _ = graph_model(way)
+        with pytest.raises(UnsupportedCombination, match=re.escape(f"lacks {AFTER_SEARCH}")):
+            solve(model, "auto", "auto")
+
+
+@pytest.mark.parametrize("backend", BACKENDS.names())
+def test_a_model_without_such_constraints_reports_none(backend: str) -> None:
+    model, _ = graph_model(None)
+    if not runnable(backend, model):
+        return
+    figures = solve(model, backend, "input/min", max_solutions=None).statistics
+    assert [getattr(figures, name) for name in STATISTIC_NAMES] == [None, None, None]
+
+
+def test_lazy_figures_are_the_sums_of_its_searches() -> None:
+    """On cp (deterministic) the lazy run does what adding the cuts by hand does."""
+    model, _ = graph_model("lazy")
+    lazy = solve(model, "cp", "input/min")
+    plain, graph = graph_model(None)
+    by_hand, rounds, cuts, backtracks, branches = plain, 0, 0, 0, 0
+    while True:
+        step = solve(by_hand, "cp", "input/min")
+        assert step.assignment is not None
+        backtracks += step.statistics.backtracks
+        branches += step.statistics.branches
+        found = graph.cuts(step.assignment)
+        if not found:
+            break
+        rounds, cuts = rounds + 1, cuts + len(found)
+        by_hand = by_hand.with_cuts(found)
+    assert len(plain.constraints) == 8  # with_cuts copies
+    figures = lazy.statistics
+    assert (figures.lazy_rounds, figures.lazy_cuts) == (rounds, cuts) == (1, 1)
+    assert (figures.backtracks, figures.branches) == (backtracks, branches)
+    assert figures.first_branches == branches
+    assert lazy.assignment is not None
+    assert list(lazy.assignment.values()) == list(step.assignment.values())
+
+
+@pytest.mark.parametrize("way", WAYS)
+def test_symmetric_search_keeps_the_checks(way: str) -> None:
+    """+symmetric searches the restricted model, then the whole one: both checked."""
+    model, graph = graph_model(way)
+    variables = {v.name: v for v in model.variables}
+    swap = {"ab": "cd", "cd": "ab", "ac": "bd", "bd": "ac"}  # a<->d and b<->c, say
+    model.add_symmetry("swap", {variables[k]: variables[v] for k, v in swap.items()})
+    result = solve(model, "cp", "input/min+symmetric")
+    assert result.status is Status.SOLVED and result.assignment is not None
+    assert graph.holds(result.assignment)
+    name = "rejected" if way == "after-search" else "lazy_rounds"
+    assert getattr(result.statistics, name) >= 1
+
+
+def test_connected_cuts_name_the_edges_leaving_each_group() -> None:
+    model, graph = graph_model(None)
+    weights = {v.name: v for v in model.variables}
+    matching = {v: int(v.name in ("ad", "bc")) for v in model.variables}
+    cuts = graph.cuts(matching)
+    assert all(isinstance(cut, Linear) for cut in cuts)
+    assert [sorted(v.name for v in cut.variables()) for cut in cuts] == [
+        ["ab", "ac", "bd", "cd"]]  # {a, d} and {b, c}: the same four edges leave both
+    assert all(isinstance(cut, Linear) and cut.comparison == ">=" and cut.rhs == 1
+               for cut in cuts)
+    assert not any(cut.holds(matching) for cut in cuts)
+    assert graph.cuts({v: 1 for v in weights.values()}) == []
+
+
+def test_only_a_constraint_with_cuts_can_be_lazy_and_only_on_the_model() -> None:
+    model = Model("m")
+    cells = [model.int_var(1, 2, f"x{i}") for i in range(2)]
+    with pytest.raises(ModelError, match="cannot be lazy"):
+        model.add_lazy(all_different(cells))  # type: ignore[arg-type]
+    stranger = IntVar(5, "stranger", (0, 1))
+    with pytest.raises(ModelError, match="not of model"):
+        model.add_after_search(linear([(1, stranger)], "==", 1))
+
+
+def test_the_figures_reach_the_record_json_and_store(tmp_path: Path) -> None:
+    model, _ = graph_model("after-search")
+    result = solve(model, "cp", "input/min", max_solutions=None)
+    stats = json.loads(json.dumps(result.statistics.as_dict()))  # as --json prints them
+    assert stats["rejected"] == result.statistics.rejected > 0
+    assert {"lazy_rounds": None, "lazy_cuts": None}.items() <= stats.items()
+    columns = run_columns()
+    assert all(columns[name].startswith("INTEGER") for name in STATISTIC_NAMES)

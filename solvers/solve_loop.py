@@ -63,11 +63,12 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
 
     The first solution comes back as the assignment; every solution found is checked
     against the model's constraints, and one that violates them makes the run an
-    ``error``. A solution that breaks a constraint checked after search is rejected
-    and the search goes on; one that breaks a lazy constraint adds its cuts to a copy
-    of the model, searched again from scratch (:class:`_Verdicts`). The run's figures
-    are then those of all its searches (summed, as each statistic declares), and its
-    time limit covers them all.
+    ``error`` (a rejected one is not checked: it is neither counted nor returned, and
+    checking it would only slow the course's way down). A solution that breaks a
+    constraint checked after search is rejected and the search goes on; one that
+    breaks a lazy constraint adds its cuts to a copy of the model, searched again from
+    scratch (:class:`_Verdicts`). The run's figures are then those of all its searches
+    (summed, as each statistic declares), and its time limit covers them all.
     """
     verdicts = _Verdicts(model, request.max_solutions)
     judged = verdicts.judged
@@ -152,14 +153,14 @@ def _search(backend: Backend, compiled: object, model: Model, request: SolveRequ
                     if values in seen:  # auxiliaries may repeat a solution of the model
                         continue
                     seen.add(values)
-                searched.wrong = searched.wrong or _violated(model, values, backend.name)
                 verdict = verdicts.verdict(values)
+                if verdict == "pass":  # rejected (or accepted before): neither counted
+                    verdicts.note_rejected(values)  # nor returned, so not checked
+                    continue
+                searched.wrong = searched.wrong or _violated(model, values, backend.name)
                 if verdict == "stop":
                     searched.cuts, searched.failure = verdicts.cuts(values)
                     break
-                if verdict == "pass":
-                    verdicts.note_rejected(values)
-                    continue
                 if verdicts.accept(values):
                     searched.accepted_first = True
                     searched.first_branches = backend.counters(compiled).get("branches")
@@ -184,8 +185,8 @@ class _Verdicts:
     In order: a solution already accepted (by an earlier search) is passed over; one
     that breaks a constraint checked after search is rejected (passed over, counted);
     one that breaks a lazy constraint stops the search, which starts again with that
-    constraint's cuts; any other is accepted. :meth:`verdict` has no side effect, so a
-    backend may ask it too (``SolveRequest.judge``).
+    constraint's cuts; any other is accepted. :meth:`verdict` changes nothing but its
+    memory of the checks, so a backend may ask it too (``SolveRequest.judge``).
     """
 
     def __init__(self, model: Model, max_solutions: int | None) -> None:
@@ -194,18 +195,20 @@ class _Verdicts:
         self.accepted: dict[tuple[int, ...], None] = {}  # in the order found
         self.rejected: set[tuple[int, ...]] = set()
         self.rounds = self.cuts_added = 0
+        self.checked: dict[tuple[int, ...], Verdict] = {}  # each solution judged once
 
     def verdict(self, values: tuple[int, ...]) -> Verdict:
         if values in self.accepted or values in self.rejected:
             return "pass"
         if not self.judged:
             return "accept"
-        assignment = dict(zip(self.model.variables, values))
-        if not all(constraint.holds(assignment) for constraint in self.model.after_search):
-            return "pass"
-        if not all(constraint.holds(assignment) for constraint in self.model.lazy):
-            return "stop"
-        return "accept"
+        if values not in self.checked:  # a backend's judge may have asked already
+            assignment = dict(zip(self.model.variables, values))
+            self.checked[values] = (
+                "pass" if not all(c.holds(assignment) for c in self.model.after_search)
+                else "stop" if not all(c.holds(assignment) for c in self.model.lazy)
+                else "accept")
+        return self.checked[values]
 
     def note_rejected(self, values: tuple[int, ...]) -> None:
         if values not in self.accepted:

@@ -130,9 +130,10 @@ class _SolutionRecorder(cp_model.CpSolverSolutionCallback):
     loop's judge accepts when it has one (``SolveRequest.judge``)."""
 
     def __init__(self, sat_vars: list[cp_model.IntVar], limit: int | None,
-                 judge: Judge | None = None) -> None:
+                 judge: Judge | None = None, limits: SearchLimits | None = None) -> None:
         super().__init__()
         self.sat_vars = sat_vars
+        self.limits = limits
         self.limit = limit
         self.judge = judge
         self.found: dict[tuple[int, ...], None] = {}  # in the order found
@@ -152,6 +153,10 @@ class _SolutionRecorder(cp_model.CpSolverSolutionCallback):
                 self.first_branches = self.num_branches
         if verdict == "stop" or (self.limit is not None and self.accepted >= self.limit):
             self.stopped = True
+            self.stop_search()
+        elif self.limits is not None and self.limits.passed():
+            # CP-SAT leaves the callbacks' time out of its own limit: the judge's
+            # checks (a connectivity test a solution) could double a run's time
             self.stop_search()
 
 
@@ -224,7 +229,7 @@ class CpSatBackend(Backend[_Compiled]):
         solver.parameters.enumerate_all_solutions = (request.max_solutions != 1
                                                      or request.judge is not None)
         recorder = _SolutionRecorder([sat_vars[v] for v in model.variables],
-                                     request.max_solutions, request.judge)
+                                     request.max_solutions, request.judge, limits)
         limits.on_stop(solver.stop_search)  # CP-SAT searches in compiled code
         return _Compiled(sat_model, solver, recorder, limits)
 

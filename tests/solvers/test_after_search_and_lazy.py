@@ -7,6 +7,8 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -224,3 +226,23 @@ def test_the_figures_reach_the_record_json_and_store(tmp_path: Path) -> None:
     assert {"lazy_rounds": None, "lazy_cuts": None}.items() <= stats.items()
     columns = run_columns()
     assert all(columns[name].startswith("INTEGER") for name in STATISTIC_NAMES)
+
+
+class SlowConnected(Connected):
+    """``connected`` that takes a while to check: a search spends its time in checks."""
+
+    def holds(self, assignment: Mapping[IntVar, int]) -> bool:
+        time.sleep(0.03)
+        return super().holds(assignment)
+
+
+@pytest.mark.parametrize("way", WAYS)
+@pytest.mark.parametrize("backend", ["cp", "cpsat"])
+def test_the_time_limit_covers_every_search_and_check_of_the_run(backend: str,
+                                                                  way: str) -> None:
+    model, graph = graph_model(None)
+    slow = SlowConnected(graph.nodes, graph.edges)
+    model.add_after_search(slow) if way == "after-search" else model.add_lazy(slow)
+    result = solve(model, backend, "input/min", max_solutions=None, time_limit=0.1)
+    assert result.status is Status.TIMEOUT and not result.complete
+    assert result.statistics.solve_s < 0.1 + 0.08  # two checks at most past the deadline

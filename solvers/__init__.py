@@ -15,6 +15,7 @@ from solvers.builders import (
     at_most_one,
     clause,
     connected,
+    connected_by_flow,
     count,
     element,
     equivalent_to_equality,
@@ -38,7 +39,8 @@ from solvers.variables import Assignment, IntVar
 __all__ = [
     "BACKENDS", "Assignment", "Backend", "Heuristic", "IntVar", "Model", "Rectangle",
     "SearchStart", "SolveResult", "Statistics", "Status", "all_different", "at_most_one",
-    "clause", "connected", "count", "element", "equivalent_to_equality", "exactly_one",
+    "clause", "connected", "connected_by_flow", "count", "element", "equivalent_to_equality",
+    "exactly_one",
     "get_backend", "global_cardinality", "heuristic_names", "implies", "inverse", "linear",
     "load_backends", "no_overlap_2d", "prepare", "regular", "solve", "sum_of", "table",
 ]

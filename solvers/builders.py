@@ -10,6 +10,7 @@ from solvers.constraints import (
     Clause,
     Comparison,
     Connected,
+    ConnectedByFlow,
     Count,
     Element,
     ExactlyOne,
@@ -110,3 +111,9 @@ def connected(nodes: Iterable[Hashable],
               edges: Iterable[tuple[Hashable, Hashable, IntVar]]) -> Connected:
     """The edges with positive weight connect all ``nodes``."""
     return Connected(tuple(nodes), tuple(edges))
+
+
+def connected_by_flow(nodes: Iterable[Hashable],
+                      edges: Iterable[tuple[Hashable, Hashable, IntVar]]) -> ConnectedByFlow:
+    """``connected``, always posted as a single-commodity flow (see the constraint)."""
+    return ConnectedByFlow(tuple(nodes), tuple(edges))

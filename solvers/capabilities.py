@@ -134,8 +134,7 @@ def search_refusal(backend: str, capabilities: Capabilities, plan: SearchPlan,
             return refused(PROBING_WITH_OWN_SEARCH)
         if not plan.auto and plan.probing not in capabilities.probing:
             return refused(PROBING_EVERY_NODE)
-        if any(isinstance(c, tuple(capabilities.python_propagated))
-               for c in model.constraints):
+        if any(type(c) in capabilities.python_propagated for c in model.constraints):
             return refused(PROBING_BESIDE_PYTHON)
     return None
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from puzzlelab.errors import UnsupportedCombination
 from solvers.constraints import (
     Connected,
+    ConnectedByFlow,
     Constraint,
     Count,
     GlobalCardinality,
@@ -112,6 +113,7 @@ DECOMPOSITIONS: dict[type[Constraint], Decomposition] = {
     Regular: regular_to_state_tables,  # type: ignore[dict-item]
     Inverse: inverse_to_pair_tables,  # type: ignore[dict-item]
     Connected: connected_to_flow,  # type: ignore[dict-item]
+    ConnectedByFlow: connected_to_flow,  # type: ignore[dict-item]
 }
 
 

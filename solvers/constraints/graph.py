@@ -79,3 +79,11 @@ class Connected(Constraint):
             terms = tuple((count, weight) for weight, count in leaving.items())
             cuts.setdefault(terms, Linear(terms, ">=", 1))
         return list(cuts.values())
+
+
+@dataclass(frozen=True, eq=False)
+class ConnectedByFlow(Connected):
+    """``connected``, always posted as its single-commodity flow decomposition (no
+    backend takes it natively), so a model can compare the flow with a native
+    propagator on the same solver. The flow's variables are the lowering's, not the
+    model's: two flows of one layout are one solution."""

@@ -66,18 +66,18 @@ def test_a_backend_reports_what_it_declares_and_nothing_else(backend: str) -> No
 
 def test_a_statistic_declared_by_a_viewpoint_becomes_a_field_a_column_and_a_metric(
         tmp_path: Path) -> None:
-    """Hashi's viewpoints will count rejected solutions: declared like the core figures."""
-    rejected = Statistic("rejected", "solutions found and rejected as disconnected",
-                         "count", metric="rejected", header="rejected",
+    """A figure of a viewpoint's own is declared like the core figures and shows everywhere."""
+    joined = Statistic("islands_joined", "islands joined by the first bridge laid",
+                         "count", metric="islands-joined", header="joined",
                          measured_by="viewpoint")
-    with STATISTICS.registered(rejected.name, rejected):
-        assert Statistics(rejected=4).rejected == 4
-        assert known_metrics()["rejected"].column == "rejected"
+    with STATISTICS.registered(joined.name, joined):
+        assert Statistics(islands_joined=4).islands_joined == 4
+        assert known_metrics()["islands-joined"].column == "islands_joined"
         with ResultsStore(tmp_path / "runs.sqlite"):
             pass
         with sqlite3.connect(tmp_path / "runs.sqlite") as connection:
             columns = {row[1] for row in connection.execute("PRAGMA table_info(runs)")}
-        assert "rejected" in columns
-        assert "rejected" in section("statistics")
+        assert "islands_joined" in columns
+        assert "islands_joined" in section("statistics")
     with pytest.raises(TypeError, match="undeclared"):
-        Statistics(rejected=4)
+        Statistics(islands_joined=4)

@@ -236,6 +236,12 @@ def run(
         print(format_table(rows, by=loaded.table_by, metrics=loaded.table_metrics, fmt="text",
                            reached=loaded.table_reached, repeats=plan.repeats,
                            planned_runs=plan.runs, width=terminal_width()))
+    if rows and loaded.table_report:
+        from experiments.report import write_report  # matplotlib: loaded only when reporting
+
+        report.outputs.append(write_report(
+            [report.database], folder / "report", by=loaded.table_by,
+            metrics=loaded.table_metrics, reached=loaded.table_reached).folder / "index.html")
     console.print("wrote " + ", ".join(str(p) for p in report.outputs))
 
 
@@ -275,6 +281,39 @@ def table(
     print(format_campaigns(read_campaigns(databases), by=by, metrics=chosen, fmt=fmt,
                            reached=reached, width=terminal_width() if width is None
                            else width or None), end="")
+
+
+@app.command()
+def report(
+    databases: Annotated[list[Path], typer.Argument(
+        help="a campaign's runs.sqlite; several make one page, a section each",
+        metavar="DATABASE...")],
+    out: Annotated[Path | None, typer.Option(
+        help="folder to write into (default: report/ beside the first database)")] = None,
+    metrics: Annotated[str, typer.Option(help="table columns, comma-separated, from: "
+                                              + ", ".join(known_metrics()))] = "time,backtracks",
+    by: Annotated[str, typer.Option(help="column groups and plot lines: viewpoint, heuristic "
+                                         "or solver")] = "viewpoint",
+    instances: Annotated[str | None, typer.Option(
+        help="comma-separated instance labels to draw (default: the first few)")] = None,
+    reached: Annotated[bool, typer.Option(help="for runs stopped by a limit, show the "
+                                               "counts reached (≥N)")] = False,
+) -> None:
+    """Write the course-style report of results databases: index.html (tables, figures,
+    puzzles), report.md, report.tex, and each figure as SVG and PDF."""
+    from experiments.report import write_report  # matplotlib: loaded only when reporting
+
+    written = write_report(databases, out, by=by, metrics=_listed(metrics),
+                           instances=_listed(instances or ""), reached=reached)
+    console.print(f"wrote {escape(str(written.folder / 'index.html'))} (and report.md, "
+                  f"report.tex, {counted(len(written.files) - 3, 'figure file')} in "
+                  f"{escape(str(written.folder / 'figures'))}) in {written.seconds:.1f} s",
+                  highlight=False)
+
+
+def _listed(text: str) -> list[str]:
+    """``"a, b"`` as ``["a", "b"]``: a comma-separated option's items."""
+    return [item.strip() for item in text.split(",") if item.strip()]
 
 
 @app.command(name="shikaku-levels")

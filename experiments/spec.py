@@ -41,7 +41,7 @@ KEYS = {
     "max_solutions": "stop each run after this many solutions; 0 counts them all",
     "skip_unsupported": "leave out combinations a solver cannot run instead of failing",
     "table": "the tables `puzzlelab run` writes: { metrics = [...], by = \"viewpoint\", "
-             "reached = false }",
+             "reached = false, report = true }; report = false: no report/ folder",
     "modules": "extra Python modules (dotted names or .py files relative to the spec) "
                "imported first, e.g. to register your own viewpoints",
 }
@@ -92,6 +92,7 @@ class ExperimentSpec:
     table_metrics: tuple[str, ...] = ("time", "backtracks")
     table_by: str = "viewpoint"
     table_reached: bool = False
+    table_report: bool = True  # write report/ (puzzlelab report) after the tables
     settings: Mapping[str, Any] = field(default_factory=dict)
     written_path: Path | None = None  # as the user gave it, for messages (``path`` is resolved)
 
@@ -247,9 +248,10 @@ def _string_list(fail: _Failer, data: Mapping[str, Any], key: str,
 
 def _table_settings(fail: _Failer, data: Mapping[str, Any]) -> dict[str, Any]:
     table = _typed(fail, data, "table", dict, {})
-    unknown = set(table) - {"metrics", "by", "reached"}
+    unknown = set(table) - {"metrics", "by", "reached", "report"}
     if unknown:
-        raise fail("table", f"unknown field {sorted(unknown)[0]!r}; use metrics, by, reached")
+        raise fail("table", f"unknown field {sorted(unknown)[0]!r}; use metrics, by, reached, "
+                            f"report")
     metrics = tuple(_string_list(fail, table, "metrics", allow_empty=True)) or ("time",
                                                                              "backtracks")
     by = table.get("by", "viewpoint")
@@ -262,7 +264,11 @@ def _table_settings(fail: _Failer, data: Mapping[str, Any]) -> dict[str, Any]:
     reached = table.get("reached", False)
     if not isinstance(reached, bool):
         raise fail("table", f"'reached' must be true or false, not {reached!r}")
-    return {"table_metrics": metrics, "table_by": by, "table_reached": reached}
+    report = table.get("report", True)
+    if not isinstance(report, bool):
+        raise fail("table", f"'report' must be true or false, not {report!r}")
+    return {"table_metrics": metrics, "table_by": by, "table_reached": reached,
+            "table_report": report}
 
 
 def _instance_sets(fail: _Failer, data: Mapping[str, Any], base: Path) -> tuple[InstanceSet, ...]:

@@ -1,0 +1,266 @@
+"""``puzzlelab report``: the page, the Markdown and LaTeX, the figures and pictures of a
+small known store; unsolved cells shown as marks, never as numbers; bad databases."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ElementTree
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from experiments.campaign import RunTask, run_key
+from experiments.report import write_report
+from experiments.report_data import plot_cells, read_campaign
+from experiments.report_figures import scatter_points
+from experiments.store import ResultsStore
+from tests.experiments.test_cli import run_cli
+from tests.paths import SUDOKU_DATA
+
+SUDOKUS = (SUDOKU_DATA / "kul_named_9x9.txt").as_posix()
+FIGURES = ("cactus", "scatter-time", "scatter-backtracks", "effort")
+
+Run = tuple[str, str, str, float | None, int | None]
+"""(instance, viewpoint, status, search seconds, backtracks) of one stored run."""
+
+
+def known_store(path: Path, runs: list[Run], repeats: int = 1, planned: int | None = None,
+                name: str = "known") -> Path:
+    """A store of a Sudoku campaign on cp with input order, runs as given (a repeat number
+    counts up for each run of the same cell)."""
+    with ResultsStore(path) as store:
+        store.start_campaign({
+            "name": name, "spec_path": "/nowhere/spec.toml",
+            "spec_text": f'name = "{name}"\ndescription = "A known campaign."\n',
+            "settings": json.dumps({"puzzle": "sudoku", "repeats": repeats, "time_limit": 10.0,
+                                    "memory_limit_mb": 2048}),
+            "started_at": "2026-01-01T00:00:00", "executor": "local", "jobs": 1,
+            "planned_runs": planned if planned is not None else len(runs),
+            "package_versions": json.dumps({"puzzlelab": "0.1.0"}), "python": "3.11",
+            "platform": "Linux", "cpu_model": "Test CPU", "cores": 2, "git_commit": "abc123"})
+        seen: dict[tuple[str, str], int] = {}
+        for position, (instance, viewpoint, status, seconds, backtracks) in enumerate(runs):
+            repeat = seen.get((instance, viewpoint), 0)
+            seen[(instance, viewpoint)] = repeat + 1
+            task = RunTask(run_key(SUDOKUS, instance, viewpoint, "cp", "input/min", repeat),
+                           position, "sudoku", SUDOKUS, instance, 0, viewpoint, viewpoint, {},
+                           "cp", "input/min", repeat, 0, 10.0, 2048, 1)
+            store.record_run(task, {
+                "status": status, "complete": False, "message": "",
+                "verdict": "correct" if status == "solved" else "unchecked",
+                "solve_s": seconds, "backtracks": backtracks})
+    return path
+
+
+COMPLETE: list[Run] = [
+    ("lambda", "classic", "solved", 0.004, 4), ("lambda", "channeled", "solved", 0.002, 2),
+    ("hard17", "classic", "solved", 0.010, 10), ("hard17", "channeled", "solved", 0.005, 5),
+    ("coloin", "classic", "solved", 0.020, 20), ("coloin", "channeled", "timeout", 10.0, 99999),
+]
+
+
+class _Page(HTMLParser):
+    """The page's tables (rows of (text, class) cells), images and links."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[tuple[str, str]]] = []
+        self.images: list[dict[str, str | None]] = []
+        self.links: list[str] = []
+        self._cell: list[str] | None = None
+        self._class = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self._cell, self._class = [], found.get("class") or ""
+        elif tag == "img":
+            self.images.append(found)
+        elif tag == "a" and found.get("href"):
+            self.links.append(str(found["href"]))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append(("".join(self._cell).strip(), self._class))
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def parsed(folder: Path) -> _Page:
+    page = _Page()
+    page.feed((folder / "index.html").read_text(encoding="utf-8"))
+    page.close()
+    return page
+
+
+def row_of(page: _Page, label: str, title_index: int = 0) -> list[tuple[str, str]]:
+    """The cells after the label of the ``title_index``-th row labelled ``label``."""
+    rows = [row[1:] for row in page.rows if row and row[0][0] == label]
+    return rows[title_index]
+
+
+def test_report_of_a_known_store_has_its_numbers_figures_and_pictures(tmp_path: Path) -> None:
+    database = known_store(tmp_path / "known" / "runs.sqlite", COMPLETE)
+    written = write_report([database])
+    folder = tmp_path / "known" / "report"
+    assert written.folder == folder
+    page = parsed(folder)
+    header = [text for text, _ in page.rows[1]]
+    assert header == ["instance", "time (ms)", "backtracks", "time (ms)", "backtracks"]
+    assert [text for text, _ in row_of(page, "lambda")] == ["4.0", "4", "2.0", "2"]
+    assert [text for text, _ in row_of(page, "hard17")] == ["10.0", "10", "5.0", "5"]
+    assert row_of(page, "coloin") == [("20.0", ""), ("20", ""), ("t/o", "mark"), ("t/o", "mark")]
+    assert [text for text, _ in row_of(page, "solved")][0::2] == ["3/3", "2/3"]
+    assert [text for text, _ in row_of(page, "total (2 solved by all)")] == ["14.0", "14",
+                                                                             "7.0", "7"]
+    html = (folder / "index.html").read_text(encoding="utf-8")
+    assert ("classic solved most (3/3); fastest in total on the 2 solved by all: channeled "
+            "(7.0 ms); fewest backtracks: channeled (7); unsolved cells: 1 t/o.") in html
+    assert "A known campaign." in html and "Test CPU" in html and "abc123" in html
+    assert "6 planned, 6 stored: 5 solved, 0 unsatisfiable, 1 timed out" in html
+    # every figure as SVG (that parses) and PDF, inlined in the page; three pictures
+    for figure in FIGURES:
+        svg, pdf = (folder / "figures" / f"known-{figure}.{kind}" for kind in ("svg", "pdf"))
+        assert ElementTree.parse(svg).getroot().tag.endswith("svg")
+        assert pdf.read_bytes().startswith(b"%PDF")
+        assert f"figures/known-{figure}.svg" in page.links
+    pictures = sorted(p.name for p in (folder / "figures").glob("known-*.svg")
+                      if not any(p.name == f"known-{f}.svg" for f in FIGURES))
+    assert pictures == ["known-coloin.svg", "known-hard17.svg", "known-lambda.svg"]
+    for picture in pictures:
+        ElementTree.parse(folder / "figures" / picture)
+    assert len(page.images) == len(FIGURES) + 3
+    assert all(str(image["src"]).startswith("data:image/svg+xml;base64,")
+               for image in page.images)
+    markdown = (folder / "report.md").read_text(encoding="utf-8")
+    assert "| lambda | 4.0 | 4 | 2.0 | 2 |" in markdown and "| coloin | 20.0 | 20 | t/o | t/o |" \
+        in markdown
+    assert all(f"](figures/known-{figure}.svg)" in markdown for figure in FIGURES)
+    latex = (folder / "report.tex").read_text(encoding="utf-8")
+    assert r"\toprule" in latex and r"lambda & 4.0 & 4 & 2.0 & 2 \\" in latex
+    assert all(rf"\includegraphics[width=0.8\linewidth]{{figures/known-{figure}.pdf}}" in latex
+               for figure in FIGURES)
+    assert latex.count(r"\begin{figure}") == latex.count(r"\end{figure}") == len(FIGURES)
+
+
+def test_timeouts_refusals_and_partial_repeats_are_marks_not_numbers(tmp_path: Path) -> None:
+    runs: list[Run] = [
+        ("lambda", "classic", "solved", 0.004, 4), ("lambda", "classic", "solved", 0.006, 6),
+        ("lambda", "channeled", "refused", None, None),
+        ("lambda", "channeled", "refused", None, None),
+        ("hard17", "classic", "solved", 0.010, 10),  # one of two repeats stored
+        ("hard17", "channeled", "timeout", 10.0, 777777),
+        ("hard17", "channeled", "timeout", 10.0, 888888),
+        ("coloin", "classic", "solved", 0.020, 20), ("coloin", "classic", "timeout", 10.0, 5),
+        ("coloin", "channeled", "solved", 0.001, 1), ("coloin", "channeled", "solved", 0.003, 3),
+    ]
+    database = known_store(tmp_path / "rough" / "runs.sqlite", runs, repeats=2, planned=12,
+                           name="rough")
+    write_report([database], tmp_path / "out")
+    page = parsed(tmp_path / "out")
+    assert row_of(page, "lambda") == [("5.0", ""), ("5", ""), ("n/a", "mark"), ("n/a", "mark")]
+    assert row_of(page, "hard17") == [("· (1/2)", "mark pending"), ("· (1/2)", "mark pending"),
+                                      ("t/o", "mark"), ("t/o", "mark")]
+    assert row_of(page, "coloin") == [("t/o (1/2)", "mark"), ("t/o (1/2)", "mark"),
+                                      ("2.0", ""), ("2", "")]
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "partial: 11 of 12 planned runs stored" in html
+    assert "12 planned, 11 stored: 6 solved, 0 unsatisfiable, 3 timed out, 0 out of memory, " \
+           "2 refused" in html
+    for number in ("777777", "888888", "10000.0"):  # what a timed-out run had reached
+        assert number not in html
+    # on the plots: the timed-out cells sit on the border, the refused and partial ones
+    # are unsolved; no unsolved cell has a figure
+    cells = plot_cells(read_campaign(database), "viewpoint")
+    assert all(c.time_s is None and not c.figures for c in cells if not c.solved)
+    points = scatter_points(cells, ("classic", "channeled"), "time")
+    assert points.both == []
+    assert sorted(points.marks) == ["t/o", "unsolved"]
+    assert points.marks["t/o"] == [(points.border, pytest.approx(2.0))]  # coloin: classic t/o
+    # lambda: channeled refused; hard17: classic has one of two repeats, channeled t/o
+    assert points.marks["unsolved"] == [(pytest.approx(5.0), points.border),
+                                        (points.border, points.border)]
+    assert points.border > 10.0 * 1000  # beyond the time limit: no figure can reach it
+    scatter_svg = (tmp_path / "out" / "figures" / "rough-scatter-time.svg").read_text()
+    assert "t/o (on the border)" in scatter_svg and "unsolved (on the border)" in scatter_svg
+
+
+def test_several_databases_make_one_page_with_a_section_each(tmp_path: Path) -> None:
+    first = known_store(tmp_path / "a" / "runs.sqlite", COMPLETE, name="first")
+    second = known_store(tmp_path / "b" / "runs.sqlite", COMPLETE[:4], name="second")
+    write_report([first, second], tmp_path / "both", instances=["hard17"])
+    html = (tmp_path / "both" / "index.html").read_text(encoding="utf-8")
+    assert '<section id="first"' in html and '<section id="second"' in html
+    assert '<a href="#first">' in html
+    names = {p.name for p in (tmp_path / "both" / "figures").iterdir()}
+    assert {"first-cactus.pdf", "second-cactus.pdf", "first-hard17.svg",
+            "second-hard17.svg"} <= names
+    assert "first-lambda.svg" not in names  # --instances names the pictures
+
+
+def _error(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+           *arguments: str) -> str:
+    code, out, err = run_cli(monkeypatch, capsys, "report", *arguments)
+    assert code == 2 and out == "" and "Traceback" not in err
+    return err
+
+
+def test_report_on_a_non_database_or_an_empty_one_is_a_clear_error(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    text = tmp_path / "notes.sqlite"
+    text.write_text("not a database\n" * 200)
+    assert "not a results database" in _error(monkeypatch, capsys, str(text))
+    with ResultsStore(tmp_path / "empty" / "runs.sqlite"):
+        pass
+    err = _error(monkeypatch, capsys, str(tmp_path / "empty" / "runs.sqlite"))
+    assert err == (f"error: {tmp_path / 'empty' / 'runs.sqlite'}: the results database "
+                   f"holds no runs yet; run the campaign first (puzzlelab run SPEC)\n")
+    assert "no such results database" in _error(monkeypatch, capsys, str(tmp_path / "none"))
+    assert not (tmp_path / "empty" / "report").exists()
+    database = known_store(tmp_path / "known" / "runs.sqlite", COMPLETE)
+    assert "no instance 'nowhere'" in _error(monkeypatch, capsys, str(database),
+                                             "--instances", "nowhere")
+
+
+SPEC = """
+name = "reported"
+puzzle = "sudoku"
+instances = [{ file = "{data}/small_4x4.txt", select = [1] }]
+viewpoints = ["classic", "value-position"]
+solvers = ["cp"]
+heuristics = ["first-fail"]
+time_limit = 5
+"""
+
+
+@pytest.mark.parametrize("table, written", [("", True), ("table = { report = false }", False)])
+def test_run_writes_the_report_unless_the_spec_says_not(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], write_spec: Any,
+        tmp_path: Path, table: str, written: bool) -> None:
+    code, out, err = run_cli(monkeypatch, capsys, "run", str(write_spec(SPEC + table)),
+                             "--jobs", "1", "--results", str(tmp_path), "--no-progress")
+    assert code == 0, err
+    index = tmp_path / "reported" / "report" / "index.html"
+    assert index.exists() is written
+    assert (str(index) in " ".join(out.split())) is written
+
+
+def test_report_command_says_what_it_wrote(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    database = known_store(tmp_path / "known" / "runs.sqlite", COMPLETE)
+    code, out, err = run_cli(monkeypatch, capsys, "report", str(database), "--out",
+                             str(tmp_path / "here"), "--by", "viewpoint", "--metrics", "time")
+    assert code == 0, err
+    assert out.startswith(f"wrote {tmp_path / 'here' / 'index.html'} (and report.md, "
+                          f"report.tex, 11 figure files in {tmp_path / 'here' / 'figures'})")
+    assert [text for text, _ in row_of(parsed(tmp_path / "here"), "instance")] == [
+        "time (ms)", "time (ms)"]

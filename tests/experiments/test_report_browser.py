@@ -1,0 +1,132 @@
+"""The report page in a real browser: headless Chromium loads ``index.html`` from disk,
+and the test reads from the page's DOM and from a screenshot that the tables and the
+figures are there and visible (images loaded, of their SVG's size, not blank).
+
+Chromium is Debian's ``chromium`` package (``.ci/run`` installs it when missing);
+where it is not installed the test is skipped, saying so.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from experiments.report import write_report
+from tests.experiments.test_report import COMPLETE, known_store
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         "--force-device-scale-factor=1", "--allow-file-access-from-files",
+         "--virtual-time-budget=10000")
+WIDTH = 1280
+PROBE = """
+<script>
+window.addEventListener("load", function () {
+  var box = function (element) {
+    var rect = element.getBoundingClientRect();
+    return {left: rect.left + window.scrollX, top: rect.top + window.scrollY,
+            width: rect.width, height: rect.height};
+  };
+  var images = Array.from(document.images).map(function (image) {
+    return {alt: image.alt, file: image.dataset.file, complete: image.complete,
+            naturalWidth: image.naturalWidth, naturalHeight: image.naturalHeight,
+            box: box(image), visible: getComputedStyle(image).visibility === "visible"};
+  });
+  var tables = Array.from(document.querySelectorAll("table.results")).map(function (table) {
+    return {rows: table.rows.length, box: box(table)};
+  });
+  var probe = document.createElement("pre");
+  probe.id = "probe";
+  probe.textContent = JSON.stringify({images: images, tables: tables,
+                                      height: document.documentElement.scrollHeight});
+  document.body.appendChild(probe);
+});
+</script>
+"""
+
+
+def browser() -> str:
+    """The Chromium program, or skip the test saying why there is none."""
+    for name in BROWSERS:
+        found = shutil.which(name)
+        if found:
+            return found
+    pytest.skip("headless Chromium is not installed (Debian package chromium; .ci/run "
+                "installs it): the report page cannot be checked in a browser here")
+
+
+def run_browser(program: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([program, *FLAGS, *arguments], capture_output=True, text=True,
+                          timeout=180, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done
+
+
+def svg_pixels(path: Path) -> tuple[float, float]:
+    """The CSS pixel size an SVG file declares (points are 4/3 of a pixel)."""
+    root = ElementTree.parse(path).getroot()
+
+    def pixels(text: str) -> float:
+        number, unit = re.fullmatch(r"([0-9.]+)\s*(pt|px)?", text.strip()).groups()  # type: ignore[union-attr]
+        return float(number) * (4 / 3 if unit == "pt" else 1)
+
+    return pixels(root.attrib["width"]), pixels(root.attrib["height"])
+
+
+def probe_page(program: str, folder: Path) -> dict[str, Any]:
+    """What the page's DOM says once loaded, read from a copy carrying a probe script."""
+    probed = folder / "probed.html"
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    probed.write_text(page.replace("</body>", PROBE + "</body>"), encoding="utf-8")
+    dumped = run_browser(program, f"--window-size={WIDTH},1000", "--dump-dom",
+                         probed.as_uri()).stdout
+    found = re.search(r'<pre id="probe">(.*?)</pre>', dumped, re.S)
+    assert found, "the probe script did not run: " + dumped[-500:]
+    probed.unlink()
+    return dict(json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&")
+                           .replace("&lt;", "<").replace("&gt;", ">")))
+
+
+def test_the_page_shows_its_tables_and_figures_in_chromium(tmp_path: Path) -> None:
+    from PIL import Image  # a dependency of matplotlib
+
+    program = browser()
+    database = known_store(tmp_path / "known" / "runs.sqlite", COMPLETE)
+    folder = write_report([database]).folder
+    probe = probe_page(program, folder)
+    # tables: all of them, every row, on the page with a size
+    assert len(probe["tables"]) == 1
+    assert probe["tables"][0]["rows"] == 2 + 3 + 5  # two header rows, instances, closing
+    assert probe["tables"][0]["box"]["height"] > 100
+    # images: loaded, at the size their SVG declares, every file they name present
+    images = probe["images"]
+    assert len(images) == 4 + 3
+    for image in images:
+        assert image["complete"] and image["naturalWidth"] > 0, image["alt"]
+        assert image["visible"] and image["box"]["width"] > 100 and image["box"]["height"] > 100
+        declared = svg_pixels(folder / image["file"])
+        assert abs(image["naturalWidth"] - declared[0]) <= 1, image
+        assert abs(image["naturalHeight"] - declared[1]) <= 1, image
+    # the screenshot: each figure's area holds a drawing, not a blank
+    height = min(int(probe["height"]) + 50, 16000)
+    shot = tmp_path / "page.png"
+    run_browser(program, f"--window-size={WIDTH},{height}", f"--screenshot={shot}",
+                (folder / "index.html").as_uri())
+    picture = Image.open(shot).convert("L")
+    assert picture.size == (WIDTH, height)
+    for image in images:
+        box = image["box"]
+        area = picture.crop((int(box["left"]), int(box["top"]),
+                             int(box["left"] + box["width"]), int(box["top"] + box["height"])))
+        dark = sum(count for level, count in enumerate(area.histogram()) if level < 128)
+        share = dark / (area.size[0] * area.size[1])
+        assert 0.005 < share < 0.6, f"{image['alt']}: {share:.3f} of its area is dark"
+    page_dark = sum(c for level, c in enumerate(picture.histogram()) if level < 128)
+    assert page_dark / (picture.size[0] * picture.size[1]) > 0.01

@@ -199,12 +199,13 @@ def scatter(cells: Sequence[PlotCell], pair: tuple[str, str], metric: str, folde
     unreported = placed.unreported
     figure, axes = plt.subplots(figsize=(WIDTH * 0.75, WIDTH * 0.75))
     if both:
-        axes.scatter([x for x, _ in both], [y for _, y in both], s=14, facecolors="none",
-                     edgecolors=COLOURS[0], marker="o", label="both solved")
+        # plot, not scatter: one marker defined once in the SVG, however many points
+        axes.plot([x for x, _ in both], [y for _, y in both], linestyle="none", marker="o",
+                  markersize=3.5, markerfacecolor="none", color=COLOURS[0], label="both solved")
     for index, (label, where) in enumerate(sorted(marks.items())):
-        axes.scatter([x for x, _ in where], [y for _, y in where], s=22,
-                     color=COLOURS[1 + index], marker="x^"[index % 2],
-                     label=f"{label} (on the border)", clip_on=False)
+        axes.plot([x for x, _ in where], [y for _, y in where], linestyle="none",
+                  marker="x^"[index % 2], markersize=4.5, color=COLOURS[1 + index],
+                  label=f"{label} (on the border)", clip_on=False)
     axes.plot([low, border], [low, border], color="grey", linewidth=0.8, linestyle="--")
     for edge in ("x", "y"):
         line = axes.axvline if edge == "x" else axes.axhline
@@ -216,9 +217,9 @@ def scatter(cells: Sequence[PlotCell], pair: tuple[str, str], metric: str, folde
     unit = "search time (ms)" if metric == "time" else f"{metric} + 1"
     axes.set_xlabel(f"{first}: {unit}")
     axes.set_ylabel(f"{second}: {unit}")
-    axes.text(border, low, " unsolved → ", rotation=90, va="bottom", ha="right", fontsize=7,
+    axes.text(border, low, " unsolved ", rotation=90, va="bottom", ha="right", fontsize=7,
               color="grey")
-    axes.text(low, border, " unsolved ↑", va="bottom", ha="left", fontsize=7, color="grey")
+    axes.text(low, border, " unsolved", va="bottom", ha="left", fontsize=7, color="grey")
     if both or marks:
         axes.legend(fontsize=7, frameon=False, loc="lower right")
     caption = (f"{second} against {first}, one point per instance and setting, {unit} on "

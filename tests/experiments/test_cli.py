@@ -259,7 +259,7 @@ heuristics = ["input/min"]
                                   capture_output=True, text=True, timeout=120)
         assert finished.returncode == 0, finished.stderr
         assert sorted(p.name for p in (tmp_path / "mini").iterdir()) == [
-            "runs.csv", "runs.sqlite", "runs.sqlite.lock", "table.md", "table.tex",
+            "report", "runs.csv", "runs.sqlite", "runs.sqlite.lock", "table.md", "table.tex",
             "workers.log"]
 
 

@@ -121,9 +121,9 @@ def test_bad_options_are_option_errors(tmp_path: Path, puzzle: str,
 
 
 def test_an_unknown_puzzle_lists_the_puzzles(tmp_path: Path) -> None:
-    # other puzzles may stand between the two: the test is that the list is there
+    # the test is that the list is there, whichever puzzles it holds besides these
     with pytest.raises(UnknownName,
-                       match=r"unknown puzzle 'chess'; valid: nonogram, (.+, )?sudoku"):
+                       match=r"unknown puzzle 'chess'; valid: (.+, )?nonogram, (.+, )?sudoku"):
         generate("chess", output=tmp_path)
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solvers import Model, connected, count, global_cardinality, inverse, regular
+from solvers import Model, connected, connected_by_flow, count, global_cardinality, inverse, regular
 from solvers.backends.base import LoweredModel
 from solvers.constraints import Constraint
 from solvers.decompositions import DECOMPOSITIONS, decompose
@@ -72,13 +72,15 @@ def test_inverse(size: int) -> None:
     [("a", "b"), ("b", "c")],
     [("a", "b"), ("b", "c"), ("a", "c")],
 ])
-def test_connected_as_flow(edges: list[tuple[str, str]]) -> None:
+@pytest.mark.parametrize("build", [connected, connected_by_flow])
+def test_connected_as_flow(edges: list[tuple[str, str]], build) -> None:
     model = Model()
     nodes = sorted({node for edge in edges for node in edge})
     weights = [model.int_var(0, 1) for _ in edges]
-    assert_exact(model, connected(nodes, [(u, v, w) for (u, v), w in zip(edges, weights)]))
+    assert_exact(model, build(nodes, [(u, v, w) for (u, v), w in zip(edges, weights)]))
 
 
 def test_every_decomposition_is_tested_here() -> None:
-    tested = {"Count", "GlobalCardinality", "Regular", "Inverse", "Connected"}
+    tested = {"Count", "GlobalCardinality", "Regular", "Inverse", "Connected",
+              "ConnectedByFlow"}
     assert {kind.__name__ for kind in DECOMPOSITIONS} == tested

@@ -83,7 +83,8 @@ def test_the_brute_force_counts() -> None:
 @pytest.mark.parametrize("viewpoint", VIEWPOINTS)
 @pytest.mark.parametrize("backend", BACKENDS.names())
 def test_every_viewpoint_counts_as_the_brute_force(viewpoint: str, backend: str) -> None:
-    for instance in SEVERAL_SOLUTIONS:
+    slow = backend == "python-constraint" and viewpoint != "patterns"  # seconds per 4x4
+    for instance in SEVERAL_SOLUTIONS[:1] if slow else SEVERAL_SOLUTIONS:
         if refused_as_declared("shikaku", instance, viewpoint, backend):
             return
         run = solve_instance("shikaku", instance, viewpoint, backend, "input/min",

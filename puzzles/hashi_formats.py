@@ -92,7 +92,7 @@ def _body(cursor: Cursor, name: str) -> ReadBlock:
         if side < 1:
             raise cursor.error(f"a grid side must be at least 1, not {side}", token)
     islands: dict[Cell, Token] = {}
-    for r, row in enumerate(_rows(cursor, rows, columns, "row")):
+    for r, row in enumerate(cursor.grid_rows(rows, columns, "row")):
         for c, token in enumerate(row):
             if _island_value(token, cursor):
                 islands[(r, c)] = token
@@ -109,25 +109,6 @@ def _body(cursor: Cursor, name: str) -> ReadBlock:
         else:
             bridges = _bridge_lines(cursor)
     return ReadBlock(name, rows, columns, islands, bridges, size_line.number, solution_line)
-
-
-def _rows(cursor: Cursor, rows: int, columns: int, what: str) -> list[list[Token]]:
-    """``rows`` lines of exactly ``columns`` tokens each."""
-    grid = []
-    for number in range(1, rows + 1):
-        following = cursor.peek()
-        if following is None or following.text.startswith("==") or \
-                following.text.strip() == "solution:":
-            raise cursor.error(f"expected {what} {number} of {rows}, found "
-                               f"{'the end' if following is None else following.text.strip()!r}",
-                               following or cursor.lines[cursor.position - 1])
-        line = cursor.next(f"{what} {number}")
-        tokens = line.tokens()
-        if len(tokens) != columns:
-            raise cursor.error(f"{what} {number} has {len(tokens)} entries, expected {columns}",
-                               line)
-        grid.append(tokens)
-    return grid
 
 
 def _island_value(token: Token, cursor: Cursor) -> int:
@@ -165,7 +146,7 @@ def _bridge_grid(cursor: Cursor, rows: int, columns: int,
     if shape != [rows, columns]:
         raise cursor.error(f"the solution is {shape[0]}x{shape[1]}, the puzzle "
                            f"{rows}x{columns}", size)
-    grid = _rows(cursor, rows, columns, "solution row")
+    grid = cursor.grid_rows(rows, columns, "solution row")
     for r, tokens in enumerate(grid):
         for c, token in enumerate(tokens):
             allowed = ("-",) if (r, c) in islands else ("-", "1", "2", "a", "b")

@@ -60,7 +60,7 @@ def read_blocks(text: str, source: str) -> list[ReadBlock]:
         _skip_keyword(cursor, "problem:")
         size_line, rows, columns = _size(cursor, "the size line '<rows> <cols>'")
         clues = [[_clue(token, cursor, rows * columns) for token in tokens]
-                 for tokens in _rows(cursor, rows, columns, "row")]
+                 for tokens in cursor.grid_rows(rows, columns, "row")]
         solution, solution_line = None, size_line.number
         following = cursor.peek()
         if following is not None and following.text.strip() == "solution:":
@@ -70,7 +70,7 @@ def read_blocks(text: str, source: str) -> list[ReadBlock]:
                 raise cursor.error(f"the solution is {solution_rows}x{solution_columns}, the "
                                    f"puzzle {rows}x{columns}", size)
             solution = [[_label(token, cursor) for token in tokens]
-                        for tokens in _rows(cursor, rows, columns, "solution row")]
+                        for tokens in cursor.grid_rows(rows, columns, "solution row")]
         blocks.append(ReadBlock(name, clues, solution, header.number, size_line.number,
                                 solution_line))
     return blocks
@@ -92,25 +92,6 @@ def _size(cursor: Cursor, what: str) -> tuple[Line, int, int]:
         if side < 1:
             raise cursor.error(f"a grid side must be at least 1, not {side}", token)
     return line, rows, columns
-
-
-def _rows(cursor: Cursor, rows: int, columns: int, what: str) -> list[list[Token]]:
-    """``rows`` lines of exactly ``columns`` tokens each."""
-    grid = []
-    for number in range(1, rows + 1):
-        following = cursor.peek()
-        if following is None or following.text.startswith("==") or \
-                following.text.strip() == "solution:":
-            raise cursor.error(f"expected {what} {number} of {rows}, found "
-                               f"{'the end' if following is None else following.text.strip()!r}",
-                               following or cursor.lines[cursor.position - 1])
-        line = cursor.next(f"{what} {number}")
-        tokens = line.tokens()
-        if len(tokens) != columns:
-            raise cursor.error(f"{what} {number} has {len(tokens)} entries, expected {columns}",
-                               line)
-        grid.append(tokens)
-    return grid
 
 
 def _clue(token: Token, cursor: Cursor, cells: int) -> int:

@@ -118,6 +118,25 @@ class Cursor:
         self.position += 1
         return line
 
+    def grid_rows(self, rows: int, columns: int, what: str) -> list[list[Token]]:
+        """``rows`` lines of exactly ``columns`` tokens each (a grid of a block format,
+        which a ``==`` name line or a ``solution:`` line may not cut short)."""
+        grid = []
+        for number in range(1, rows + 1):
+            following = self.peek()
+            if following is None or following.text.startswith("==") or \
+                    following.text.strip() == "solution:":
+                found = "the end" if following is None else repr(following.text.strip())
+                raise self.error(f"expected {what} {number} of {rows}, found {found}",
+                                 following or self.lines[self.position - 1])
+            line = self.next(f"{what} {number}")
+            tokens = line.tokens()
+            if len(tokens) != columns:
+                raise self.error(f"{what} {number} has {len(tokens)} entries, expected "
+                                 f"{columns}", line)
+            grid.append(tokens)
+        return grid
+
     def error(self, message: str, line: Line | Token | None = None,
               column: int | None = None) -> ParseError:
         """A ``ParseError`` at ``line`` (a token carries its column)."""

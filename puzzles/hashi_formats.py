@@ -62,17 +62,7 @@ def read_blocks(text: str, source: str) -> list[ReadBlock]:
     blocks: list[ReadBlock] = []
     seen: dict[str, int] = {}
     while not cursor.at_end():
-        header = cursor.next("a '== name' line")
-        if not header.text.startswith("=="):
-            raise cursor.error(f"expected a '== name' line, found {header.text.strip()!r}",
-                               header, 1)
-        name = header.text[2:].strip()
-        if not name:
-            raise cursor.error("the '==' line gives no name", header)
-        if name in seen:
-            raise cursor.error(f"the name {name!r} is used twice (first on line {seen[name]})",
-                               header)
-        seen[name] = header.number
+        _, name = cursor.block_name(seen)
         blocks.append(_body(cursor, name))
     return blocks
 

@@ -118,6 +118,22 @@ class Cursor:
         self.position += 1
         return line
 
+    def block_name(self, seen: dict[str, int]) -> tuple[Line, str]:
+        """The next ``== name`` line of a block format and its name, which must be new
+        (``seen``: names read so far and their lines; this one is added)."""
+        header = self.next("a '== name' line")
+        if not header.text.startswith("=="):
+            raise self.error(f"expected a '== name' line, found {header.text.strip()!r}",
+                             header, 1)
+        name = header.text[2:].strip()
+        if not name:
+            raise self.error("the '==' line gives no name", header)
+        if name in seen:
+            raise self.error(f"the name {name!r} is used twice (first on line {seen[name]})",
+                             header)
+        seen[name] = header.number
+        return header, name
+
     def grid_rows(self, rows: int, columns: int, what: str) -> list[list[Token]]:
         """``rows`` lines of exactly ``columns`` tokens each (a grid of a block format,
         which a ``==`` name line or a ``solution:`` line may not cut short)."""

@@ -69,15 +69,19 @@ def waiting_backend(name: str, delay: float) -> type[Backend[Any]]:
 
 
 def child_processes() -> list[int]:
-    """The processes whose parent is this one (Linux: read from /proc)."""
+    """The processes whose parent is this one (Linux: read from /proc), but for
+    multiprocessing's resource tracker, which an earlier test in the same worker (the
+    Dask executor's) may have started and which lives as long as the worker."""
     me, found = os.getpid(), []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                command = (entry / "cmdline").read_bytes()
             except OSError:
                 continue
-            if int(fields[1]) == me and fields[0] != "Z":
+            if int(fields[1]) == me and fields[0] != "Z" and \
+                    b"multiprocessing.resource_tracker" not in command:
                 found.append(int(entry.name))
     return found
 

@@ -46,7 +46,7 @@ class ConnectedPropagator(pywrapcp.PyConstraint):
         self.weights = weights
 
     def Post(self) -> None:  # noqa: N802 (OR-tools' name)
-        demon = self.Demon(ConnectedPropagator.propagate)
+        demon = self.DelayedDemon(ConnectedPropagator.propagate)
         for weight in self.weights:
             weight.WhenRange(demon)
 

@@ -24,11 +24,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from experiments.benchmark_kit import Choice, instances_of, met, ms, progress, publish
 from experiments.solving import solve_instance
 from puzzles import PUZZLES
 from solvers import Status
@@ -37,25 +38,9 @@ PUZZLE = "hashi"
 OUTPUT = Path(__file__).resolve().parents[1] / "results" / "hashi-benchmark" / "README.md"
 
 
-@dataclass(frozen=True)
-class Choice:
-    """One viewpoint (with options) on one solver under one heuristic."""
-
-    viewpoint: str
-    solver: str
-    heuristic: str
-    options: Mapping[str, str] = field(default_factory=dict)
-    slow: bool = False  # times out often: runs on every K-th puzzle under --slow-every K
-
-    @property
-    def name(self) -> str:
-        """``solver:viewpoint[,option=value...]:heuristic``, as the throughput benchmark."""
-        options = "".join(f",{key}={value}" for key, value in self.options.items())
-        return f"{self.solver}:{self.viewpoint}{options}:{self.heuristic}"
-
-    @property
-    def strategy(self) -> str:
-        return self.options.get("connect", "propagator")
+def strategy(choice: Choice) -> str:
+    """The choice's connectivity strategy (its ``connect`` option)."""
+    return choice.options.get("connect", "propagator")
 
 
 def _bridges(connect: str, solver: str, heuristic: str = "auto", improve: str = "none",
@@ -137,45 +122,24 @@ def solve_one(choice: Choice, instance: Any, time_limit: float) -> Outcome:
                    wall, statistics.backtracks, statistics.rejected, statistics.lazy_rounds)
 
 
-def instances_of(set_name: str) -> list[Any]:
-    """The instances of one shipped data set."""
-    kind = PUZZLES.get(PUZZLE)
-    found = {data.name: data.files for data in kind.data_sets()}
-    if set_name not in found:
-        raise SystemExit(f"no {PUZZLE} data set {set_name!r}; shipped: {sorted(found)}")
-    return [instance for path in found[set_name] for instance in kind.read(path)]
-
-
-def _progress(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
-
-
 def run_benchmark(settings: Settings) -> Benchmark:
     """Measure every part of the benchmark, in the order of the report."""
     figures = Benchmark(settings)
     kind = PUZZLES.get(PUZZLE)
-    puzzles = instances_of(settings.main_set)[:settings.first]
+    puzzles = instances_of(PUZZLE, settings.main_set)[:settings.first]
     figures.puzzles = len(puzzles)
-    boards = [i for i in instances_of(settings.board_set)
+    boards = [i for i in instances_of(PUZZLE, settings.board_set)
               if kind.instance_name(i) == settings.board]
     if not boards:
         raise SystemExit(f"no puzzle {settings.board!r} in {settings.board_set}")
     for choice in settings.choices:
         chosen = puzzles[::settings.slow_every] if choice.slow else puzzles
-        _progress(f"{choice.name} on {len(chosen)} {settings.main_set} puzzles")
+        progress(f"{choice.name} on {len(chosen)} {settings.main_set} puzzles")
         solve_one(choice, puzzles[0], settings.time_limit)  # warm-up, not counted
         figures.main[choice.name] = [solve_one(choice, instance, settings.time_limit)
                                      for instance in chosen]
         figures.board[choice.name] = solve_one(choice, boards[0], settings.time_limit)
     return figures
-
-
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:,.1f}"
-
-
-def _met(condition: bool) -> str:
-    return "**met**" if condition else "**not met**"
 
 
 def solved(outcomes: Sequence[Outcome], limit: float) -> int:
@@ -215,23 +179,23 @@ def main_section(figures: Benchmark) -> list[str]:
         slowest = max(outcomes, key=lambda o: o.solve_s)
         count = solved(outcomes, limit)
         rounds = [o.lazy_rounds for o in outcomes if o.lazy_rounds is not None]
-        lines.append(f"| {choice.strategy} | `{choice.name}` | {len(outcomes)} | {count} | "
-                     f"{_ms(mean_solve(outcomes))} | {_ms(slowest.solve_s)} | "
+        lines.append(f"| {strategy(choice)} | `{choice.name}` | {len(outcomes)} | {count} | "
+                     f"{ms(mean_solve(outcomes))} | {ms(slowest.solve_s)} | "
                      f"{slowest.instance} | {_total(outcomes, 'rejected')} | "
                      + (f"{sum(rounds):,} ({max(rounds)})" if rounds else "–") + " |")
         sampled = "" if len(outcomes) == figures.puzzles else \
             f" (every {figures.settings.slow_every}th puzzle only)"
         verdicts.append(f"- `{choice.name}` solves every puzzle within {limit:g} s{sampled}: "
-                        f"{_met(count == len(outcomes))} ({count}/{len(outcomes)}).")
+                        f"{met(count == len(outcomes))} ({count}/{len(outcomes)}).")
     best = best_choice(figures)
     best_mean = mean_solve(figures.main[best])
     cp_mean = mean_solve(figures.main.get(CP_PROPAGATOR.name, []))
     verdicts.append(f"- the best combination, `{best}`, has a mean solve time under "
-                    f"{_ms(TARGET_BEST_MEAN)} ms: {_met(best_mean < TARGET_BEST_MEAN)} "
-                    f"({_ms(best_mean)} ms).")
+                    f"{ms(TARGET_BEST_MEAN)} ms: {met(best_mean < TARGET_BEST_MEAN)} "
+                    f"({ms(best_mean)} ms).")
     if CP_PROPAGATOR.name in figures.main:
         verdicts.append(f"- `{CP_PROPAGATOR.name}` (the networkx propagator) has a mean "
-                        f"under {TARGET_CP_MEAN:g} s: {_met(cp_mean < TARGET_CP_MEAN)} "
+                        f"under {TARGET_CP_MEAN:g} s: {met(cp_mean < TARGET_CP_MEAN)} "
                         f"({cp_mean:.3f} s, a timeout counted at {limit:g} s).")
     return [*lines, "", *verdicts]
 
@@ -242,8 +206,8 @@ def board_section(figures: Benchmark) -> list[str]:
              "backtracks | rejected | lazy rounds |", "|---|---|---|---|---:|---:|---:|---:|---:|"]
     for choice in figures.settings.choices:
         o = figures.board[choice.name]
-        lines.append(f"| {choice.strategy} | `{choice.name}` | {o.status} | "
-                     f"{'yes' if o.correct else 'no'} | {_ms(o.solve_s)} | {_ms(o.wall_s)} | "
+        lines.append(f"| {strategy(choice)} | `{choice.name}` | {o.status} | "
+                     f"{'yes' if o.correct else 'no'} | {ms(o.solve_s)} | {ms(o.wall_s)} | "
                      + " | ".join("–" if v is None else f"{v:,}"
                                   for v in (o.backtracks, o.rejected, o.lazy_rounds)) + " |")
     return lines
@@ -294,14 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         board=options.board, first=options.first,
                         slow_every=options.slow_every, time_limit=options.time_limit)
     figures = run_benchmark(settings)
-    report = markdown(figures)
-    print(report, end="")
-    if options.output is not None:
-        options.output.parent.mkdir(parents=True, exist_ok=True)
-        options.output.write_text(report, encoding="utf-8")
-    for problem in figures.wrong():
-        _progress(f"wrong answer: {problem}")
-    return 1 if figures.wrong() else 0
+    return publish(markdown(figures), options.output, figures.wrong())
 
 
 if __name__ == "__main__":

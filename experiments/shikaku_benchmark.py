@@ -24,34 +24,18 @@ import argparse
 import sys
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from experiments.benchmark_kit import Choice, instances_of, met, ms, progress, publish
 from experiments.generate import generate
 from experiments.solving import solve_instance
-from puzzles import PUZZLES
 from solvers import Status
 
 PUZZLE = "shikaku"
 OUTPUT = Path(__file__).resolve().parents[1] / "results" / "shikaku-benchmark" / "README.md"
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One viewpoint (with options) on one solver under one heuristic."""
-
-    viewpoint: str
-    solver: str
-    heuristic: str
-    options: Mapping[str, str] = field(default_factory=dict)
-
-    @property
-    def name(self) -> str:
-        """``solver:viewpoint[,option=value...]:heuristic``, as the throughput benchmark."""
-        options = "".join(f",{key}={value}" for key, value in self.options.items())
-        return f"{self.solver}:{self.viewpoint}{options}:{self.heuristic}"
 
 
 # The fastest combinations of results/shikaku-viewpoints (patterns on every backend).
@@ -130,16 +114,6 @@ def solve_one(choice: Choice, instance: Any, time_limit: float) -> Outcome:
                    statistics.solve_s, statistics.build_s, wall, statistics.backtracks)
 
 
-def instances_of(set_name: str, first: int | None) -> list[Any]:
-    """The instances of one shipped data set (the first ``first`` when given)."""
-    kind = PUZZLES.get(PUZZLE)
-    found = {data.name: data.files for data in kind.data_sets()}
-    if set_name not in found:
-        raise SystemExit(f"no {PUZZLE} data set {set_name!r}; shipped: {sorted(found)}")
-    instances = [instance for path in found[set_name] for instance in kind.read(path)]
-    return instances[:first] if first is not None else instances
-
-
 def generated_instance(settings: Settings) -> tuple[Any, int, float]:
     """The first unique instance the generator draws from ``settings.seed``, the
     candidates drawn and the seconds it took (drawing and counting included)."""
@@ -153,43 +127,31 @@ def generated_instance(settings: Settings) -> tuple[Any, int, float]:
     return made.instance, made.candidates, time.perf_counter() - started
 
 
-def _progress(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
-
-
 def run_benchmark(settings: Settings) -> Benchmark:
     """Measure every part of the benchmark, in the order of the report."""
     figures = Benchmark(settings)
-    fast_instances = instances_of(settings.fast_set, settings.first)
-    slow_instances = instances_of(settings.slow_set, settings.first)
+    fast_instances = instances_of(PUZZLE, settings.fast_set, settings.first)
+    slow_instances = instances_of(PUZZLE, settings.slow_set, settings.first)
     weak_instances = [instance for set_name in settings.weak_sets
-                      for instance in instances_of(set_name, settings.first)]
+                      for instance in instances_of(PUZZLE, set_name, settings.first)]
     for choice in (BEST_CPSAT, BEST_CP):
-        _progress(f"{choice.name} on {len(fast_instances)} {settings.fast_set} puzzles")
+        progress(f"{choice.name} on {len(fast_instances)} {settings.fast_set} puzzles")
         solve_one(choice, fast_instances[0], settings.time_limit)  # warm-up, not counted
         figures.fast[choice.name] = [solve_one(choice, instance, settings.time_limit)
                                      for instance in fast_instances]
-    _progress(f"generating a unique {settings.size} instance (seed {settings.seed})")
+    progress(f"generating a unique {settings.size} instance (seed {settings.seed})")
     instance, figures.candidates, figures.generation_s = generated_instance(settings)
     figures.generated_rooms = sum(1 for row in instance.clues for clue in row if clue)
     for choice in (BEST_CPSAT, BEST_CP):
         figures.generated[choice.name] = solve_one(choice, instance, settings.time_limit)
-    _progress(f"{PURE_PYTHON.name} on {len(slow_instances)} {settings.slow_set} puzzles")
+    progress(f"{PURE_PYTHON.name} on {len(slow_instances)} {settings.slow_set} puzzles")
     figures.pure_python = [solve_one(PURE_PYTHON, instance, settings.time_limit)
                            for instance in slow_instances]
     for choice in WEAK:
-        _progress(f"{choice.name} on {len(weak_instances)} puzzles")
+        progress(f"{choice.name} on {len(weak_instances)} puzzles")
         figures.weak[choice.name] = [solve_one(choice, instance, settings.weak_time_limit)
                                      for instance in weak_instances]
     return figures
-
-
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:,.1f}"
-
-
-def _met(condition: bool) -> str:
-    return "**met**" if condition else "**not met**"
 
 
 def _solved(outcomes: Sequence[Outcome]) -> int:
@@ -205,14 +167,14 @@ def fast_section(figures: Benchmark) -> list[str]:
         slowest = max(outcomes, key=lambda o: o.solve_s)
         over = sum(1 for o in outcomes if o.solve_s > target)
         solved = _solved(outcomes)
-        lines.append(f"| `{name}` | {solved}/{len(outcomes)} | {_ms(slowest.solve_s)} | "
+        lines.append(f"| `{name}` | {solved}/{len(outcomes)} | {ms(slowest.solve_s)} | "
                      f"{slowest.instance} ({slowest.size}) | "
-                     f"{_ms(sum(o.solve_s for o in outcomes) / len(outcomes))} | "
-                     f"{_ms(max(o.build_s for o in outcomes))} | {over} | "
-                     f"{_ms(target)} ms |")
-        verdicts.append(f"- `{name}`: every puzzle in at most {_ms(target)} ms of solve time: "
-                        f"{_met(over == 0 and solved == len(outcomes))} (max "
-                        f"{_ms(slowest.solve_s)} ms).")
+                     f"{ms(sum(o.solve_s for o in outcomes) / len(outcomes))} | "
+                     f"{ms(max(o.build_s for o in outcomes))} | {over} | "
+                     f"{ms(target)} ms |")
+        verdicts.append(f"- `{name}`: every puzzle in at most {ms(target)} ms of solve time: "
+                        f"{met(over == 0 and solved == len(outcomes))} (max "
+                        f"{ms(slowest.solve_s)} ms).")
     return [*lines, "", *verdicts]
 
 
@@ -229,12 +191,12 @@ def generated_section(figures: Benchmark) -> list[str]:
              "|---|---|---|---:|---:|---:|"]
     for name, outcome in figures.generated.items():
         lines.append(f"| `{name}` | {outcome.status} | {'yes' if outcome.correct else 'no'} | "
-                     f"{_ms(outcome.solve_s)} | {_ms(outcome.build_s)} | "
-                     f"{_ms(outcome.wall_s)} |")
+                     f"{ms(outcome.solve_s)} | {ms(outcome.build_s)} | "
+                     f"{ms(outcome.wall_s)} |")
     best = min(figures.generated.values(), key=lambda o: o.solve_s)
-    met = best.correct and best.solve_s <= TARGET_GENERATED
+    reached = best.correct and best.solve_s <= TARGET_GENERATED
     return [*lines, "", f"- the {settings.size} instance in at most {TARGET_GENERATED:g} s "
-                        f"of solve time with the best viewpoint: {_met(met)} "
+                        f"of solve time with the best viewpoint: {met(reached)} "
                         f"({best.solve_s:.3f} s)."]
 
 
@@ -247,7 +209,7 @@ def pure_python_section(figures: Benchmark) -> list[str]:
              + (f", total solve {sum(o.solve_s for o in solved):.2f} s, max "
                 f"{max(o.solve_s for o in solved):.3f} s" if solved else "") + ".",
              "", "| puzzle | size | status | solve (ms) | backtracks |", "|---|---|---|---:|---:|"]
-    lines += [f"| {o.instance} | {o.size} | {o.status} | {_ms(o.solve_s)} | "
+    lines += [f"| {o.instance} | {o.size} | {o.status} | {ms(o.solve_s)} | "
               f"{'–' if o.backtracks is None else f'{o.backtracks:,}'} |" for o in outcomes]
     return lines
 
@@ -321,14 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         seed=options.seed, time_limit=options.time_limit,
                         weak_time_limit=options.weak_time_limit)
     figures = run_benchmark(settings)
-    report = markdown(figures)
-    print(report, end="")
-    if options.output is not None:
-        options.output.parent.mkdir(parents=True, exist_ok=True)
-        options.output.write_text(report, encoding="utf-8")
-    for problem in figures.wrong():
-        _progress(f"wrong answer: {problem}")
-    return 1 if figures.wrong() else 0
+    return publish(markdown(figures), options.output, figures.wrong())
 
 
 if __name__ == "__main__":

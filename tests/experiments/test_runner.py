@@ -99,9 +99,12 @@ def test_faulty_runs_are_recorded_and_the_campaign_goes_on(write_spec, tmp_path,
 
 
 def test_a_solver_that_cannot_allocate_is_a_memory_out(write_spec, tmp_path) -> None:
-    """OR-tools' C++ code aborts on std::bad_alloc where Python would raise MemoryError."""
-    text = (SMALL.replace("[1, 2, 3]", "[1]").replace("repeats = 2", "repeats = 1")
-            .replace('["cp", "cpsat"]', '["cp"]') + "memory_limit_mb = 1\n")
+    """OR-tools' C++ code aborts on std::bad_alloc where Python would raise MemoryError.
+    A 25x25 grid, so that the run surely needs more than the 1 MB of headroom (a 4x4
+    may fit in what the worker's heap already holds free)."""
+    text = (SMALL.replace("small_4x4.txt", "kul_25x25.txt").replace("[1, 2, 3]", "[1]")
+            .replace("repeats = 2", "repeats = 1").replace('["cp", "cpsat"]', '["cp"]')
+            + "memory_limit_mb = 1\n")
     run_campaign(load_spec(write_spec(text)), jobs=1, results_root=tmp_path,
                  show_progress=False)
     rows = stored(tmp_path, "small")

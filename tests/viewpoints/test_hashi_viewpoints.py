@@ -136,3 +136,15 @@ def test_islands_first_takes_the_most_constrained_islands_first() -> None:
     _, r1, c1, r2, c2 = first.name.split("_")
     assert min(seeing[int(r1), int(c1)], seeing[int(r2), int(c2)]) == fewest
     assert len(instance.islands) == len(seeing)
+
+
+def test_the_networkx_propagator_stops_at_the_time_limit() -> None:
+    """cp's impact-based search probes at the root without looking at its limit; the
+    propagator fails once the deadline has passed, so the run ends near its limit (it
+    ran seconds past a 2 s limit on such a board before)."""
+    dense = read_file(PUZZLES.get("hashi").data_folder() / "coelho2019_200islands.txt")[300]
+    run = solve_instance("hashi", dense, "directions", "cp", "auto",
+                         {"connect": "propagator"}, time_limit=0.5)
+    assert run.result.status in (Status.TIMEOUT, Status.SOLVED)
+    if run.result.status is Status.TIMEOUT:
+        assert not run.result.complete and run.result.statistics.solve_s < 1.5

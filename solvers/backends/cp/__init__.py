@@ -19,7 +19,7 @@ from ortools.constraint_solver import pywrapcp
 
 from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
-from solvers.backends.cp.posting import POSTERS, CpVars
+from solvers.backends.cp.posting import POSTERS, CpVars, post_connected
 from solvers.backends.cp.probing_search import ProbingSearch
 from solvers.capabilities import (
     ALL_PROBING,
@@ -129,7 +129,10 @@ class ClassicCpBackend(Backend[_Compiled]):
             else:
                 cp_vars[variable] = solver.IntVar(list(variable.domain), variable.name)
         for constraint in lowered.constraints:
-            POSTERS[type(constraint)](solver, cp_vars, constraint)
+            if type(constraint) is Connected:  # the only poster that needs the deadline
+                post_connected(solver, cp_vars, constraint, limits.passed)
+            else:
+                POSTERS[type(constraint)](solver, cp_vars, constraint)
         probing = None
         if request.plan.probing != "none":
             probing = ProbingSearch(solver, [cp_vars[v] for v in request.plan.variables],

@@ -38,12 +38,17 @@ class ConnectedPropagator(pywrapcp.PyConstraint):
 
     Fails as soon as the possible edges leave some nodes cut off from the rest, and
     forces every bridge of the possible graph to be present (its removal would cut).
+    Once ``must_stop()`` (the deadline, Ctrl-C), it fails at once: the solver's own
+    limit is checked between nodes, not inside the impact-based search's probing at the
+    root, where this propagator's networkx work would otherwise run past the limit.
     """
 
-    def __init__(self, solver: pywrapcp.Solver, constraint: Connected, weights: list[Any]):
+    def __init__(self, solver: pywrapcp.Solver, constraint: Connected, weights: list[Any],
+                 must_stop: Callable[[], bool] | None = None) -> None:
         super().__init__(solver)
         self.constraint = constraint
         self.weights = weights
+        self.must_stop = must_stop
 
     def Post(self) -> None:  # noqa: N802 (OR-tools' name)
         demon = self.DelayedDemon(ConnectedPropagator.propagate)
@@ -55,6 +60,8 @@ class ConnectedPropagator(pywrapcp.PyConstraint):
 
     def propagate(self) -> None:
         """Fail on a cut-off node set; make bridges of the possible graph present."""
+        if self.must_stop is not None and self.must_stop():
+            self.solver().Fail()
         nodes = self.constraint.nodes
         if len(nodes) <= 1:
             return
@@ -66,6 +73,13 @@ class ConnectedPropagator(pywrapcp.PyConstraint):
         for (u, v, _), weight, present in zip(self.constraint.edges, self.weights, possible):
             if present and ((u, v) in bridges or (v, u) in bridges):
                 weight.SetMin(1)
+
+
+def post_connected(solver: pywrapcp.Solver, cp_vars: CpVars, constraint: Connected,
+                   must_stop: Callable[[], bool] | None = None) -> None:
+    """``connected`` as :class:`ConnectedPropagator`, failing once ``must_stop()``."""
+    solver.Add(ConnectedPropagator(solver, constraint, [cp_vars[w] for _, _, w in constraint.edges],
+                                   must_stop))
 
 
 def _term(solver: pywrapcp.Solver, cp_vars: CpVars, term: IntOrVar) -> Any:
@@ -123,5 +137,5 @@ POSTERS: dict[type[Constraint], Callable[[pywrapcp.Solver, CpVars, Any], None]] 
     ExactlyOne: lambda s, m, c: s.Add(s.SumEquality(_vars(m, c.items), 1)),
     AtMostOne: lambda s, m, c: s.Add(s.SumLessOrEqual(_vars(m, c.items), 1)),
     NoOverlap2D: _post_no_overlap,
-    Connected: lambda s, m, c: s.Add(ConnectedPropagator(s, c, [m[w] for _, _, w in c.edges])),
+    Connected: lambda s, m, c: post_connected(s, m, c),
 }

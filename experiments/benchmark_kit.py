@@ -5,12 +5,13 @@ published report (printed, written, and the exit status a wrong answer gives).""
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from puzzles import PUZZLES
+from solvers import Status
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,14 @@ def ms(seconds: float) -> str:
 def met(condition: bool) -> str:
     """A target's verdict, in bold."""
     return "**met**" if condition else "**not met**"
+
+
+def wrong_runs(outcomes: Iterable[Any]) -> list[str]:
+    """``instance: status`` of each outcome (``instance``, ``status``, ``correct``) that
+    ended in an error or with a solution the checks rejected."""
+    return [f"{o.instance}: {o.status}" for o in outcomes
+            if o.status == Status.ERROR.value or (o.status == Status.SOLVED.value
+                                                  and not o.correct)]
 
 
 def publish(report: str, output: Path | None, wrong: Sequence[str]) -> int:

@@ -29,7 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from experiments.benchmark_kit import Choice, instances_of, met, ms, progress, publish
+from experiments.benchmark_kit import (
+    Choice,
+    instances_of,
+    met,
+    ms,
+    progress,
+    publish,
+    wrong_runs,
+)
 from experiments.solving import solve_instance
 from puzzles import PUZZLES
 from solvers import Status
@@ -106,9 +114,7 @@ class Benchmark:
     def wrong(self) -> list[str]:
         """Runs that ended in an error or with a solution the checker rejects."""
         everything = [*(o for runs in self.main.values() for o in runs), *self.board.values()]
-        return [f"{o.instance}: {o.status}" for o in everything
-                if o.status == Status.ERROR.value or (o.status == Status.SOLVED.value
-                                                      and not o.correct)]
+        return wrong_runs(everything)
 
 
 def solve_one(choice: Choice, instance: Any, time_limit: float) -> Outcome:

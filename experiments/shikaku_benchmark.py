@@ -29,7 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from experiments.benchmark_kit import Choice, instances_of, met, ms, progress, publish
+from experiments.benchmark_kit import (
+    Choice,
+    instances_of,
+    met,
+    ms,
+    progress,
+    publish,
+    wrong_runs,
+)
 from experiments.generate import generate
 from experiments.solving import solve_instance
 from solvers import Status
@@ -97,9 +105,7 @@ class Benchmark:
         everything = [*(o for runs in self.fast.values() for o in runs),
                       *self.generated.values(), *self.pure_python,
                       *(o for runs in self.weak.values() for o in runs)]
-        return [f"{o.instance}: {o.status}" for o in everything
-                if o.status == Status.ERROR.value or (o.status == Status.SOLVED.value
-                                                      and not o.correct)]
+        return wrong_runs(everything)
 
 
 def solve_one(choice: Choice, instance: Any, time_limit: float) -> Outcome:

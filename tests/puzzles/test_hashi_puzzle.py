@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from experiments.cli import main
-from puzzlelab.errors import InstanceNotFound, ParseError
+from puzzlelab.errors import InstanceNotFound
 from puzzles.hashi import (
     HASHI,
     Bridge,
@@ -32,6 +32,7 @@ from puzzles.hashi import (
     write,
 )
 from puzzles.options import Size
+from tests.puzzles.parse_errors import assert_refused_at
 
 DATA = HASHI.data_folder()
 
@@ -216,15 +217,7 @@ BAD_FILES = [
 @pytest.mark.parametrize(("text", "line", "column", "message"), BAD_FILES)
 def test_bad_files_are_refused_with_file_and_line(text: str, line: int, column: int | None,
                                                   message: str, tmp_path: Path) -> None:
-    path = tmp_path / "bad.has"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(ParseError, match=message) as caught:
-        read_file(path)
-    error = caught.value
-    assert (error.source, error.line) == (str(path), line)
-    if column is not None:
-        assert error.column == column
-    assert str(path) in str(error) and f":{line}" in str(error)
+    assert_refused_at(read_file, tmp_path / "bad.has", text, line, column, message)
 
 
 @pytest.mark.parametrize(("text", "where"), [(text, f":{line}:") for text, line, _, _ in

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab.errors import InstanceNotFound, ParseError
+from puzzlelab.errors import InstanceNotFound
 from puzzles.options import Size
 from puzzles.shikaku import (
     SHIKAKU,
@@ -25,6 +25,7 @@ from puzzles.shikaku import (
     write,
 )
 from puzzles.shikaku_generator import random_partition
+from tests.puzzles.parse_errors import assert_refused_at
 
 DATA = SHIKAKU.data_folder()
 
@@ -91,15 +92,7 @@ def test_pick_by_name_or_index() -> None:
 ])
 def test_bad_files_are_refused_with_file_and_line(text: str, line: int, column: int | None,
                                                   message: str, tmp_path: Path) -> None:
-    path = tmp_path / "bad.txt"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(ParseError, match=message) as caught:
-        read_file(path)
-    error = caught.value
-    assert (error.source, error.line) == (str(path), line)
-    if column is not None:
-        assert error.column == column
-    assert str(path) in str(error) and f":{line}" in str(error)
+    assert_refused_at(read_file, tmp_path / "bad.txt", text, line, column, message)
 
 
 def test_the_checker_accepts_a_solution_with_any_labels() -> None:

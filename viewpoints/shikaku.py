@@ -216,6 +216,14 @@ def post_cell_rooms(model: Model, instance: ShikakuInstance, rooms: list[Room],
     return cells, inside
 
 
+def channel_by_sum(model: Model, covering: Covering, inside: Inside) -> None:
+    """``in[r][c][k]`` = the sum of room k's chosen placements covering (r, c)."""
+    for (r, c), by_room in covering.items():
+        for label, flags in by_room.items():
+            model.add(linear([(1, inside[r, c, label]), *((-1, flag) for flag in flags)],
+                             "==", 0))
+
+
 @viewpoint("shikaku", "cell-room", {"gcc": GCC})
 def cell_room(instance: ShikakuInstance, gcc: str) -> BuiltModel:
     """Cells -> rooms, channeled to the placements of the patterns viewpoint.
@@ -234,10 +242,7 @@ def cell_room(instance: ShikakuInstance, gcc: str) -> BuiltModel:
     covering = covering_flags(chosen)
     area = {room.label: room.area for room in rooms}
     cells, inside = post_cell_rooms(model, instance, rooms, covering, gcc == "true")
-    for (r, c), by_room in covering.items():
-        for label, flags in by_room.items():
-            model.add(linear([(1, inside[r, c, label]), *((-1, flag) for flag in flags)],
-                             "==", 0))
+    channel_by_sum(model, covering, inside)
     flat = [variable for row in cells for variable in row]
     model.branch_on(flat)
     positions = [(r, c) for r in range(instance.rows) for c in range(instance.columns)]

@@ -32,6 +32,7 @@ from viewpoints.shikaku import (
     Chosen,
     Covering,
     Inside,
+    channel_by_sum,
     covering_flags,
     placement_decoder,
     post_cell_rooms,
@@ -51,13 +52,6 @@ def _channel_by_implication(model: Model, chosen: Chosen, inside: Inside) -> Non
         for placement, flag in zip(room.placements, flags):
             for r, c in placement.cells():
                 model.add(implies(flag, inside[r, c, room.label]))
-
-
-def _channel_by_sum(model: Model, covering: Covering, inside: Inside) -> None:
-    for (r, c), by_room in covering.items():
-        for label, flags in by_room.items():
-            model.add(linear([(1, inside[r, c, label]), *((-1, flag) for flag in flags)],
-                             "==", 0))
 
 
 def _post_redundant(model: Model, chosen: Chosen, covering: Covering,
@@ -96,7 +90,7 @@ def channeled(instance: ShikakuInstance, channel: str, redundant: str,
     if channel == "implication":
         _channel_by_implication(model, chosen, inside)
     else:
-        _channel_by_sum(model, covering, inside)
+        channel_by_sum(model, covering, inside)
     if redundant == "true":
         _post_redundant(model, chosen, covering, inside)
     return BuiltModel(model, placement_decoder(instance, chosen))

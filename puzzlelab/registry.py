@@ -27,8 +27,11 @@ class Registry(Generic[T]):
     puzzlelab.errors.UnknownName: unknown colour 'red'; valid: sky-blue
     """
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, kind: str, order: Callable[[T], str] | None = None) -> None:
+        """``order`` keys the listing, so that it does not depend on which module happened
+        to be imported first (e.g. a backend's module path, for the package's order)."""
         self.kind = kind
+        self._order = order
         self._entries: dict[str, T] = {}
 
     def add(self, name: str, entry: T) -> None:
@@ -63,14 +66,17 @@ class Registry(Generic[T]):
             raise UnknownName(self.kind, name, self._entries) from None
 
     def names(self) -> list[str]:
-        """Registered names, in registration order."""
-        return list(self._entries)
+        """Registered names, in the registry's ``order`` (else registration order)."""
+        return list(self)
 
     def __contains__(self, name: object) -> bool:
         return name in self._entries
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._entries)
+        if self._order is None:
+            return iter(self._entries)
+        order = self._order
+        return iter(sorted(self._entries, key=lambda name: (order(self._entries[name]), name)))
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -30,16 +30,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from puzzlelab.errors import ModelError
 from puzzles.shikaku import ShikakuInstance, ShikakuSolution
 from solvers import Model, linear
+from solvers.backends.cp.root import Domains, root_domains
 from viewpoints.registry import get_viewpoint
 from viewpoints.shikaku import Room, rooms_of
-
-if TYPE_CHECKING:
-    from solvers.backends.cp.root import Domains
 
 LEVELS = ("Ini", "Set", "Red", "GCC", "Sub", "SAC")
 PLACEMENT_FIGURES = ("K", "Fix", "Alt", "Cov")
@@ -183,10 +180,6 @@ def subset_zeros(equations: list[list[int]], possible: Callable[[int], bool]) ->
 
 
 def _root(model: Model, probing: bool = False) -> Domains:
-    # imported here: importing the cp package registers its backend, and the backends'
-    # order (which ``list`` and the README show) is the order load_backends() gives
-    from solvers.backends.cp.root import root_domains
-
     domains = root_domains(model, probing)
     if domains is None:
         raise ModelError(f"model {model.name!r} fails at the root: the instance has no "

@@ -3,7 +3,8 @@
 from puzzlelab.registry import Registry, import_submodules
 from solvers.backends.base import Backend
 
-BACKENDS: Registry[type[Backend]] = Registry("solver")
+BACKENDS: Registry[type[Backend]] = Registry("solver", order=lambda backend: backend.__module__)
+"""Listed in the package's module order, however the modules came to be imported."""
 
 _loaded = False
 

@@ -40,6 +40,20 @@ def test_unknown_names_list_the_valid_ones() -> None:
         get_viewpoint("sudoku", "diagonal")
 
 
+def test_an_ordered_registry_lists_by_its_key_not_by_import_order() -> None:
+    registry = Registry[str]("module", order=lambda module: module)
+    for name, module in (("z", "pkg.c"), ("a", "pkg.b"), ("m", "pkg.a")):
+        registry.add(name, module)
+    assert registry.names() == list(registry) == ["m", "a", "z"]
+
+
+def test_backends_are_listed_in_the_packages_module_order() -> None:
+    """A module that imports one backend early (the Shikaku levels import cp's root
+    propagation) must not move that backend up in ``list`` and the README."""
+    modules = [BACKENDS.get(name).__module__ for name in BACKENDS.names()]
+    assert modules == sorted(modules)
+
+
 def imported_submodules(package: str, files: Iterable[Path]) -> set[str]:
     """The modules of ``package`` (``puzzles``: ``sudoku``, ``svg``, ...) that ``files`` import."""
     imported = set()

@@ -66,9 +66,10 @@ def draw_puzzles(campaign: CampaignData, named: Sequence[str], folder: Path,
         if path is None:
             notes.append(f"{label}: instance file {row['instance_file']} not found")
             continue
-        instance = _instance(kind, path, label)
+        instance = _instance(kind, path, int(row["instance_position"]))
         if instance is None:
-            notes.append(f"{label}: not in {path}")
+            notes.append(f"{label}: instance {row['instance_position']} not in "
+                         f"{row['instance_file']} (the file changed since the run)")
             continue
         solution, how = _solution(kind, puzzle, instance)
         folder.mkdir(parents=True, exist_ok=True)
@@ -88,12 +89,11 @@ def _instance_path(campaign: CampaignData, written: str) -> Path | None:
     return None
 
 
-def _instance(kind: Any, path: Path, label: str) -> Any | None:
-    """The instance a campaign label names: labels are the instance's name, prefixed by
-    the file (``file:name``) where two files share names."""
-    for instance in kind.read(path):
-        name = kind.instance_name(instance)
-        if label == name or label.endswith(f":{name}"):
+def _instance(kind: Any, path: Path, position: int) -> Any | None:
+    """The instance at ``position`` in its file, as the store keeps it (a label may be a
+    title or a path's end rather than the instance's name)."""
+    for index, instance in enumerate(kind.read(path)):
+        if index == position:
             return instance
     return None
 

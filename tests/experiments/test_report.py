@@ -16,10 +16,14 @@ from experiments.report import write_report
 from experiments.report_data import plot_cells, read_campaign
 from experiments.report_figures import scatter_points
 from experiments.store import ResultsStore
+from puzzles import PUZZLES
 from tests.experiments.test_cli import run_cli
-from tests.paths import SUDOKU_DATA
+from tests.paths import NONOGRAM_DATA, SUDOKU_DATA
 
 SUDOKUS = (SUDOKU_DATA / "kul_named_9x9.txt").as_posix()
+POSITIONS = {PUZZLES.get("sudoku").instance_name(instance): position
+             for position, instance in enumerate(PUZZLES.get("sudoku").read(SUDOKUS))}
+"""Where each of the file's Sudokus is in it, as a run stores it."""
 FIGURES = ("cactus", "scatter-time", "scatter-backtracks", "effort")
 
 Run = tuple[str, str, str, float | None, int | None]
@@ -45,7 +49,8 @@ def known_store(path: Path, runs: list[Run], repeats: int = 1, planned: int | No
             repeat = seen.get((instance, viewpoint), 0)
             seen[(instance, viewpoint)] = repeat + 1
             task = RunTask(run_key(SUDOKUS, instance, viewpoint, "cp", "input/min", repeat),
-                           position, "sudoku", SUDOKUS, instance, 0, viewpoint, viewpoint, {},
+                           position, "sudoku", SUDOKUS, instance, POSITIONS[instance],
+                           viewpoint, viewpoint, {},
                            "cp", "input/min", repeat, 0, 10.0, 2048, 1)
             store.record_run(task, {
                 "status": status, "complete": False, "message": "",
@@ -134,8 +139,12 @@ def test_report_of_a_known_store_has_its_numbers_figures_and_pictures(tmp_path: 
     pictures = sorted(p.name for p in (folder / "figures").glob("known-*.svg")
                       if not any(p.name == f"known-{f}.svg" for f in FIGURES))
     assert pictures == ["known-coloin.svg", "known-hard17.svg", "known-lambda.svg"]
+    sudoku = PUZZLES.get("sudoku")
     for picture in pictures:
         ElementTree.parse(folder / "figures" / picture)
+        instance = list(sudoku.read(SUDOKUS))[POSITIONS[picture[len("known-"):-len(".svg")]]]
+        assert (folder / "figures" / picture).read_text(encoding="utf-8") == sudoku.render_svg(
+            instance, sudoku.known_solution(instance))
     assert len(page.images) == len(FIGURES) + 3
     assert all(str(image["src"]).startswith("data:image/svg+xml;base64,")
                for image in page.images)
@@ -239,6 +248,28 @@ solvers = ["cp"]
 heuristics = ["first-fail"]
 time_limit = 5
 """
+
+
+def test_pictures_are_of_the_instances_the_rows_name_also_when_labelled_by_title(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        ) -> None:
+    """Nonogram rows carry the file's title, not the instance's name: the picture is of
+    the instance at the stored position in its file, drawn with the file's solution."""
+    source = NONOGRAM_DATA / "webpbn_survey" / "webpbn-00001.non"
+    spec = tmp_path / "titled.toml"
+    spec.write_text(f'name = "titled"\npuzzle = "nonogram"\ninstances = ["{source.as_posix()}"]'
+                    f'\nviewpoints = ["regular"]\nsolvers = ["cp"]\ntime_limit = 5\n',
+                    encoding="utf-8")
+    code, _, err = run_cli(monkeypatch, capsys, "run", str(spec), "--jobs", "1", "--results",
+                           str(tmp_path), "--no-progress")
+    assert code == 0, err
+    html = (tmp_path / "titled" / "report" / "index.html").read_text(encoding="utf-8")
+    assert "Demo Puzzle from Front Page" in html and "not in" not in html
+    nonogram = PUZZLES.get("nonogram")
+    [instance] = nonogram.read(source)
+    [picture] = (tmp_path / "titled" / "report" / "figures").glob("titled-Demo*.svg")
+    assert picture.read_text(encoding="utf-8") == nonogram.render_svg(
+        instance, nonogram.known_solution(instance))
 
 
 @pytest.mark.parametrize("table, written", [("", True), ("table = { report = false }", False)])

@@ -9,6 +9,7 @@ finds nothing in time, which the caption then says.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,10 +67,11 @@ def draw_puzzles(campaign: CampaignData, named: Sequence[str], folder: Path,
         if path is None:
             notes.append(f"{label}: instance file {row['instance_file']} not found")
             continue
-        instance = _instance(kind, path, int(row["instance_position"]))
+        name = str(json.loads(str(row["run_key"]))[1])
+        instance = _instance(kind, path, name)
         if instance is None:
-            notes.append(f"{label}: instance {row['instance_position']} not in "
-                         f"{row['instance_file']} (the file changed since the run)")
+            notes.append(f"{label}: no instance {name!r} in {row['instance_file']} (the file "
+                         f"changed since the run)")
             continue
         solution, how = _solution(kind, puzzle, instance)
         folder.mkdir(parents=True, exist_ok=True)
@@ -89,13 +91,11 @@ def _instance_path(campaign: CampaignData, written: str) -> Path | None:
     return None
 
 
-def _instance(kind: Any, path: Path, position: int) -> Any | None:
-    """The instance at ``position`` in its file, as the store keeps it (a label may be a
-    title or a path's end rather than the instance's name)."""
-    for index, instance in enumerate(kind.read(path)):
-        if index == position:
-            return instance
-    return None
+def _instance(kind: Any, path: Path, name: str) -> Any | None:
+    """The instance of the file that the puzzle names ``name``: the name a run's key holds
+    (its label may be a title or the end of a path instead)."""
+    return next((instance for instance in kind.read(path) if kind.instance_name(instance) == name),
+                None)
 
 
 def _solution(kind: Any, puzzle: str, instance: Any) -> tuple[Any | None, str]:

@@ -21,9 +21,6 @@ from tests.experiments.test_cli import run_cli
 from tests.paths import NONOGRAM_DATA, SUDOKU_DATA
 
 SUDOKUS = (SUDOKU_DATA / "kul_named_9x9.txt").as_posix()
-POSITIONS = {PUZZLES.get("sudoku").instance_name(instance): position
-             for position, instance in enumerate(PUZZLES.get("sudoku").read(SUDOKUS))}
-"""Where each of the file's Sudokus is in it, as a run stores it."""
 FIGURES = ("cactus", "scatter-time", "scatter-backtracks", "effort")
 
 Run = tuple[str, str, str, float | None, int | None]
@@ -49,8 +46,7 @@ def known_store(path: Path, runs: list[Run], repeats: int = 1, planned: int | No
             repeat = seen.get((instance, viewpoint), 0)
             seen[(instance, viewpoint)] = repeat + 1
             task = RunTask(run_key(SUDOKUS, instance, viewpoint, "cp", "input/min", repeat),
-                           position, "sudoku", SUDOKUS, instance, POSITIONS[instance],
-                           viewpoint, viewpoint, {},
+                           position, "sudoku", SUDOKUS, instance, 0, viewpoint, viewpoint, {},
                            "cp", "input/min", repeat, 0, 10.0, 2048, 1)
             store.record_run(task, {
                 "status": status, "complete": False, "message": "",
@@ -142,7 +138,8 @@ def test_report_of_a_known_store_has_its_numbers_figures_and_pictures(tmp_path: 
     sudoku = PUZZLES.get("sudoku")
     for picture in pictures:
         ElementTree.parse(folder / "figures" / picture)
-        instance = list(sudoku.read(SUDOKUS))[POSITIONS[picture[len("known-"):-len(".svg")]]]
+        [instance] = [i for i in sudoku.read(SUDOKUS)
+                      if sudoku.instance_name(i) == picture[len("known-"):-len(".svg")]]
         assert (folder / "figures" / picture).read_text(encoding="utf-8") == sudoku.render_svg(
             instance, sudoku.known_solution(instance))
     assert len(page.images) == len(FIGURES) + 3
@@ -254,7 +251,7 @@ def test_pictures_are_of_the_instances_the_rows_name_also_when_labelled_by_title
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path,
         ) -> None:
     """Nonogram rows carry the file's title, not the instance's name: the picture is of
-    the instance at the stored position in its file, drawn with the file's solution."""
+    the instance the run's key names, drawn with the file's solution."""
     source = NONOGRAM_DATA / "webpbn_survey" / "webpbn-00001.non"
     spec = tmp_path / "titled.toml"
     spec.write_text(f'name = "titled"\npuzzle = "nonogram"\ninstances = ["{source.as_posix()}"]'

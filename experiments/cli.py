@@ -290,20 +290,24 @@ def report(
         metavar="DATABASE...")],
     out: Annotated[Path | None, typer.Option(
         help="folder to write into (default: report/ beside the first database)")] = None,
-    metrics: Annotated[str, typer.Option(help="table columns, comma-separated, from: "
-                                              + ", ".join(known_metrics()))] = "time,backtracks",
-    by: Annotated[str, typer.Option(help="column groups and plot lines: viewpoint, heuristic "
-                                         "or solver")] = "viewpoint",
+    metrics: Annotated[str | None, typer.Option(
+        help="table columns, comma-separated, from: " + ", ".join(known_metrics())
+             + " (default: as the campaign's spec says in its table settings)")] = None,
+    by: Annotated[str | None, typer.Option(
+        help="column groups and plot lines: viewpoint, heuristic or solver (default: as "
+             "the campaign's spec says)")] = None,
     instances: Annotated[str | None, typer.Option(
         help="comma-separated instance labels to draw (default: the first few)")] = None,
-    reached: Annotated[bool, typer.Option(help="for runs stopped by a limit, show the "
-                                               "counts reached (≥N)")] = False,
+    reached: Annotated[bool | None, typer.Option(
+        help="for runs stopped by a limit, show the counts reached (≥N) (default: as the "
+             "campaign's spec says)")] = None,
 ) -> None:
     """Write the course-style report of results databases: index.html (tables, figures,
     puzzles), report.md, report.tex, and each figure as SVG and PDF."""
     from experiments.report import write_report  # matplotlib: loaded only when reporting
 
-    written = write_report(databases, out, by=by, metrics=_listed(metrics),
+    written = write_report(databases, out, by=by,
+                           metrics=_listed(metrics) if metrics is not None else None,
                            instances=_listed(instances or ""), reached=reached)
     console.print(f"wrote {escape(str(written.folder / 'index.html'))} (and report.md, "
                   f"report.tex, {counted(len(written.files) - 3, 'figure file')} in "

@@ -45,6 +45,7 @@ class CampaignSection:
 
     campaign: CampaignData
     anchor: str
+    by: str
     tables: list[ResultTable]
     summaries: dict[str, str]
     figures: list[DrawnFigure]
@@ -69,11 +70,13 @@ def default_folder(databases: Sequence[str | Path]) -> Path:
 
 
 def write_report(databases: Sequence[str | Path], out: str | Path | None = None,
-                 by: str = "viewpoint", metrics: Sequence[str] = ("time", "backtracks"),
-                 instances: Sequence[str] = (), reached: bool = False) -> WrittenReport:
+                 by: str | None = None, metrics: Sequence[str] | None = None,
+                 instances: Sequence[str] = (), reached: bool | None = None) -> WrittenReport:
     """Write the report of ``databases`` into ``out`` (default: ``report/`` beside the
-    first) and return what was written. A file that is not a results database, or one
-    with no runs, is a ``PuzzleLabError`` before anything is written."""
+    first) and return what was written. ``by``, ``metrics`` and ``reached`` left out
+    are each campaign's own, from its spec's ``table`` settings. A file that is not a
+    results database, or one with no runs, is a ``PuzzleLabError`` before anything is
+    written."""
     started = time.perf_counter()
     if not databases:
         raise PuzzleLabError("name at least one results database (runs.sqlite)")
@@ -84,19 +87,24 @@ def write_report(databases: Sequence[str | Path], out: str | Path | None = None,
     sections = []
     used: set[str] = set()
     for campaign in campaigns:
+        own = campaign.table_settings()
+        grouped = by or own["table_by"]
         anchor = _unique(_slug(campaign.name), used)
-        tables = build_tables(campaign.rows, by, metrics, reached, campaign.repeats)
-        cells = plot_cells(campaign, by)
-        drawn = draw_all(cells, figures, anchor, by)
+        tables = build_tables(campaign.rows, grouped, metrics or own["table_metrics"],
+                              own["table_reached"] if reached is None else reached,
+                              campaign.repeats)
+        cells = plot_cells(campaign, grouped)
+        drawn = draw_all(cells, figures, anchor, grouped)
         pictures, notes = draw_puzzles(campaign, instances, figures, anchor)
         if campaign.planned_runs is not None and len(campaign.rows) < campaign.planned_runs:
             notes.insert(0, f"partial: {len(campaign.rows)} of {campaign.planned_runs} planned "
                             f"runs stored; run the spec again to finish")
         sections.append(CampaignSection(
-            campaign, anchor, tables, {t.title: summary_line(cells, t.title) for t in tables},
+            campaign, anchor, grouped, tables,
+            {t.title: summary_line(cells, t.title) for t in tables},
             drawn, pictures, notes, render(tables, "markdown"), render(tables, "latex")))
     written = [_write(folder / name, _environment(name).get_template(f"{name}.j2").render(
-        sections=sections, title=_title(campaigns), by=by, version=puzzlelab.__version__,
+        sections=sections, title=_title(campaigns), version=puzzlelab.__version__,
         legend=legend(), notes=NOTES, figures_folder=FIGURES))
         for name in ("index.html", "report.md", "report.tex")]
     files = [*written, *(f.svg for s in sections for f in s.figures),

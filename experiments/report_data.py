@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from experiments.spec import table_settings
 from experiments.store import ResultsStore
 from experiments.table_format import MISSING, TIMEOUT, WRONG
 from experiments.tables import (
@@ -108,6 +109,12 @@ class CampaignData:
                 break
             comments.append(line.lstrip("#").strip())
         return " ".join(c for c in comments if c)
+
+    def table_settings(self) -> dict[str, Any]:
+        """The stored spec's ``table`` settings (``table_by``, ``table_metrics``, ...): what
+        the report shows unless told otherwise, as ``puzzlelab run`` did."""
+        return table_settings(str(self.session.get("spec_text") or ""),
+                              Path(str(self.session.get("spec_path") or "spec.toml")))
 
     def spec_base(self) -> Path | None:
         """The folder the spec's instance paths are relative to."""

@@ -246,6 +246,16 @@ def _string_list(fail: _Failer, data: Mapping[str, Any], key: str,
     return value
 
 
+def table_settings(text: str, path: Path) -> dict[str, Any]:
+    """The ``table`` settings of the spec ``text`` (its defaults where it has none): how a
+    stored campaign's report groups and measures, as its run did."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise SpecError(_toml_error(path, text, error)) from None
+    return _table_settings(_Failer(path, text), data)
+
+
 def _table_settings(fail: _Failer, data: Mapping[str, Any]) -> dict[str, Any]:
     table = _typed(fail, data, "table", dict, {})
     unknown = set(table) - {"metrics", "by", "reached", "report"}

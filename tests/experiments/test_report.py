@@ -28,13 +28,13 @@ Run = tuple[str, str, str, float | None, int | None]
 
 
 def known_store(path: Path, runs: list[Run], repeats: int = 1, planned: int | None = None,
-                name: str = "known") -> Path:
+                name: str = "known", table: str = "") -> Path:
     """A store of a Sudoku campaign on cp with input order, runs as given (a repeat number
-    counts up for each run of the same cell)."""
+    counts up for each run of the same cell); ``table`` is its spec's table line."""
     with ResultsStore(path) as store:
         store.start_campaign({
             "name": name, "spec_path": "/nowhere/spec.toml",
-            "spec_text": f'name = "{name}"\ndescription = "A known campaign."\n',
+            "spec_text": f'name = "{name}"\ndescription = "A known campaign."\n{table}\n',
             "settings": json.dumps({"puzzle": "sudoku", "repeats": repeats, "time_limit": 10.0,
                                     "memory_limit_mb": 2048}),
             "started_at": "2026-01-01T00:00:00", "executor": "local", "jobs": 1,
@@ -279,6 +279,23 @@ def test_run_writes_the_report_unless_the_spec_says_not(
     index = tmp_path / "reported" / "report" / "index.html"
     assert index.exists() is written
     assert (str(index) in " ".join(out.split())) is written
+
+
+def test_report_groups_and_measures_as_the_campaigns_spec_says_unless_told(
+        tmp_path: Path) -> None:
+    """``puzzlelab report`` on a stored campaign shows what its ``run`` showed: the spec's
+    table settings, which ``--by`` and ``--metrics`` override."""
+    database = known_store(tmp_path / "known" / "runs.sqlite", COMPLETE,
+                           table='table = { by = "heuristic", metrics = ["time"] }')
+    write_report([database], tmp_path / "own")
+    page = parsed(tmp_path / "own")
+    assert [text for text, _ in page.rows[0]] == ["", "input/min"]
+    assert [text for text, _ in page.rows[1]] == ["instance", "time (ms)"]
+    assert "Columns grouped by heuristic" in (tmp_path / "own" / "index.html").read_text()
+    write_report([database], tmp_path / "told", by="viewpoint", metrics=["backtracks"])
+    page = parsed(tmp_path / "told")
+    assert [text for text, _ in page.rows[0]] == ["", "classic", "channeled"]
+    assert [text for text, _ in page.rows[1]] == ["instance", "backtracks", "backtracks"]
 
 
 def test_report_command_says_what_it_wrote(monkeypatch: pytest.MonkeyPatch,

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from puzzlelab.statistics import STATISTICS, Statistic
 from solvers import BACKENDS, load_backends
+from solvers.capabilities import AFTER_SEARCH_STATISTICS
 
 
 def backend_rows() -> list[dict[str, str]]:
@@ -43,6 +44,9 @@ def statistic_rows() -> list[dict[str, str]]:
 
 
 def _reporters(statistic: Statistic) -> str:
+    if statistic.name in AFTER_SEARCH_STATISTICS:
+        return "; ".join(name for name in BACKENDS.names()
+                         if BACKENDS.get(name).capabilities.after_search)
     if statistic.measured_by == "loop":
         return "every solver"
     if statistic.measured_by in ("runner", "viewpoint"):

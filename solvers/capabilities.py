@@ -28,6 +28,9 @@ PROBING_WITH_OWN_SEARCH = "probing under its own search (auto+probe, auto+probe-
 PROBING_BESIDE_PYTHON = "probing beside a propagator written in Python"
 AVAILABLE = "its solver library"
 AFTER_SEARCH = "constraints checked after search (after-search, lazy)"
+AFTER_SEARCH_STATISTICS = frozenset({"rejected", "lazy_rounds", "lazy_cuts"})
+"""The solve loop's figures of constraints checked after search: only the backends
+declaring ``after_search`` run such models, so only they report them."""
 
 ALL_PROBING: frozenset[Probing] = frozenset({"none", "root", "nodes"})
 

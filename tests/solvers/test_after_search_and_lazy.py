@@ -26,14 +26,14 @@ from solvers import (
     load_backends,
     solve,
 )
-from solvers.capabilities import AFTER_SEARCH
+from solvers.capabilities import AFTER_SEARCH, AFTER_SEARCH_STATISTICS
 from solvers.constraints import Connected, Linear
 from tests.expected_refusals import expected_refusal
 
 load_backends()
 NODES = "abcd"
 WAYS = ("after-search", "lazy")
-STATISTIC_NAMES = ("rejected", "lazy_rounds", "lazy_cuts")
+STATISTIC_NAMES = sorted(AFTER_SEARCH_STATISTICS)
 
 
 def graph_model(way: str | None, most: int = 1) -> tuple[Model, Connected]:
@@ -152,7 +152,18 @@ def test_a_model_without_such_constraints_reports_none(backend: str) -> None:
     if not runnable(backend, model):
         return
     figures = solve(model, backend, "input/min", max_solutions=None).statistics
-    assert [getattr(figures, name) for name in STATISTIC_NAMES] == [None, None, None]
+    assert [getattr(figures, name) for name in STATISTIC_NAMES] == [None] * len(STATISTIC_NAMES)
+
+
+def test_the_declared_after_search_figures_are_those_such_constraints_add() -> None:
+    """The reference tables say only backends taking after-search constraints report
+    these figures: they must be exactly the figures such a model adds to a plain one's."""
+
+    def given(way: str | None) -> set[str]:
+        figures = solve(graph_model(way)[0], "cp", "input/min", max_solutions=None).statistics
+        return {name for name, value in figures.as_dict().items() if value is not None}
+
+    assert (given("after-search") | given("lazy")) - given(None) == AFTER_SEARCH_STATISTICS
 
 
 def test_lazy_figures_are_the_sums_of_its_searches() -> None:

@@ -116,6 +116,15 @@ class CampaignData:
         return table_settings(str(self.session.get("spec_text") or ""),
                               Path(str(self.session.get("spec_path") or "spec.toml")))
 
+    def spec_shown(self) -> str:
+        """The spec's path as a reader should see it: relative to the current folder when
+        inside it (a committed report names no one's home folder), else as stored."""
+        path = Path(str(self.session.get("spec_path") or "?"))
+        try:
+            return path.relative_to(Path.cwd()).as_posix() if path.is_absolute() else str(path)
+        except ValueError:
+            return str(path)
+
     def spec_base(self) -> Path | None:
         """The folder the spec's instance paths are relative to."""
         path = self.session.get("spec_path")

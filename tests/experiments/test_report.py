@@ -253,6 +253,7 @@ def test_pictures_are_of_the_instances_the_rows_name_also_when_labelled_by_title
     """Nonogram rows carry the file's title, not the instance's name: the picture is of
     the instance the run's key names, drawn with the file's solution."""
     source = NONOGRAM_DATA / "webpbn_survey" / "webpbn-00001.non"
+    monkeypatch.chdir(tmp_path)
     spec = tmp_path / "titled.toml"
     spec.write_text(f'name = "titled"\npuzzle = "nonogram"\ninstances = ["{source.as_posix()}"]'
                     f'\nviewpoints = ["regular"]\nsolvers = ["cp"]\ntime_limit = 5\n',
@@ -262,6 +263,7 @@ def test_pictures_are_of_the_instances_the_rows_name_also_when_labelled_by_title
     assert code == 0, err
     html = (tmp_path / "titled" / "report" / "index.html").read_text(encoding="utf-8")
     assert "Demo Puzzle from Front Page" in html and "not in" not in html
+    assert "The spec (titled.toml)" in html  # relative to where the report was made
     nonogram = PUZZLES.get("nonogram")
     [instance] = nonogram.read(source)
     [picture] = (tmp_path / "titled" / "report" / "figures").glob("titled-Demo*.svg")

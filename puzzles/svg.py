@@ -8,10 +8,14 @@ CELL = 36  # pixels per cell
 MARGIN = 4
 
 
+TEXT_STYLE = "text{font-family:sans-serif;text-anchor:middle;dominant-baseline:central}"
+"""Said once per document rather than on each of a large Nonogram's thousands of clues."""
+
+
 def document(width: float, height: float, body: list[str]) -> str:
     """A standalone SVG document of the given size around ``body`` elements."""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-            f'viewBox="0 0 {width:g} {height:g}">\n'
+            f'viewBox="0 0 {width:g} {height:g}">\n<style>{TEXT_STYLE}</style>\n'
             f'<rect width="100%" height="100%" fill="white"/>\n' + "\n".join(body) + "\n</svg>\n")
 
 
@@ -24,10 +28,10 @@ def line(x1: float, y1: float, x2: float, y2: float, width: float = 1,
 
 def text(x: float, y: float, content: str, size: float, colour: str = "black",
          bold: bool = False) -> str:
-    """Centred text at ``(x, y)``."""
+    """Centred text at ``(x, y)`` (the document's style centres it)."""
     weight = ' font-weight="bold"' if bold else ""
-    return (f'<text x="{x:g}" y="{y:g}" font-family="sans-serif" font-size="{size:g}" '
-            f'fill="{colour}" text-anchor="middle" dominant-baseline="central"{weight}>'
+    fill = "" if colour == "black" else f' fill="{colour}"'
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{fill}{weight}>'
             f'{escape(content)}</text>')
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from puzzles.nonogram import (
 )
 from tests.paths import NONOGRAM_DATA
 
+SVG = "{http://www.w3.org/2000/svg}"
 SHIPPED = sorted(p for p in NONOGRAM_DATA.rglob("*") if p.suffix in (".non", ".dzn"))
 
 
@@ -198,7 +200,12 @@ def test_text_rendering_shows_clues_and_cells() -> None:
 def test_svg_rendering_draws_clues_and_filled_cells() -> None:
     puzzle = clues_of([[1, 1, 0], [0, 0, 0], [1, 0, 1]], "picture")
     picture = render_svg(puzzle, puzzle.known_solution)
-    assert picture.startswith("<svg") and picture.count('fill="#222"') == 4
+    filled = [rect for rect in ElementTree.fromstring(picture).iter(f"{SVG}rect")
+              if rect.get("fill") == "#222"]
+    # one rectangle a block: the 2-block of the first row, the two 1-blocks of the last
+    widths = sorted(float(rect.attrib["width"]) for rect in filled)
+    assert len(widths) == 3 and widths[2] == 2 * widths[0] == 2 * widths[1]
+    assert picture.startswith("<svg")
     assert picture.count(">0</text>") == 1  # the empty middle row
     assert picture.count("<text") == 4 + 4  # row clues 2, 0, 1 1; column clues 1 1, 1, 1
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 
 from puzzlelab.errors import ParseError
 from puzzlelab.wording import counted
@@ -37,7 +38,19 @@ class ClueFile:
 
 def blocks_of(line: Sequence[int]) -> Clue:
     """The block lengths of a 0/1 line: ``blocks_of([1, 1, 0, 1]) == (2, 1)``."""
-    return tuple(len(run) for run in "".join(map(str, line)).split("0") if run)
+    return tuple(length for _, length in block_runs(line))
+
+
+def block_runs(line: Sequence[int]) -> list[tuple[int, int]]:
+    """(first cell, length) of each block of a 0/1 line:
+    ``block_runs([1, 1, 0, 1]) == [(0, 2), (3, 1)]``."""
+    runs, start = [], 0
+    for value, group in groupby(line):
+        length = len(list(group))
+        if value:
+            runs.append((start, length))
+        start += length
+    return runs
 
 
 # ---------------------------------------------------------------- .non

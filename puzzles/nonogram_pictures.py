@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from puzzles import svg
+from puzzles.nonogram_formats import block_runs
 
 if TYPE_CHECKING:
     from puzzles.nonogram import NonogramInstance, NonogramSolution
@@ -52,20 +52,9 @@ def render_svg(instance: NonogramInstance, solution: NonogramSolution | None = N
     if solution is not None:
         for r, row in enumerate(solution.grid):
             body += [svg.rectangle(left + start * size, top + r * size, length * size, size,
-                                   "#222") for start, length in _runs(row)]
+                                   "#222") for start, length in block_runs(row)]
     body += [f'<g transform="translate({left:g},{top:g})">',
              *svg.grid_lines(instance.height, instance.width, 5, origin=0, cell=size), "</g>"]
     return svg.document(left + instance.width * size + svg.MARGIN,
                         top + instance.height * size + svg.MARGIN, body)
 
-
-def _runs(row: Sequence[int]) -> list[tuple[int, int]]:
-    """(first column, length) of each block of filled cells: one rectangle a block keeps
-    a large picture small."""
-    runs: list[tuple[int, int]] = []
-    for column, value in enumerate(row):
-        if value and runs and sum(runs[-1]) == column:
-            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
-        elif value:
-            runs.append((column, 1))
-    return runs

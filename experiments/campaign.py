@@ -108,6 +108,11 @@ def run_key(instance_file: str, instance: str, viewpoint: str, solver: str, heur
     return json.dumps([instance_file, instance, viewpoint, solver, heuristic, repeat])
 
 
+def key_instance(key: str) -> str:
+    """The puzzle's name for the instance of a run, read back from its ``run_key``."""
+    return str(json.loads(key)[1])
+
+
 def expand(spec: ExperimentSpec) -> Grid:
     """Every run of ``spec`` in grid order; unsupported combinations raise or are skipped."""
     instances = _instances(spec)

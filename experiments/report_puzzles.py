@@ -9,12 +9,12 @@ finds nothing in time, which the caption then says.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from experiments.campaign import key_instance
 from experiments.report_data import CampaignData
 from experiments.solving import solve_instance
 from puzzlelab.errors import PuzzleLabError
@@ -67,7 +67,7 @@ def draw_puzzles(campaign: CampaignData, named: Sequence[str], folder: Path,
         if path is None:
             notes.append(f"{label}: instance file {row['instance_file']} not found")
             continue
-        name = str(json.loads(str(row["run_key"]))[1])
+        name = key_instance(str(row["run_key"]))
         instance = _instance(kind, path, name)
         if instance is None:
             notes.append(f"{label}: no instance {name!r} in {row['instance_file']} (the file "

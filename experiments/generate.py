@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from experiments.solving import solve_instance
-from puzzlelab.errors import OptionError
+from puzzlelab.errors import OptionError, UnsupportedCombination
 from puzzles import PUZZLES, PuzzleKind
 from puzzles.options import OptionValues, name_part
 from solvers import Heuristic, Status, clause, get_backend, solve
@@ -52,6 +52,8 @@ def another_solution(puzzle: str, instance: Any, time_limit: float | None = None
     once: what a generator repairing them needs. When that search runs long (few places
     left, deep in the order), a clause forbidding the first solution's decisions and the
     counting order settle it, on 0/1 decision variables; otherwise there is no answer.
+    A counting solver that cannot rank values is refused (``UnsupportedCombination``),
+    not silently replaced by another.
     """
     counting = counting_defaults(puzzle)
     chosen = get_viewpoint(puzzle, counting.viewpoint)
@@ -71,7 +73,11 @@ def another_solution(puzzle: str, instance: Any, time_limit: float | None = None
     order = Heuristic.parse(counting.heuristic).variable_order
     solver = counting.solver
     if "ranked" not in get_backend(solver).capabilities.value_choices:
-        solver = "cp"
+        raise UnsupportedCombination(
+            f"looking for a {puzzle} solution other than the known one takes each "
+            f"decision's known value last, a ranked value order, which {solver} (the "
+            f"puzzle's counting solver) cannot follow: make the counting defaults name a "
+            f"solver that ranks values (see `puzzlelab list`)")
     heuristic = f"{'input' if order == 'auto' else order}/{OTHER_THAN_FIRST}"
     short = 2.0 + 3 * first.statistics.solve_s
     second = solve(model, solver, heuristic,

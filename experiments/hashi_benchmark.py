@@ -39,6 +39,7 @@ from experiments.benchmark_kit import (
     wrong_runs,
 )
 from experiments.solving import solve_instance
+from puzzlelab.wording import ordinal
 from puzzles import PUZZLES
 from solvers import Status
 
@@ -190,7 +191,7 @@ def main_section(figures: Benchmark) -> list[str]:
                      f"{slowest.instance} | {_total(outcomes, 'rejected')} | "
                      + (f"{sum(rounds):,} ({max(rounds)})" if rounds else "–") + " |")
         sampled = "" if len(outcomes) == figures.puzzles else \
-            f" (every {figures.settings.slow_every}th puzzle only)"
+            f" (every {ordinal(figures.settings.slow_every)} puzzle only)"
         verdicts.append(f"- `{choice.name}` solves every puzzle within {limit:g} s{sampled}: "
                         f"{met(count == len(outcomes))} ({count}/{len(outcomes)}).")
     best = best_choice(figures)
@@ -223,7 +224,7 @@ def markdown(figures: Benchmark) -> str:
     """The whole report."""
     settings = figures.settings
     sampled = ("" if settings.slow_every == 1 else
-               f" The slow combinations ran on every {settings.slow_every}th puzzle only "
+               f" The slow combinations ran on every {ordinal(settings.slow_every)} puzzle only "
                f"(`--slow-every {settings.slow_every}`).")
     sections = [
         ["# Hashiwokakero benchmark (issue 35)", "",

@@ -116,9 +116,9 @@ def best_ratios(measured: list[tuple[Combination, Figures]],
     ratios = {}
     for solver, script in direct.items():
         rates = [figures.per_core for combination, figures in measured
-                 if combination.solver == solver and figures.correct == figures.puzzles > 0
+                 if combination.solver == solver and figures.correct == figures.attempted > 0
                  and not figures.stopped_early]
-        if rates and script.per_core > 0 and script.correct == script.puzzles:
+        if rates and script.per_core > 0 and script.correct == script.attempted:
             ratios[solver] = max(rates) / script.per_core
     return ratios
 
@@ -133,7 +133,7 @@ def table(rows: list[Figures]) -> str:
               "mean branches", "solved+checked")
     lines = [(f.name, _figure(f.per_core), _figure(f.per_wall_second),
               _figure(f.mean_backtracks, 2), _figure(f.mean_branches, 2),
-              f"{f.correct}/{f.puzzles}" + (" (budget)" if f.stopped_early else ""))
+              f"{f.correct}/{f.attempted}" + (" (budget)" if f.stopped_early else ""))
              for f in rows]
     widths = [max(len(row[i]) for row in [header, *lines]) for i in range(len(header))]
     return "\n".join("  ".join(cell.ljust(width) if i == 0 else cell.rjust(width)
@@ -144,7 +144,7 @@ def table(rows: list[Figures]) -> str:
 def _summary(figures: Figures) -> str:
     """One line per measurement as it ends, so a run that dies keeps what it measured."""
     return (f"  {_figure(figures.per_core)} puzzles/s per core, {figures.correct}/"
-            f"{figures.puzzles} solved and checked")
+            f"{figures.attempted} solved and checked")
 
 
 def _note(text: str) -> None:

@@ -27,7 +27,7 @@ class Figures:
     """What one measured combination or direct script did over its puzzles."""
 
     name: str
-    puzzles: int = 0  # solved in the timed loop (checked or not)
+    attempted: int = 0  # puzzles run in the timed loop, whatever their answer
     correct: int = 0  # solved, accepted by the checker and equal to the known solution
     cpu_s: float = 0.0
     wall_s: float = 0.0
@@ -38,13 +38,13 @@ class Figures:
 
     @property
     def per_core(self) -> float:
-        """Puzzles per CPU second."""
-        return self.puzzles / self.cpu_s if self.cpu_s > 0 else 0.0
+        """Puzzles attempted per CPU second."""
+        return self.attempted / self.cpu_s if self.cpu_s > 0 else 0.0
 
     @property
     def per_wall_second(self) -> float:
-        """Puzzles per wall-clock second."""
-        return self.puzzles / self.wall_s if self.wall_s > 0 else 0.0
+        """Puzzles attempted per wall-clock second."""
+        return self.attempted / self.wall_s if self.wall_s > 0 else 0.0
 
     @property
     def mean_backtracks(self) -> float | None:
@@ -126,7 +126,7 @@ def measure_combination(combination: Combination, instances: Sequence[Any],
     clock = _Clock()
     for instance in instances:
         run = _run(combination, instance, time_limit)
-        figures.puzzles += 1
+        figures.attempted += 1
         problem = run_problem(run)
         if problem is None:
             figures.correct += 1
@@ -135,7 +135,7 @@ def measure_combination(combination: Combination, instances: Sequence[Any],
         figures.backtracks.append(run.result.statistics.backtracks)
         figures.branches.append(run.result.statistics.branches)
         if budget_s is not None and clock.cpu_s() > budget_s:
-            figures.stopped_early = figures.puzzles < len(instances)
+            figures.stopped_early = figures.attempted < len(instances)
             break
     figures.cpu_s, figures.wall_s = clock.cpu_s(), clock.wall_s()
     return figures
@@ -150,7 +150,7 @@ def measure_direct(name: str, solve: DirectSolve, lines: Sequence[tuple[str, str
     clock = _Clock()
     for number, (puzzle, solution) in enumerate(lines, 1):
         answer = solve(puzzle)
-        figures.puzzles += 1
+        figures.attempted += 1
         if answer.digits == solution:
             figures.correct += 1
         else:

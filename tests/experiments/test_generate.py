@@ -10,7 +10,7 @@ import pytest
 
 from experiments.generate import another_solution, generate, named_options, solution_count
 from experiments.solving import solve_instance
-from puzzlelab.errors import OptionError, UnknownName
+from puzzlelab.errors import OptionError, UnknownName, UnsupportedCombination
 from puzzles import PUZZLES
 from puzzles.nonogram import load as load_nonogram
 from puzzles.sudoku import load as load_sudoku
@@ -255,3 +255,13 @@ def test_another_solution_differs_from_the_known_one_and_is_none_when_unique() -
     assert other != two_ways.known_solution  # the rooms stand up
     one_way = shikaku.parse("== one way\n2 2\n2 2\n- -\nsolution:\n2 2\n1 2\n1 2\n")[0]
     assert another_solution("shikaku", one_way) is None
+
+
+def test_another_solution_refuses_a_counting_solver_that_cannot_rank_values() -> None:
+    """Hashi counts on cpsat, which cannot take a ranked value order: the search for
+    another solution says so instead of quietly running on a solver nobody chose."""
+    hashi = PUZZLES.get("hashi")
+    unique = hashi.load(hashi.data_folder() / "small" / "small.txt", "puzzle_2")
+    with pytest.raises(UnsupportedCombination, match="cpsat") as refused:
+        another_solution("hashi", unique)
+    assert "ranked" in str(refused.value)

@@ -43,7 +43,7 @@ def test_the_report_has_every_section_and_a_verdict_per_target(figures: Benchmar
     report = hashi_benchmark.markdown(figures)
     assert "## Every strategy on `kul_aplai_2019` (3 puzzles, 10 s each)" in report
     assert "## `puzzle_1` of `small` on every combination" in report
-    assert "every 2th puzzle only" in report
+    assert "every 2nd puzzle only" in report
     # one verdict per choice, the best combination's mean, the cp propagator's mean
     verdicts = report.count("**met**") + report.count("**not met**")
     assert verdicts == len(hashi_benchmark.CHOICES) + 2

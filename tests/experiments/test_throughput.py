@@ -27,7 +27,7 @@ def run_json(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, 
 
 
 def assert_all_checked(figures: dict) -> None:
-    assert figures["puzzles"] == figures["correct"] == int(PUZZLES), figures
+    assert figures["attempted"] == figures["correct"] == int(PUZZLES), figures
     assert figures["failures"] == [] and not figures["stopped_early"]
     assert figures["cpu_s"] > 0 and figures["wall_s"] > 0
     assert figures["per_core"] > 0 and figures["per_wall_second"] > 0
@@ -84,7 +84,7 @@ def test_a_direct_answer_is_compared_with_the_known_solution() -> None:
     lines = read_lines(cli.DATA)[:2]
     right = {puzzle: solution for puzzle, solution in lines}
     figures = measure_direct("echo", lambda p: DirectAnswer(right[p], None, None), lines)
-    assert (figures.puzzles, figures.correct, figures.failures) == (2, 2, [])
+    assert (figures.attempted, figures.correct, figures.failures) == (2, 2, [])
     figures = measure_direct("none", lambda p: DirectAnswer(None, None, None), lines)
     assert figures.correct == 0 and figures.failures[0] == "puzzle 1: no solution"
 

@@ -1,7 +1,7 @@
 """``python -m experiments`` and the ``puzzlelab`` script: the command line, whose imports
 (OR-tools and the rest) take about a second, so a Ctrl-C during them is answered like one
 during a command, not with a traceback. A reader that closes stdout early (``puzzlelab
-list | head``) ends the command quietly, with status 0 (:mod:`experiments.closed_pipe`)."""
+list | head``) ends the command quietly, with status 0 (:mod:`experiments.cli.closed_pipe`)."""
 
 import sys
 
@@ -10,7 +10,7 @@ def main() -> None:
     """Import the command line and run it."""
     try:
         from experiments.cli import main as run_command_line
-        from experiments.closed_pipe import run_guarded
+        from experiments.cli.closed_pipe import run_guarded
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)  # as experiments.cli.INTERRUPTED, which cannot be imported yet

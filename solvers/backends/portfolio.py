@@ -44,7 +44,7 @@ from solvers.record import Status
 
 CONFIGURATIONS = (Configuration("cpsat", "auto+symmetric"), Configuration("automata", "auto"))
 #: seconds the first configuration has alone, in this process, before any process starts.
-#: Measured with experiments/nonogram_default.py (40 survey and MiniZinc puzzles, 10 s
+#: Measured with experiments/studies/nonogram_default.py (40 survey and MiniZinc puzzles, 10 s
 #: each, 2 cores): budgets of 0.25, 0.5, 0.75 and 1 s took 34.4, 34.8, 37.5 and 38.0 s
 #: in all (the former default, cpsat alone, 36.5 s and Faase unsolved), and made 12, 6, 4
 #: and 2 puzzles more than 1.5 times slower than cpsat alone: those CP-SAT needs a little

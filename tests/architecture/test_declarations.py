@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from experiments.reference import SECTIONS, readme_section, section
-from experiments.store import ResultsStore
-from experiments.tables import known_metrics
+from experiments.analysis.tables import known_metrics
+from experiments.campaign.store import ResultsStore
+from experiments.cli.reference import SECTIONS, readme_section, section
 from puzzlelab.statistics import STATISTICS, Statistic, run_statistics
 from solvers import BACKENDS, Statistics, load_backends, solve
 from tests.expected_refusals import expected_refusal
@@ -46,7 +46,7 @@ def test_the_tables_have_a_metric_per_declared_statistic() -> None:
 def test_the_readme_tables_are_the_declarations(name: str) -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert readme_section(readme, name) == section(name), (
-        f"the README's {name} table is stale: run python -m experiments.reference")
+        f"the README's {name} table is stale: run python -m experiments.cli.reference")
 
 
 @pytest.mark.parametrize("backend", BACKENDS.names())

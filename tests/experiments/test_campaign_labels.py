@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from experiments.campaign import distinct_path_ends, expand
-from experiments.runner import run_campaign
-from experiments.spec import load_spec
-from experiments.store import ResultsStore
-from experiments.tables import build_tables, format_table
+from experiments.analysis.tables import build_tables, format_table
+from experiments.campaign.grid import distinct_path_ends, expand
+from experiments.campaign.runner import run_campaign
+from experiments.campaign.spec import load_spec
+from experiments.campaign.store import ResultsStore
 from puzzlelab.errors import SpecError
 from tests.paths import NONOGRAM_DATA, SUDOKU_DATA
 

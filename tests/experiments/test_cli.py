@@ -132,7 +132,7 @@ SMALL = ["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1"]
     ([*SMALL, "--max-solutions", "-3"], "Invalid value for '--max-solutions'"),
     ([*SMALL, "--all", "--max-solutions", "2"],
      "--all counts every solution: leave out --max-solutions"),
-    (["run", str(ROOT / "experiments" / "sudoku-course.toml"), "--jobs", "0"],
+    (["run", str(ROOT / "experiments" / "specs" / "sudoku-course.toml"), "--jobs", "0"],
      "--jobs must be at least 1, not 0"),
 ])
 def test_errors_are_one_clear_line(monkeypatch, capsys, arguments: list[str],
@@ -149,7 +149,7 @@ def test_a_path_that_cannot_be_a_folder_is_one_clear_line(monkeypatch, capsys,
     code, _, err = run_cli(monkeypatch, capsys, "generate", "nonogram", "--output", str(a_file))
     assert code == 2 and f"--output {a_file}: cannot make the folder" in err
     code, _, err = run_cli(monkeypatch, capsys, "run",
-                           str(ROOT / "experiments" / "sudoku-course.toml"), "--results",
+                           str(ROOT / "experiments" / "specs" / "sudoku-course.toml"), "--results",
                            str(a_file))
     assert code == 2 and "sudoku-course: cannot create the results folder (Not a directory)" in err
     assert "Traceback" not in err
@@ -159,7 +159,7 @@ def test_a_scheduler_that_is_no_address_is_one_clear_line(monkeypatch, capsys,
                                                           tmp_path: Path) -> None:
     pytest.importorskip("dask.distributed")
     code, _, err = run_cli(monkeypatch, capsys, "run",
-                           str(ROOT / "experiments" / "sudoku-course.toml"), "--results",
+                           str(ROOT / "experiments" / "specs" / "sudoku-course.toml"), "--results",
                            str(tmp_path), "--executor", "dask", "--scheduler", "nonsense",
                            "--no-progress")
     assert code == 2 and "cannot reach the Dask scheduler at nonsense" in err

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from experiments import hashi_benchmark
-from experiments.hashi_benchmark import Benchmark, Outcome, Settings, run_benchmark
+from experiments.studies import hashi_benchmark
+from experiments.studies.hashi_benchmark import Benchmark, Outcome, Settings, run_benchmark
 
 TINY = Settings(main_set="kul_aplai_2019", board_set="small", board="puzzle_1", first=3,
                 slow_every=2, time_limit=10.0)

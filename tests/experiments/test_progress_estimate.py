@@ -8,10 +8,10 @@ import io
 import pytest
 from rich.console import Console
 
-from experiments.campaign import RunTask
-from experiments.runner import RemainingTime, run_campaign
-from experiments.spec import load_spec
-from experiments.store import ResultsStore
+from experiments.campaign.grid import RunTask
+from experiments.campaign.runner import RemainingTime, run_campaign
+from experiments.campaign.spec import load_spec
+from experiments.campaign.store import ResultsStore
 
 
 def task(viewpoint: str, number: int, time_limit: float = 10.0) -> RunTask:

@@ -1,6 +1,6 @@
 """The README's quick start leaves the checkout as it found it (issue 33, item 7).
 
-``puzzlelab run experiments/sudoku-course.toml`` in a fresh checkout must write where
+``puzzlelab run experiments/specs/sudoku-course.toml`` in a fresh checkout must write where
 git does not look (``runs/<name>/``, ignored), never over the committed
 ``results/<name>/`` tables. The checkout is made from the working tree's tracked files,
 so the test judges the code and the ``.gitignore`` about to be committed.
@@ -19,7 +19,7 @@ import pytest
 
 from tests.paths import ROOT
 
-SPEC = "experiments/sudoku-course.toml"
+SPEC = "experiments/specs/sudoku-course.toml"
 
 
 def git(folder: Path, *arguments: str) -> str:
@@ -47,7 +47,7 @@ def commit(folder: Path, message: str) -> None:
 
 
 def quick_start(folder: Path) -> subprocess.CompletedProcess[str]:
-    """``puzzlelab run experiments/sudoku-course.toml`` run from the checkout's root, on
+    """``puzzlelab run experiments/specs/sudoku-course.toml`` run from the checkout's root, on
     the checkout's code (as ``pip install .`` there would install it)."""
     environment = {**os.environ, "PYTHONPATH": str(folder)}
     return subprocess.run([sys.executable, "-m", "experiments", "run", SPEC, "--no-progress"],

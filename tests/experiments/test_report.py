@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from experiments.campaign import RunTask, run_key
-from experiments.report import write_report
-from experiments.report_data import plot_cells, read_campaign
-from experiments.report_figures import scatter_points
-from experiments.store import ResultsStore
+from experiments.analysis.report import write_report
+from experiments.analysis.report_data import plot_cells, read_campaign
+from experiments.analysis.report_figures import scatter_points
+from experiments.campaign.grid import RunTask, run_key
+from experiments.campaign.store import ResultsStore
 from puzzles import PUZZLES
 from tests.experiments.test_cli import run_cli
 from tests.paths import NONOGRAM_DATA, SUDOKU_DATA

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from experiments.report import write_report
+from experiments.analysis.report import write_report
 from tests.experiments.test_report import COMPLETE, known_store
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from experiments.report import write_report
+from experiments.analysis.report import write_report
 from tests.experiments.test_report import COMPLETE, FIGURES, known_store
 
 DOCUMENT = r"""\documentclass{article}

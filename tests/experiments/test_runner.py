@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from experiments.campaign import expand
-from experiments.pool import LocalPool
-from experiments.runner import run_campaign
-from experiments.spec import load_spec
-from experiments.store import ResultsStore
+from experiments.campaign.executors.pool import LocalPool
+from experiments.campaign.grid import expand
+from experiments.campaign.runner import run_campaign
+from experiments.campaign.spec import load_spec
+from experiments.campaign.store import ResultsStore
 from puzzlelab.errors import PuzzleLabError, SpecError
-from tests.paths import NONOGRAM_DATA
+from tests.paths import NONOGRAM_DATA, SUDOKU_DATA
 
 SMALL = """
 name = "small"
@@ -315,9 +315,28 @@ def test_a_campaign_that_fails_is_recorded_as_failed(write_spec, tmp_path,
             raise PuzzleLabError("a worker process could not start")
             yield
 
-    monkeypatch.setattr("experiments.runner.LocalPool", BrokenPool)
+    monkeypatch.setattr("experiments.campaign.runner.LocalPool", BrokenPool)
     with pytest.raises(PuzzleLabError, match="could not start"):
         run_campaign(load_spec(write_spec(SMALL)), jobs=1, results_root=tmp_path,
                      show_progress=False)
     with ResultsStore(tmp_path / "small" / "runs.sqlite") as store:
         assert store.campaigns()[-1]["end_state"] == "failed"
+
+
+def test_a_moved_spec_is_refused_saying_where_its_runs_were_made(tmp_path) -> None:
+    """A spec's instance files are written relative to it, so moving the spec rewrites
+    them: the stored runs are refused, and the message names the spec they came from."""
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "four.txt").write_text(
+        (SUDOKU_DATA / "small_4x4.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    text = SMALL.replace('"{data}/small_4x4.txt"', '"{file}"').replace("[1, 2, 3]", "[1]")
+    text = text.replace("repeats = 2", "repeats = 1").replace(', "cpsat"', "")
+    before = tmp_path / "spec.toml"
+    before.write_text(text.replace("{file}", "data/four.txt"), encoding="utf-8")
+    run_campaign(load_spec(before), jobs=1, results_root=tmp_path, show_progress=False)
+    after = tmp_path / "specs" / "spec.toml"
+    after.parent.mkdir()
+    after.write_text(text.replace("{file}", "../data/four.txt"), encoding="utf-8")
+    with pytest.raises(SpecError, match="key 'instances': changed") as refused:
+        run_campaign(load_spec(after), jobs=1, results_root=tmp_path, show_progress=False)
+    assert f"made from {before}" in str(refused.value)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from experiments import shikaku_benchmark
-from experiments.shikaku_benchmark import Benchmark, Outcome, Settings, run_benchmark
+from experiments.studies import shikaku_benchmark
+from experiments.studies.shikaku_benchmark import Benchmark, Outcome, Settings, run_benchmark
 
 TINY = Settings(fast_set="small", slow_set="small", weak_sets=("small",), first=3,
                 size="6x6", seed=1, time_limit=10.0, weak_time_limit=10.0,

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from experiments.campaign import expand
-from experiments.spec import load_spec
+from experiments.campaign.grid import expand
+from experiments.campaign.spec import load_spec
 from tests.paths import ROOT
 
-SPECS = sorted((ROOT / "experiments").glob("*.toml"))
+SPECS = sorted((ROOT / "experiments" / "specs").glob("*.toml"))
 
 
 def test_the_shipped_experiments_are_found() -> None:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from experiments.campaign import expand
-from experiments.spec import load_spec
+from experiments.campaign.grid import expand
+from experiments.campaign.spec import load_spec
 from puzzlelab.errors import SpecError
 from tests.paths import SUDOKU_DATA
 
@@ -249,3 +249,15 @@ def test_a_spec_that_names_no_grid_takes_the_puzzles_defaults(write_spec) -> Non
     solvers_named = load_spec(write_spec(text + '\nsolvers = ["cp"]\n'))
     assert solvers_named.solvers == ("cp",)
     assert solvers_named.heuristics == (defaults.heuristic,)
+
+
+def test_a_spec_named_at_its_former_place_points_at_experiments_specs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shipped specs moved from experiments/ to experiments/specs/: the old command
+    says where the spec is now."""
+    (tmp_path / "experiments" / "specs").mkdir(parents=True)
+    (tmp_path / "experiments" / "specs" / "course.toml").write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SpecError, match=r"cannot read the experiment spec") as refused:
+        load_spec("experiments/course.toml")
+    assert "try experiments/specs/course.toml" in str(refused.value)

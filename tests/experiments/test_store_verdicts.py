@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from experiments.campaign import RunTask, expand
-from experiments.spec import load_spec
-from experiments.store import ResultsStore
-from experiments.tables import build_tables
-from experiments.worker import execute
+from experiments.analysis.tables import build_tables
+from experiments.campaign.executors.worker import execute
+from experiments.campaign.grid import RunTask, expand
+from experiments.campaign.spec import load_spec
+from experiments.campaign.store import ResultsStore
 from solvers import BACKENDS, Model, load_backends
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import OWN_SEARCH, VALUE_RANKING, Capabilities

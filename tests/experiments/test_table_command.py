@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from experiments.campaign import RunTask, run_key
-from experiments.store import ResultsStore, read_campaigns
+from experiments.campaign.grid import RunTask, run_key
+from experiments.campaign.store import ResultsStore, read_campaigns
 from puzzlelab.errors import PuzzleLabError
 from tests.experiments.test_cli import run_cli
 

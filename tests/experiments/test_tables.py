@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from experiments.table_format import MARKS, legend
-from experiments.tables import (
+from experiments.analysis.table_format import MARKS, legend
+from experiments.analysis.tables import (
     STATUS_MARKS,
     CampaignRuns,
     build_comparison,

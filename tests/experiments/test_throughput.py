@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from experiments.throughput import cli, direct_choco
-from experiments.throughput.combinations import (
+from experiments.studies.throughput import cli, direct_choco
+from experiments.studies.throughput.combinations import (
     BEST,
     BEST_BY_SOLVER,
     DEFAULTS,
@@ -15,8 +15,8 @@ from experiments.throughput.combinations import (
     Combination,
     candidates,
 )
-from experiments.throughput.direct import DirectAnswer, read_lines
-from experiments.throughput.measure import measure_direct
+from experiments.studies.throughput.direct import DirectAnswer, read_lines
+from experiments.studies.throughput.measure import measure_direct
 
 PUZZLES = "3"
 

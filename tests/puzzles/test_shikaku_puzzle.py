@@ -172,7 +172,7 @@ def test_rooms_vary_in_shape() -> None:
 
 
 def test_a_200x200_instance_is_made_with_its_solution() -> None:
-    """How long it takes is the benchmark's (``python -m experiments.shikaku_benchmark``
+    """How long it takes is the benchmark's (``python -m experiments.studies.shikaku_benchmark``
     reports the generation time), not a unit test's on a noisy machine."""
     instance = SHIKAKU.generate(SHIKAKU.resolve_generator_options({"size": "200x200",
                                                                     "max-area": "20"}),

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from experiments.store import run_columns
+from experiments.campaign.store import run_columns
 from puzzlelab.errors import ModelError, UnsupportedCombination
 from solvers import (
     BACKENDS,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from experiments.cli import main
-from experiments.shikaku_levels import format_levels, level_rows, read_instances
+from experiments.studies.shikaku_levels import format_levels, level_rows, read_instances
 from puzzles import PUZZLES
 from puzzles.shikaku import ShikakuInstance, check
 from solvers import Model, linear, load_backends

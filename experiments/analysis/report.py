@@ -1,0 +1,173 @@
+"""``puzzlelab report``: one or several results databases as a course-style report.
+
+Writes into one folder ``index.html`` (a page that needs nothing else: CSS inline,
+every figure and picture inlined as an SVG image), ``report.md`` and ``report.tex``
+(the same tables and figures for a written report, the LaTeX one a fragment to
+``\\input``), and under ``figures/`` each figure as SVG and PDF and each puzzle
+picture as SVG. The tables are those of ``puzzlelab table``
+(:mod:`experiments.analysis.tables`), the figures :mod:`experiments.analysis.report_figures`', the
+pictures :mod:`experiments.analysis.report_pictures`'. Several databases make one page with a
+section each.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+
+import puzzlelab
+from experiments.analysis.report_data import (
+    CampaignData,
+    plot_cells,
+    read_campaign,
+    summary_line,
+)
+from experiments.analysis.report_figures import DrawnFigure, draw_all
+from experiments.analysis.report_pictures import DrawnPuzzle, draw_puzzles
+from experiments.analysis.table_format import MARKS, ResultTable, latex_escape, legend, render
+from experiments.analysis.tables import NOTES, build_tables
+from puzzlelab.errors import PuzzleLabError
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+FIGURES = "figures"
+"""The sub-folder of the report with the figures' SVG and PDF files and the pictures."""
+
+
+@dataclass
+class CampaignSection:
+    """Everything the templates show of one campaign."""
+
+    campaign: CampaignData
+    anchor: str
+    by: str
+    tables: list[ResultTable]
+    summaries: dict[str, str]
+    figures: list[DrawnFigure]
+    puzzles: list[DrawnPuzzle]
+    notes: list[str] = field(default_factory=list)
+    markdown_tables: str = ""
+    latex_tables: str = ""
+
+
+@dataclass(frozen=True)
+class WrittenReport:
+    """What ``write_report`` wrote, and how long it took."""
+
+    folder: Path
+    files: tuple[Path, ...]
+    seconds: float
+
+
+def default_folder(databases: Sequence[str | Path]) -> Path:
+    """``report/`` beside the first database."""
+    return Path(databases[0]).parent / "report"
+
+
+def write_report(databases: Sequence[str | Path], out: str | Path | None = None,
+                 by: str | None = None, metrics: Sequence[str] | None = None,
+                 instances: Sequence[str] = (), reached: bool | None = None) -> WrittenReport:
+    """Write the report of ``databases`` into ``out`` (default: ``report/`` beside the
+    first) and return what was written. ``by``, ``metrics`` and ``reached`` left out
+    are each campaign's own, from its spec's ``table`` settings. A file that is not a
+    results database, or one with no runs, is a ``PuzzleLabError`` before anything is
+    written."""
+    started = time.perf_counter()
+    if not databases:
+        raise PuzzleLabError("name at least one results database (runs.sqlite)")
+    campaigns = [read_campaign(path) for path in databases]
+    _check_distinct(campaigns)
+    folder = Path(out) if out is not None else default_folder(databases)
+    figures = folder / FIGURES
+    sections = []
+    used: set[str] = set()
+    for campaign in campaigns:
+        own = campaign.table_settings()
+        grouped = by or own["table_by"]
+        anchor = _unique(_slug(campaign.name), used)
+        tables = build_tables(campaign.rows, grouped, metrics or own["table_metrics"],
+                              own["table_reached"] if reached is None else reached,
+                              campaign.repeats)
+        cells = plot_cells(campaign, grouped)
+        drawn = draw_all(cells, figures, anchor, grouped)
+        pictures, notes = draw_puzzles(campaign, instances, figures, anchor)
+        if campaign.planned_runs is not None and len(campaign.rows) < campaign.planned_runs:
+            notes.insert(0, f"partial: {len(campaign.rows)} of {campaign.planned_runs} planned "
+                            f"runs stored; run the spec again to finish")
+        sections.append(CampaignSection(
+            campaign, anchor, grouped, tables,
+            {t.title: summary_line(cells, t.title) for t in tables},
+            drawn, pictures, notes, render(tables, "markdown"), render(tables, "latex")))
+    written = [_write(folder / name, _environment(name).get_template(f"{name}.j2").render(
+        sections=sections, title=_title(campaigns), version=puzzlelab.__version__,
+        legend=legend(), notes=NOTES, figures_folder=FIGURES))
+        for name in ("index.html", "report.md", "report.tex")]
+    files = [*written, *(f.svg for s in sections for f in s.figures),
+             *(f.pdf for s in sections for f in s.figures),
+             *(p.svg for s in sections for p in s.puzzles)]
+    return WrittenReport(folder, tuple(files), time.perf_counter() - started)
+
+
+def _check_distinct(campaigns: Sequence[CampaignData]) -> None:
+    resolved = [c.database.resolve() for c in campaigns]
+    for index, path in enumerate(resolved):
+        if path in resolved[:index]:
+            raise PuzzleLabError(f"{campaigns[index].database}: the same results database is "
+                                 f"given twice")
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _title(campaigns: Sequence[CampaignData]) -> str:
+    return "PuzzleLab report: " + ", ".join(c.name for c in campaigns)
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "campaign"
+
+
+def _unique(slug: str, used: set[str]) -> str:
+    candidate, number = slug, 2
+    while candidate in used:
+        candidate, number = f"{slug}-{number}", number + 1
+    used.add(candidate)
+    return candidate
+
+
+def data_uri(svg_text: str) -> str:
+    """An SVG as a ``data:`` address: the page shows it as an image, needing no file."""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg_text.encode()).decode("ascii")
+
+
+def mark_meaning(text: str) -> str | None:
+    """What a cell's mark means (None for a figure): ``t/o (1/3)`` is a time limit."""
+    for mark, meaning in MARKS.items():
+        if mark not in ("(k/n)", "≥N") and (text == mark or text.startswith(f"{mark} (")):
+            return meaning
+    return "count reached when a limit stopped the run" if text.startswith("≥") else None
+
+
+def _environment(name: str) -> jinja2.Environment:
+    """Jinja for one output: HTML escaped, LaTeX with its own delimiters (braces clash)."""
+    if name.endswith(".tex"):
+        environment = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=False,
+            block_start_string="((*", block_end_string="*))", variable_start_string="(((",
+            variable_end_string=")))", comment_start_string="((#", comment_end_string="#))",
+            trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    else:
+        environment = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=name.endswith(".html"),
+            trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    environment.filters.update(data_uri=lambda f: data_uri(f.svg_text), latex=latex_escape,
+                               mark=mark_meaning, relative=lambda p: f"{FIGURES}/{p.name}")
+    return environment

@@ -1,0 +1,262 @@
+"""The report's figures, drawn with matplotlib, each written as SVG (HTML, Markdown) and
+PDF (LaTeX): a cactus plot, two instance-by-instance scatter plots and a box plot of
+the search effort.
+
+Groups differ by marker and line style as well as colour (Okabe and Ito's palette),
+so the figures survive black-and-white print. A cell that was not solved is never
+drawn as a number: the scatter plots put it on a border line beyond every figure,
+labelled with what it is (``t/o``, or ``unsolved`` where other failures share it).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only: no display, no GUI toolkit (before pyplot is imported)
+
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
+
+from experiments.analysis.report_data import (
+    EFFORT_STATISTICS,
+    PlotCell,
+    groups_of,
+    is_timeout,
+)
+
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
+           "#F0E442")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", "h")
+LINE_STYLES = ("-", "--", ":", "-.")
+HATCHES = ("", "//", "..", "xx", "\\\\", "++", "oo", "--")
+WIDTH, HEIGHT = 6.4, 4.4
+"""Inches; at matplotlib's 72 points per inch the SVG is 460.8 x 316.8 points."""
+
+
+@dataclass(frozen=True)
+class DrawnFigure:
+    """A figure of the report: its files and the SVG text the HTML page inlines."""
+
+    name: str
+    title: str
+    caption: str
+    svg: Path
+    pdf: Path
+    svg_text: str
+
+
+def look(index: int) -> dict[str, Any]:
+    """The colour, marker and line style of the ``index``-th group."""
+    return {"color": COLOURS[index % len(COLOURS)], "marker": MARKERS[index % len(MARKERS)],
+            "linestyle": LINE_STYLES[(index // len(COLOURS)) % len(LINE_STYLES)]}
+
+
+@contextmanager
+def _styled() -> Iterator[None]:
+    # a fixed salt: the SVG's ids, hence the files, are the same when drawn again
+    with plt.rc_context({"svg.hashsalt": "puzzlelab", "svg.fonttype": "none", "font.size": 9,
+                         "axes.spines.top": False, "axes.spines.right": False}):
+        yield
+
+
+def save(figure: Figure, folder: Path, name: str, title: str, caption: str) -> DrawnFigure:
+    """Write ``figure`` as ``name``.svg and .pdf in ``folder``, with no dates inside (so a
+    figure drawn again from the same runs is the same file)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    svg_path, pdf_path = folder / f"{name}.svg", folder / f"{name}.pdf"
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg", metadata={"Date": None})
+    svg_path.write_text(buffer.getvalue(), encoding="utf-8")
+    figure.savefig(pdf_path, format="pdf", metadata={"CreationDate": None, "ModDate": None})
+    plt.close(figure)
+    return DrawnFigure(name, title, caption, svg_path, pdf_path, buffer.getvalue())
+
+
+def draw_all(cells: Sequence[PlotCell], folder: Path, prefix: str, by: str) -> list[DrawnFigure]:
+    """Every figure of one campaign, files named ``prefix-<figure>``."""
+    with _styled():
+        drawn = [cactus(cells, folder, f"{prefix}-cactus", by)]
+        pair = compared_pair(cells)
+        if pair is not None:
+            drawn.append(scatter(cells, pair, "time", folder, f"{prefix}-scatter-time"))
+            drawn.append(scatter(cells, pair, "backtracks", folder,
+                                 f"{prefix}-scatter-backtracks"))
+        drawn.append(effort(cells, folder, f"{prefix}-effort", by))
+    return drawn
+
+
+def cactus(cells: Sequence[PlotCell], folder: Path, name: str, by: str) -> DrawnFigure:
+    """Cells solved against the search time each needed, one line per group."""
+    figure, axes = plt.subplots(figsize=(WIDTH, HEIGHT))
+    groups = groups_of(cells)
+    for index, group in enumerate(groups):
+        times = sorted(max(c.time_s or 0.0, 1e-6) * 1000 for c in cells
+                       if c.group == group and c.solved)
+        axes.plot(range(1, len(times) + 1), times, label=group, markersize=4,
+                  markevery=max(1, len(times) // 12), **look(index))
+    limits = [c.time_limit for c in cells if c.time_limit is not None]
+    if limits:
+        axes.axhline(max(limits) * 1000, color="grey", linewidth=0.8, linestyle=(0, (1, 3)))
+        axes.annotate("time limit", (0.01, max(limits) * 1000), xycoords=("axes fraction",
+                      "data"), va="bottom", fontsize=7, color="grey")
+    total = len({(c.setting, c.instance) for c in cells})
+    axes.set_yscale("log")
+    axes.set_xlabel(f"cells solved (of {total} per group)")
+    axes.set_ylabel("search time (ms, log)")
+    axes.legend(fontsize=7, ncol=2 if len(groups) > 6 else 1, frameon=False)
+    unsolved = sum(not c.solved for c in cells)
+    caption = (f"Cactus plot: for each {by}, its solved cells (an instance under one setting "
+               f"of the other dimensions) sorted by search time; further right and lower is "
+               f"better. {unsolved} unsolved cells (timeouts, refusals, failures, repeats "
+               f"to come) are not points: a line stops where its group stops solving.")
+    return save(figure, folder, name, f"Cactus plot by {by}", caption)
+
+
+def compared_pair(cells: Sequence[PlotCell]) -> tuple[str, str] | None:
+    """The first group, and the other group with the lowest PAR-2 search time: the
+    baseline and its strongest challenger (None with one group)."""
+    groups = groups_of(cells)
+    if len(groups) < 2:
+        return None
+
+    def par2(group: str) -> float:
+        mine = [c for c in cells if c.group == group]
+        return sum((c.time_s or 0.0) if c.solved else 2 * (c.time_limit or 0.0)
+                   for c in mine) / max(1, len(mine))
+
+    return groups[0], min(groups[1:], key=par2)
+
+
+def _value(cell: PlotCell, metric: str) -> float | None:
+    if metric == "time":
+        return None if cell.time_s is None else max(cell.time_s * 1000, 1e-3)
+    value = next((cell.figures.get(n) for n in EFFORT_STATISTICS if cell.figures.get(n)
+                  is not None), None) if metric == "effort" else cell.figures.get(metric)
+    return None if value is None else value + 1
+
+
+@dataclass(frozen=True)
+class ScatterPoints:
+    """Where the scatter plot puts each pair of cells: both solved at their figures, the
+    others on the border of the group that did not solve (by what they are)."""
+
+    low: float
+    border: float
+    both: list[tuple[float, float]]
+    marks: dict[str, list[tuple[float, float]]]
+    """``t/o`` (every unsolved cell of the pair ran out of time) or ``unsolved``."""
+    unreported: int
+    """Pairs both solved where a group has no such figure: left out."""
+
+
+def scatter_points(cells: Sequence[PlotCell], pair: tuple[str, str],
+                   metric: str) -> ScatterPoints:
+    """The points of the scatter plot of ``pair`` on ``metric`` (time or backtracks)."""
+    first, second = pair
+    by_key = {(c.group, c.setting, c.instance): c for c in cells}
+    keys = list(dict.fromkeys((c.setting, c.instance) for c in cells))
+    points = [(by_key[(first, *k)], by_key[(second, *k)]) for k in keys
+              if (first, *k) in by_key and (second, *k) in by_key]
+    values = [v for a, b in points for v in (_value(a, metric), _value(b, metric))
+              if v is not None]
+    low = min(values, default=1.0) / 2
+    limits = [c.time_limit for pair_ in points for c in pair_ if c.time_limit]
+    high = max(values, default=10.0)
+    if metric == "time" and limits:
+        high = max(high, max(limits) * 1000)
+    border = high * 3
+    both, unreported = [], 0
+    marks: dict[str, list[tuple[float, float]]] = {}
+    for a, b in points:
+        x, y = _value(a, metric), _value(b, metric)
+        if a.solved and b.solved:
+            if x is None or y is None:
+                unreported += 1
+            else:
+                both.append((x, y))
+            continue
+        label = ("t/o" if all(is_timeout(c) for c in (a, b) if not c.solved)
+                 else "unsolved")
+        marks.setdefault(label, []).append((border if not a.solved else (x or low),
+                                            border if not b.solved else (y or low)))
+    return ScatterPoints(low, border, both, marks, unreported)
+
+
+def scatter(cells: Sequence[PlotCell], pair: tuple[str, str], metric: str, folder: Path,
+            name: str) -> DrawnFigure:
+    """The two groups of ``pair`` instance by instance on ``metric`` (time or backtracks),
+    log-log with the diagonal; a cell one group did not solve sits on that group's border."""
+    first, second = pair
+    placed = scatter_points(cells, pair, metric)
+    low, border, both, marks = placed.low, placed.border, placed.both, placed.marks
+    unreported = placed.unreported
+    figure, axes = plt.subplots(figsize=(WIDTH * 0.75, WIDTH * 0.75))
+    if both:
+        # plot, not scatter: one marker defined once in the SVG, however many points
+        axes.plot([x for x, _ in both], [y for _, y in both], linestyle="none", marker="o",
+                  markersize=3.5, markerfacecolor="none", color=COLOURS[0], label="both solved")
+    for index, (label, where) in enumerate(sorted(marks.items())):
+        axes.plot([x for x, _ in where], [y for _, y in where], linestyle="none",
+                  marker="x^"[index % 2], markersize=4.5, color=COLOURS[1 + index],
+                  label=f"{label} (on the border)", clip_on=False)
+    axes.plot([low, border], [low, border], color="grey", linewidth=0.8, linestyle="--")
+    for edge in ("x", "y"):
+        line = axes.axvline if edge == "x" else axes.axhline
+        line(border, color="grey", linewidth=0.6, linestyle=":")
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set_xlim(low, border * 1.6)
+    axes.set_ylim(low, border * 1.6)
+    unit = "search time (ms)" if metric == "time" else f"{metric} + 1"
+    axes.set_xlabel(f"{first}: {unit}")
+    axes.set_ylabel(f"{second}: {unit}")
+    axes.text(border, low, " unsolved ", rotation=90, va="bottom", ha="right", fontsize=7,
+              color="grey")
+    axes.text(low, border, " unsolved", va="bottom", ha="left", fontsize=7, color="grey")
+    if both or marks:
+        axes.legend(fontsize=7, frameon=False, loc="lower right")
+    caption = (f"{second} against {first}, one point per instance and setting, {unit} on "
+               f"log scales; below the diagonal {second} is better. Cells a group did not "
+               f"solve lie on its dotted border line, marked t/o (time limit) or unsolved "
+               f"(refused, failed, wrong or repeats to come), never at a figure"
+               + (f"; {unreported} pairs without a reported {metric} are left out"
+                  if unreported else "") + ".")
+    return save(figure, folder, name, f"{second} against {first}: {metric}", caption)
+
+
+def effort(cells: Sequence[PlotCell], folder: Path, name: str, by: str) -> DrawnFigure:
+    """A box per group of the backtracks (or, where its solver has none, the branches) of
+    its solved cells."""
+    groups = groups_of(cells)
+    data, labels = [], []
+    for group in groups:
+        solved = [c for c in cells if c.group == group and c.solved]
+        statistic = next((n for n in EFFORT_STATISTICS
+                          if solved and all(c.figures.get(n) is not None for c in solved)),
+                         None)
+        values = [float(c.figures[statistic] or 0) + 1 for c in solved] if statistic else []
+        data.append(values or [float("nan")])
+        shown = "" if statistic in (None, EFFORT_STATISTICS[0]) else f" ({statistic})"
+        labels.append(f"{group}{shown}" if values else f"{group} (none)")
+    figure, axes = plt.subplots(figsize=(WIDTH, HEIGHT))
+    boxes = axes.boxplot(data, patch_artist=True, widths=0.6,
+                         flierprops={"marker": ".", "markersize": 3})
+    for index, box in enumerate(boxes["boxes"]):
+        box.set_facecolor(COLOURS[index % len(COLOURS)] + "55")
+        box.set_hatch(HATCHES[index % len(HATCHES)])
+    axes.set_xticks(range(1, len(labels) + 1), labels, rotation=30 if len(labels) > 3 else 0,
+                    ha="right" if len(labels) > 3 else "center", fontsize=7)
+    axes.set_yscale("log")
+    axes.set_ylabel("backtracks (or branches) + 1, log")
+    figure.tight_layout()
+    caption = (f"Search effort per {by} over its solved cells: backtracks, or branches "
+               f"where the solver reports no backtracks (said under the box); boxes span the "
+               f"quartiles, the line is the median. Unsolved cells are not counted.")
+    return save(figure, folder, name, f"Backtracks per {by}", caption)

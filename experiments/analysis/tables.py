@@ -1,0 +1,320 @@
+"""Course-style result tables: one row per instance, a column group per viewpoint.
+
+Within each group come the chosen metrics (time in ms, backtracks, ...); repeats
+of a run are summarised by their median. The dimensions that are not the column
+groups (solver and heuristic when grouping by viewpoint) each get a table of their
+own, and every table has the same groups. A cell that has no figure shows a mark
+(``MARKS`` in :mod:`experiments.analysis.table_format`, printed as a legend under each
+table): ``t/o``, ``m/o``, ``n/a`` (refused), ``err``, ``WRONG``, ``–`` where no run
+was planned, ``·`` where runs are still to come (``· (1/3)``: one of three
+repeats stored), ``n/r`` for a figure the solver does not report, and with
+``reached`` the count a run stopped by a limit had reached (``≥1075462``). The
+closing rows (:mod:`experiments.analysis.table_summary`) compare the same work: solved
+counts, totals and means over the instances every group solved, PAR-2 and the
+virtual best.
+
+Several campaigns (stores) go side by side with :func:`build_comparison`: their
+instances matched by label, each campaign a column group within each viewpoint,
+and ratio columns dividing by the first campaign's figures.
+
+A run that claims "unsatisfiable" where another run of the instance found a
+solution the checker accepts is shown ``WRONG`` (:func:`contradicted_unsatisfiable`;
+the store marks it too, as runs are stored).
+
+>>> rows = [dict(instance="p1", instance_position=0, viewpoint="classic", solver="cp",
+...              heuristic="input/min", status="solved", verdict="correct", solve_s=0.0042,
+...              backtracks=7, repeat=0, time_limit=10.0)]
+>>> print(format_table(rows, fmt="markdown").split("Virtual best")[0].strip())
+### solver cp · heuristic input/min
+<BLANKLINE>
+| instance | classic time (ms) | classic backtracks |
+|---|---:|---:|
+| p1 | 4.2 | 7 |
+| solved | 1/1 |  |
+| total (1 solved by all) | 4.2 | 7 |
+| geo. mean (1 solved by all) | 4.2 | 7 |
+| PAR-2 (1 instances) | 4.2 |  |
+| virtual best picks | 1 |  |
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from experiments.analysis.table_format import (
+    FAILED,
+    FORMATS,
+    MEMORY_OUT,
+    MISSING,
+    NOT_REPORTED,
+    REFUSED,
+    TIMEOUT,
+    UNPLANNED,
+    WRONG,
+    ColumnGroup,
+    Metric,
+    ResultTable,
+    latex_escape,
+    legend,
+    render,
+)
+from experiments.analysis.table_summary import (
+    Cell,
+    Figure,
+    Group,
+    columns,
+    format_figure,
+    summary_rows,
+)
+from puzzlelab.errors import OptionError
+from puzzlelab.statistics import STATISTICS
+from solvers.record import Status
+
+__all__ = ["BY_CHOICES", "FORMATS", "CampaignRuns", "Metric", "ResultTable", "build_comparison",
+           "build_tables", "contradicted_unsatisfiable", "contradiction", "format_campaigns",
+           "format_table", "known_metrics", "latex_escape", "render"]
+
+
+def known_metrics() -> dict[str, Metric]:
+    """Every table metric, one per declared statistic (:mod:`puzzlelab.statistics`)."""
+    return {s.metric: Metric(s.metric, s.header, s.name, s.table_scale, s.integer)
+            for s in (STATISTICS.get(name) for name in STATISTICS) if s.metric}
+
+
+BY_CHOICES = ("viewpoint", "heuristic", "solver")
+FINISHED = tuple(status.value for status in Status if status.finished)
+LIMITS = tuple(status.value for status in Status if status.stopped_by_limit)
+STATUS_MARKS = {Status.TIMEOUT.value: TIMEOUT, Status.MEMORY_OUT.value: MEMORY_OUT,
+                Status.REFUSED.value: REFUSED, Status.ERROR.value: FAILED}
+"""The mark of each status a run ends in without an answer."""
+SEARCH_TIME = "solve_s"
+"""The statistic the spec's ``time_limit`` bounds: PAR-2 and the virtual best read it."""
+NOTES = ("Rows: figures are medians of the repeats; solved: instances whose runs all "
+         "finished, none WRONG; total and geo. mean (shifted: of figure + 1, less 1): over the "
+         "instances every group solved; PAR-2: mean search time, an unsolved instance counting "
+         "twice its time limit; virtual best picks: instances on which the group is fastest.")
+
+
+@dataclass(frozen=True)
+class CampaignRuns:
+    """The stored runs of one campaign, and the name its column groups carry beside
+    other campaigns'. ``repeats``/``planned_runs``: what the campaign plans, if known."""
+
+    name: str
+    rows: Sequence[Mapping[str, Any]]
+    repeats: int | None = None
+    planned_runs: int | None = None
+
+
+def build_tables(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
+                 metrics: Sequence[str] = ("time", "backtracks"),
+                 reached: bool = False, repeats: int | None = None) -> list[ResultTable]:
+    """Group the runs of one campaign into course-style tables (see the module docstring).
+
+    ``repeats``: the runs the campaign plans per cell (the store knows it); a cell
+    with fewer stored shows how many it has. None: every stored cell is complete.
+    """
+    return build_comparison([CampaignRuns("", rows, repeats)], by, metrics, reached)
+
+
+def build_comparison(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
+                     metrics: Sequence[str] = ("time", "backtracks"),
+                     reached: bool = False) -> list[ResultTable]:
+    """The tables of one or several campaigns side by side, instances matched by label."""
+    if by not in BY_CHOICES:
+        raise OptionError(f"unknown --by {by!r}; valid: {', '.join(BY_CHOICES)}")
+    chosen = tuple(_metric(name) for name in metrics)
+    if not chosen:
+        raise OptionError(f"name at least one metric; valid: {', '.join(known_metrics())}")
+    others = [d for d in ("solver", "heuristic", "viewpoint") if d != by]
+    grid = _Grid(campaigns, by, others)
+    names = [c.name for c in campaigns]
+    groups = [Group(value if len(campaigns) == 1 else f"{names[c]}: {value}",
+                    None if c == 0 else grid.values.index(value) * len(campaigns))
+              for value in grid.values for c in range(len(campaigns))]
+    time_index = next((m for m, metric in enumerate(chosen) if metric.column == SEARCH_TIME),
+                      None)
+    notes = [NOTES, legend()]
+    if len(campaigns) > 1:
+        notes.append(f"Ratio: the campaign's figure ÷ the first campaign's ({names[0]}), same "
+                     f"instance and group; empty where either has no figure.")
+    tables = []
+    for key in grid.keys:
+        cells = {(instance, g): grid.cell(c, key, value, instance, chosen, reached)
+                 for instance in grid.instances
+                 for g, (value, c) in enumerate((v, c) for v in grid.values
+                                                for c in range(len(campaigns)))}
+        body = [(instance, columns(groups, {g: cells[(instance, g)].figures
+                                            for g in range(len(groups))}))
+                for instance in grid.instances]
+        closing, virtual_best = summary_rows(groups, grid.instances, cells, chosen, time_index)
+        headers = tuple(header for metric in chosen for header in
+                        (metric.header, f"{metric.name} ratio"))
+        column_groups = tuple(ColumnGroup(group.label, headers if group.base is not None
+                                          else tuple(m.header for m in chosen))
+                              for group in groups)
+        tables.append(ResultTable(" · ".join(f"{d} {v}" for d, v in zip(others, key)),
+                                  column_groups, tuple(body + closing), len(body),
+                                  tuple(virtual_best + notes)))
+    return tables
+
+
+class _Grid:
+    """The stored runs of the campaigns, by campaign, table, group and instance."""
+
+    def __init__(self, campaigns: Sequence[CampaignRuns], by: str, others: Sequence[str]):
+        self.campaigns = campaigns
+        self.keys: dict[tuple[str, ...], None] = {}
+        values: dict[str, None] = {}
+        order: dict[str, tuple[int, int]] = {}
+        self.runs: dict[tuple[int, tuple[str, ...], str, str], list[Mapping[str, Any]]] = {}
+        self.planned: set[tuple[int, tuple[str, ...], str]] = set()
+        self.present: set[tuple[int, str]] = set()
+        for index, campaign in enumerate(campaigns):
+            for row in _prepared(campaign.rows):
+                key, value = tuple(str(row[d]) for d in others), str(row[by])
+                instance = str(row["instance"])
+                self.keys.setdefault(key)
+                values.setdefault(value)
+                order.setdefault(instance, (index, int(row.get("instance_position") or 0)))
+                self.runs.setdefault((index, key, value, instance), []).append(row)
+                self.planned.add((index, key, value))
+                self.present.add((index, instance))
+        self.values = list(values)
+        self.instances = sorted(order, key=lambda name: order[name])
+
+    def cell(self, campaign: int, key: tuple[str, ...], value: str, instance: str,
+             metrics: Sequence[Metric], reached: bool) -> Cell:
+        """What the tables show of ``instance`` in one group of one table."""
+        if (campaign, key, value) not in self.planned or (campaign, instance) not in \
+                self.present:
+            return Cell(tuple((UNPLANNED, None) for _ in metrics), planned=False)
+        repeats = self.runs.get((campaign, key, value, instance), [])
+        planned = self.campaigns[campaign].repeats or 1
+        if not repeats:
+            return Cell(tuple((MISSING, None) for _ in metrics))
+        failure = _failure(repeats)
+        if failure is not None:
+            limits = [r["time_limit"] for r in repeats if r.get("time_limit") is not None]
+            return Cell(tuple(((_reached(repeats, m) if reached else None) or failure, None)
+                              for m in metrics),
+                        penalised_s=2 * max(limits) if limits else None)
+        if len(repeats) < planned:
+            return Cell(tuple((f"{MISSING} ({len(repeats)}/{planned})", None)
+                              for _ in metrics))
+        figures: list[Figure] = []
+        for metric in metrics:
+            value_shown = _median(repeats, metric)
+            figures.append((NOT_REPORTED, None) if value_shown is None else
+                           (format_figure(value_shown, metric), value_shown))
+        search = _median(repeats, Metric("", "", SEARCH_TIME))
+        return Cell(tuple(figures), solved=True, search_s=search, penalised_s=search)
+
+
+def _prepared(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The runs as the tables read them: a label that a store made before labels were
+    unique gives to several files is prefixed with the file; a contradicted
+    "unsatisfiable" is marked wrong."""
+    files: dict[str, set[str]] = {}
+    for row in rows:
+        files.setdefault(str(row["instance"]), set()).add(str(row.get("instance_file", "")))
+    prepared = [dict(row, instance=f"{row.get('instance_file')}:{row['instance']}")
+                if len(files[str(row["instance"])]) > 1 else row for row in rows]
+    for index, message in contradicted_unsatisfiable(prepared).items():
+        prepared[index] = dict(prepared[index], status=Status.ERROR.value, verdict="wrong",
+                               message=message)
+    return prepared
+
+
+def contradicted_unsatisfiable(rows: Sequence[Mapping[str, Any]]) -> dict[int, str]:
+    """The runs (by index in ``rows``) that claim "unsatisfiable" for an instance another
+    run found a solution of that the checker accepts, each with the message saying so.
+
+    Runs are of the same instance when they have the same label and file, whatever
+    their viewpoint, solver and heuristic.
+    """
+    found: dict[tuple[str, str], Mapping[str, Any]] = {}
+    for row in rows:
+        if row.get("verdict") == "correct":
+            found.setdefault((str(row.get("instance_file")), str(row["instance"])), row)
+    contradicted = {}
+    for index, row in enumerate(rows):
+        solved = found.get((str(row.get("instance_file")), str(row["instance"])))
+        if row["status"] == Status.UNSATISFIABLE.value and solved is not None:
+            contradicted[index] = contradiction(solved)
+    return contradicted
+
+
+def contradiction(solved: Mapping[str, Any]) -> str:
+    """What a run claiming "unsatisfiable" is told when run ``solved`` found a solution."""
+    return (f"claims there is no solution, but {solved['viewpoint']} on {solved['solver']} "
+            f"with {solved['heuristic']} (repeat {solved.get('repeat', 0)}) found one the "
+            f"checker accepts")
+
+
+def _metric(name: str) -> Metric:
+    known = known_metrics()
+    if name not in known:
+        raise OptionError(f"unknown metric {name!r}; valid: {', '.join(known)}")
+    return known[name]
+
+
+def _failure(repeats: Sequence[Mapping[str, Any]]) -> str | None:
+    """The mark of a cell some of whose repeats did not finish correctly, else None."""
+    failed = [r for r in repeats if r["status"] not in FINISHED or r.get("verdict") == "wrong"]
+    if not failed:
+        return None
+    wrong = [r for r in failed if r.get("verdict") == "wrong"]
+    mark = WRONG if wrong else STATUS_MARKS.get(failed[0]["status"], failed[0]["status"])
+    return mark if len(failed) == len(repeats) else f"{mark} ({len(failed)}/{len(repeats)})"
+
+
+def _reached(repeats: Sequence[Mapping[str, Any]], metric: Metric) -> str | None:
+    """``≥count`` for a count column of runs all stopped by a limit, else None.
+
+    A run killed from outside (no ``solve_s`` stored) has no counts at all, so its cell
+    keeps its status. The count shown is the lower median: one some run reached.
+    """
+    if not metric.integer or any(r["status"] not in LIMITS or r.get(SEARCH_TIME) is None
+                                 for r in repeats):
+        return None
+    value = _median(repeats, metric, low=True)
+    return NOT_REPORTED if value is None else f"≥{format_figure(value, metric)}"
+
+
+def _median(repeats: Sequence[Mapping[str, Any]], metric: Metric,
+            low: bool = False) -> float | None:
+    """The median of the figures present; ``low``: the lower median, a value some run has."""
+    present = [r[metric.column] for r in repeats if r.get(metric.column) is not None]
+    if not present:
+        return None
+    return (statistics.median_low if low else statistics.median)(present) * metric.scale
+
+
+def format_table(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
+                 metrics: Sequence[str] = ("time", "backtracks"), fmt: str = "text",
+                 reached: bool = False, repeats: int | None = None,
+                 planned_runs: int | None = None, width: int | None = None) -> str:
+    """Build the tables of one campaign's ``rows`` and render them in ``fmt`` (see
+    :func:`format_campaigns`)."""
+    return format_campaigns([CampaignRuns("", rows, repeats, planned_runs)], by, metrics,
+                            fmt, reached, width)
+
+
+def format_campaigns(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
+                     metrics: Sequence[str] = ("time", "backtracks"), fmt: str = "text",
+                     reached: bool = False, width: int | None = None) -> str:
+    """The tables of the campaigns in ``fmt`` (text within ``width`` columns, if given),
+    after a note for each campaign with fewer runs stored than it plans, as after an
+    interruption: instances and groups with no run stored yet are not in the tables."""
+    text = render(build_comparison(campaigns, by, metrics, reached), fmt, width)
+    notes = [f"partial: {f'{c.name}: ' if len(campaigns) > 1 else ''}{len(c.rows)} of "
+             f"{c.planned_runs} planned runs stored; run the spec again to finish"
+             for c in campaigns if c.planned_runs is not None and len(c.rows) < c.planned_runs]
+    if not notes or fmt == "csv":
+        return text
+    prefix = {"text": "", "markdown": "> ", "latex": "% "}[fmt]
+    return "".join(f"{prefix}{note}\n" for note in notes) + "\n" + text

@@ -1,0 +1,64 @@
+"""What a campaign records about the machine and the code, so its figures can be reproduced."""
+
+from __future__ import annotations
+
+import os
+import platform
+import socket
+import subprocess
+from importlib import metadata
+from pathlib import Path
+
+PACKAGES = ("puzzlelab", "ortools", "python-constraint2", "pychoco", "numba", "networkx", "dask",
+            "distributed")
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def package_versions() -> dict[str, str]:
+    """Installed versions of PuzzleLab and the solver libraries (absent ones left out)."""
+    versions = {}
+    for package in PACKAGES:
+        try:
+            versions[package] = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            continue
+    return versions
+
+
+def cpu_model() -> str:
+    """The CPU's model name (from /proc/cpuinfo on Linux)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def core_count() -> int:
+    """Cores this process may use (its affinity mask where the system has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def git_commit(root: Path = PROJECT_ROOT) -> str | None:
+    """The project's commit, with ``-dirty`` when files differ from it; None outside git."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True,
+                                text=True, timeout=10, check=True).stdout.strip()
+        changes = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                                 cwd=root, capture_output=True, text=True, timeout=10,
+                                 check=True).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return commit + ("-dirty" if changes else "")
+
+
+def describe_machine() -> dict[str, object]:
+    """The campaign-table fields about the machine and the code."""
+    return {"package_versions": package_versions(), "python": platform.python_version(),
+            "platform": platform.platform(), "cpu_model": cpu_model(), "cores": core_count(),
+            "git_commit": git_commit(), "host": socket.gethostname()}

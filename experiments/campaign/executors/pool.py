@@ -1,0 +1,239 @@
+"""A pool of long-lived worker processes that enforces each run's limits.
+
+Each worker (:mod:`experiments.campaign.executors.worker`) pays its imports once and then runs task
+after task. The pool sends a task to an idle worker and watches the clock. The time
+limit bounds the search, so the clock restarts when the worker says its search
+starts: a search still going ``grace`` seconds past its time limit is killed and
+recorded as ``timeout``. Building the model may take as long as a search (the limit
+and its grace), and is killed past that too. A worker that dies is recorded as
+``error`` (or ``memory-out`` when the system killed it, or when it aborted on a C++
+``std::bad_alloc``, as OR-tools does at the memory limit); either way a fresh worker
+takes its place and the campaign goes on. ``runs_per_worker=1`` gives one process
+per run (the runner benchmark compares the two).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import IO, Any
+
+from experiments.campaign.executors.worker import failed_outcome
+from experiments.campaign.grid import RunTask
+from puzzlelab.errors import PuzzleLabError
+from solvers import Status
+from solvers.portfolio import CORES_VARIABLE
+
+POLL_SECONDS = 0.5
+WORKER_MODULE = "experiments.campaign.executors.worker"
+"""What each worker process runs (``python -m``)."""
+
+
+def grace_seconds(time_limit: float) -> float:
+    """How long past its limit a run may go before it is killed: 0.5 s plus 10 %."""
+    return 0.5 + 0.1 * time_limit
+
+
+_BAD_ALLOC = b"instance of 'std::bad_alloc'"
+"""What the C++ runtime writes to stderr when an allocation failure ends the process."""
+
+
+class WorkerProcess:
+    """One worker process and the pipes to it."""
+
+    def __init__(self, log: IO[bytes] | None = None) -> None:
+        task_read, task_write = os.pipe()
+        result_read, result_write = os.pipe()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", WORKER_MODULE, str(task_read), str(result_write)],
+            pass_fds=(task_read, result_write), stdin=subprocess.DEVNULL,
+            stdout=log or subprocess.DEVNULL, stderr=log or subprocess.DEVNULL,
+            env=_worker_environment())
+        os.close(task_read)
+        os.close(result_write)
+        self.tasks = Connection(task_write, readable=False)
+        self.results = Connection(result_read, writable=False)
+        self.log = log
+        self.log_offset = 0  # where the log ended when the running task started
+        self.ready = False
+        self.task: RunTask | None = None
+        self.started = 0.0
+        self.search: tuple[float, float] | None = None  # (started, time limit) of the search
+        self.cpu_at_start: float | None = None
+        self.runs = 0
+
+    def send(self, task: RunTask) -> None:
+        """Start ``task`` on this (idle, ready) worker."""
+        self.task, self.started, self.search = task, time.perf_counter(), None
+        self.cpu_at_start = self.cpu_seconds()
+        if self.log is not None:
+            self.log_offset = os.fstat(self.log.fileno()).st_size
+        self.runs += 1
+        self.tasks.send(task)
+
+    @property
+    def deadline(self) -> float:
+        """When the running task is killed: its search's limit and grace after that
+        search started; before, as long from the task's start (building the model)."""
+        assert self.task is not None
+        started, limit = self.search or (self.started, self.task.time_limit)
+        return started + limit + grace_seconds(limit)
+
+    def overrun(self) -> str:
+        """Why the running task is being killed at its deadline."""
+        assert self.task is not None
+        if self.search is None:
+            limit = self.task.time_limit
+            return (f"killed: still building its model {limit + grace_seconds(limit):.1f} s "
+                    f"after it started (a build may take the time limit and its grace)")
+        limit = self.search[1]
+        return (f"killed: still running {grace_seconds(limit):.1f} s after its "
+                f"{limit:g} s time limit")
+
+    def logged_since_start(self, limit: int = 1 << 16) -> bytes:
+        """What the log gained since the running task started (its last ``limit`` bytes;
+        other workers write there too)."""
+        if self.log is None:
+            return b""
+        try:
+            with open(self.log.name, "rb") as log:
+                log.seek(max(self.log_offset, os.fstat(log.fileno()).st_size - limit))
+                return log.read(limit)
+        except OSError:
+            return b""
+
+    def cpu_seconds(self) -> float | None:
+        """User plus system CPU seconds the process has used so far (None if unknown)."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self, kill: bool = False) -> None:
+        """End the process: politely when idle, at once with ``kill``."""
+        if not kill and self.process.poll() is None:
+            try:
+                self.tasks.send(None)
+                self.process.wait(timeout=2)
+            except (OSError, subprocess.TimeoutExpired):
+                kill = True
+        if kill and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self.tasks.close()
+        self.results.close()
+
+
+def _worker_environment() -> dict[str, str]:
+    """The parent's environment, with its import path, so workers import the same code,
+    and one core per run: a portfolio solver then runs its configurations in turn in the
+    worker instead of starting processes that would compete with the other runs."""
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    environment.setdefault(CORES_VARIABLE, "1")
+    return environment
+
+
+class LocalPool:
+    """``jobs`` worker processes on this machine; :meth:`run` yields outcomes as runs end."""
+
+    def __init__(self, jobs: int, log_path: Path | None = None,
+                 runs_per_worker: int | None = None) -> None:
+        self.jobs = max(1, jobs)
+        self.runs_per_worker = runs_per_worker
+        self.log = open(log_path, "ab") if log_path else None  # noqa: SIM115 (kept open)
+        self.workers: list[WorkerProcess] = []
+
+    def __enter__(self) -> LocalPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop every worker (killing busy ones) and close the log."""
+        for worker in self.workers:
+            worker.stop(kill=worker.task is not None)
+        self.workers.clear()
+        if self.log:
+            self.log.close()
+            self.log = None
+
+    def run(self, tasks: Iterable[RunTask]) -> Iterator[tuple[RunTask, dict[str, Any]]]:
+        """Run every task; yield ``(task, outcome)`` in the order runs end."""
+        pending = deque(tasks)
+        while len(self.workers) < min(self.jobs, len(pending)):
+            self.workers.append(WorkerProcess(self.log))
+        while pending or any(w.task is not None for w in self.workers):
+            for worker in self.workers:
+                if worker.ready and worker.task is None and pending:
+                    worker.send(pending.popleft())
+            yield from self._collect()
+
+    def _collect(self) -> Iterator[tuple[RunTask, dict[str, Any]]]:
+        busy = [w for w in self.workers if w.task is not None]
+        timeout = POLL_SECONDS
+        if busy:
+            timeout = max(0.0, min(POLL_SECONDS, min(w.deadline for w in busy)
+                                   - time.perf_counter()))
+        by_connection = {w.results: w for w in self.workers}
+        for connection in wait(list(by_connection), timeout):
+            worker = by_connection[connection]  # type: ignore[index]
+            try:
+                kind, body = worker.results.recv()
+            except (EOFError, OSError):
+                if not worker.ready:
+                    raise PuzzleLabError(
+                        f"a worker process could not start ({self._death(worker)[1]}); "
+                        f"run `{sys.executable} -m {WORKER_MODULE}` to see why") from None
+                yield from self._replace(worker, *self._death(worker))
+                continue
+            if kind == "ready":
+                worker.ready = True
+            elif kind == "searching" and worker.task is not None:
+                limit = worker.task.time_limit if body is None else float(body)
+                worker.search = (time.perf_counter(), limit)
+            elif kind == "result" and worker.task is not None:
+                task, clean = worker.task, body.pop("clean", False)
+                worker.task = None
+                yield task, body
+                if not clean or worker.runs == self.runs_per_worker:
+                    self._swap(worker)
+        for worker in busy:
+            if worker.task is not None and time.perf_counter() > worker.deadline:
+                yield from self._replace(worker, Status.TIMEOUT, worker.overrun())
+
+    def _death(self, worker: WorkerProcess) -> tuple[Status, str]:
+        code = worker.process.wait()
+        if code == -signal.SIGKILL:
+            return Status.MEMORY_OUT, "the worker was killed by the system (out of memory?)"
+        if code == -signal.SIGABRT and _BAD_ALLOC in worker.logged_since_start():
+            # C++ code (OR-tools) that cannot allocate aborts rather than raise MemoryError
+            return Status.MEMORY_OUT, ("out of memory: the solver's compiled code could not "
+                                       "allocate (std::bad_alloc) within the memory limit")
+        if code < 0:
+            return Status.ERROR, f"the worker died of signal {signal.Signals(-code).name}"
+        return Status.ERROR, f"the worker exited with status {code}"
+
+    def _replace(self, worker: WorkerProcess, status: Status,
+                 message: str) -> Iterator[tuple[RunTask, dict[str, Any]]]:
+        task, worker.task = worker.task, None  # reported here, and only here
+        wall, cpu = time.perf_counter() - worker.started, worker.cpu_seconds()
+        worker.stop(kill=True)
+        if task is not None:
+            used = None if cpu is None or worker.cpu_at_start is None else cpu - worker.cpu_at_start
+            yield task, failed_outcome(status, message, wall_s=wall, cpu_s=used)
+        self._swap(worker, stopped=True)
+
+    def _swap(self, worker: WorkerProcess, stopped: bool = False) -> None:
+        if not stopped:
+            worker.stop(kill=True)
+        self.workers[self.workers.index(worker)] = WorkerProcess(self.log)

@@ -1,0 +1,288 @@
+"""The grid of a campaign: every instance x viewpoint x solver x heuristic x repeat.
+
+Expansion reads every instance file once, so a bad file or a missing instance is
+reported before the first run, and checks every viewpoint, solver and heuristic
+combination on a built model, so a combination a solver cannot run is reported up
+front too (or left out, with ``skip_unsupported = true``). Every instance gets a
+label unique within the campaign (:func:`instance_labels`), or the spec is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath
+from typing import Any
+
+from experiments.campaign.plugins import resolve_modules
+from experiments.campaign.spec import ExperimentSpec, ViewpointChoice
+from puzzlelab.errors import (
+    ModelTooLarge,
+    OptionError,
+    PuzzleLabError,
+    UnknownName,
+    UnsupportedCombination,
+)
+from puzzles import PUZZLES
+from puzzles.kind import pick_instance
+from solvers import Heuristic, prepare
+from solvers.symmetry import counting_refusal
+from viewpoints import get_viewpoint
+
+
+@dataclass(frozen=True)
+class RunTask:
+    """One run of the grid: everything a worker needs, the instance itself included."""
+
+    key: str
+    position: int
+    puzzle: str
+    instance_file: str
+    instance: str  # its label: unique within the campaign (see ``instance_labels``)
+    instance_position: int
+    viewpoint: str
+    viewpoint_name: str
+    options: Mapping[str, Any]
+    solver: str
+    heuristic: str
+    repeat: int
+    seed: int
+    time_limit: float
+    memory_limit_mb: int
+    max_solutions: int | None
+    modules: tuple[str, ...] = ()
+    payload: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The runs of a campaign in grid order, and the combinations left out (with why)."""
+
+    tasks: tuple[RunTask, ...]
+    skipped: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Instance:
+    file: str
+    name: str
+    label: str
+    position: int
+    payload: Any
+
+
+@dataclass(frozen=True)
+class _Picked:
+    """An instance a spec picks, with what its label is made from."""
+
+    set_index: int
+    shown: str  # the file as the spec writes it
+    path: Path  # the file, resolved
+    name: str  # the puzzle's name for it: unique within its file
+    position: int  # 0-based, in its file
+    payload: Any
+    title: str | None = None  # the title the file gives it, where its format has one
+
+    @property
+    def own_name(self) -> str | None:
+        """The name (or else the title) the file gives the instance, or None where its
+        name is made from the file's own (its stem, or ``stem#N`` for the N-th puzzle of
+        a file without names) and the file gives no title."""
+        stem = self.path.stem
+        if self.name not in (stem, f"{stem}#{self.position + 1}"):
+            return self.name
+        return self.title
+
+    def describe(self) -> str:
+        return f"{self.name!r} of {self.shown} (instances[{self.set_index}])"
+
+
+def run_key(instance_file: str, instance: str, viewpoint: str, solver: str, heuristic: str,
+            repeat: int) -> str:
+    """The identity of a run in the store: what resuming compares. ``instance`` is the
+    puzzle's name for it, unique within its file (not its label, which depends on the
+    other files of the campaign)."""
+    return json.dumps([instance_file, instance, viewpoint, solver, heuristic, repeat])
+
+
+def key_instance(key: str) -> str:
+    """The puzzle's name for the instance of a run, read back from its ``run_key``."""
+    return str(json.loads(key)[1])
+
+
+def expand(spec: ExperimentSpec) -> Grid:
+    """Every run of ``spec`` in grid order; unsupported combinations raise or are skipped."""
+    instances = _instances(spec)
+    refused = _refused_combinations(spec, [instance.payload for instance in instances])
+    if refused and not spec.skip_unsupported:
+        lines = "\n  ".join(refused.values())
+        raise spec.error("solvers", f"{len(refused)} combination(s) cannot run (set "
+                         f"skip_unsupported = true to leave them out):\n  {lines}")
+    modules = tuple(resolve_modules(spec.modules, spec.path.parent))
+    tasks: list[RunTask] = []
+    for instance in instances:
+        for choice in spec.viewpoints:
+            for solver in spec.solvers:
+                for heuristic in spec.heuristics:
+                    if (choice.label, solver, heuristic) in refused:
+                        continue
+                    for repeat in range(spec.repeats):
+                        tasks.append(RunTask(
+                            run_key(instance.file, instance.name, choice.label, solver,
+                                    heuristic, repeat),
+                            len(tasks), spec.puzzle, instance.file, instance.label,
+                            instance.position, choice.label, choice.name,
+                            dict(choice.options), solver, heuristic, repeat, spec.seed,
+                            spec.time_limit, spec.memory_limit_mb, spec.max_solutions, modules,
+                            instance.payload))
+    return Grid(tuple(tasks), tuple(refused.values()))
+
+
+def _instances(spec: ExperimentSpec) -> list[_Instance]:
+    """The instances the spec picks, in its order, each once, under its label."""
+    kind = PUZZLES.get(spec.puzzle)
+    picked: list[_Picked] = []
+    seen: set[tuple[Path, str]] = set()
+    for index, instance_set in enumerate(spec.instance_sets):
+        key = f"instances[{index}]"
+        shown = instance_set.written or str(instance_set.path)
+        try:
+            everything = list(kind.read(instance_set.path))
+            # an integer picks by position, a string by name (or, if no name, by position)
+            chosen = ([pick_instance(everything, s, instance_set.path, kind.instance_name)
+                       for s in instance_set.select] if instance_set.select else everything)
+        except PuzzleLabError as error:
+            raise spec.error(key, str(error)) from None
+        resolved = instance_set.path.resolve()
+        for payload in chosen:
+            name = kind.instance_name(payload)
+            if (resolved, name) in seen:  # picked again (by another set, or twice in one)
+                continue
+            seen.add((resolved, name))
+            position = next(i for i, item in enumerate(everything) if item is payload)
+            picked.append(_Picked(index, shown, resolved, name, position, payload,
+                                  kind.instance_title(payload)))
+    if not picked:
+        raise spec.error("instances", "selects no instance")
+    labels = instance_labels(spec, picked)
+    return [_Instance(item.shown, item.name, label, position, item.payload)
+            for position, (item, label) in enumerate(zip(picked, labels))]
+
+
+def instance_labels(spec: ExperimentSpec, picked: Sequence[_Picked]) -> list[str]:
+    """A label per instance, unique within the campaign: the tables' rows and the store's
+    ``instance`` column.
+
+    An instance the file names is labelled by that name; one named after its file
+    (``p``, ``p#2``) by the shortest end of the file's path, relative to the spec, that
+    no other file of the campaign shares (``a/p#2``, ``b/p#2``). A name two files both
+    give is prefixed with that end of its file's path (``a/set:lambda``). A label still
+    given twice after that is refused, naming both instances.
+    """
+    ends = distinct_path_ends([os.path.relpath(item.path, spec.path.parent)
+                               for item in picked])
+    labels = []
+    for item, end in zip(picked, ends):
+        own = item.own_name
+        labels.append(own if own is not None else end + item.name[len(item.path.stem):])
+    counts = Counter(labels)
+    labels = [f"{end}:{label}" if counts[label] > 1 and item.own_name is not None else label
+              for item, end, label in zip(picked, ends, labels)]
+    first: dict[str, _Picked] = {}
+    for item, label in zip(picked, labels):
+        if label in first:
+            raise spec.error(f"instances[{item.set_index}]", f"two instances would share the "
+                             f"label {label!r} in the tables: {first[label].describe()} and "
+                             f"{item.describe()}; rename one of them in its file")
+        first[label] = item
+    return labels
+
+
+def distinct_path_ends(paths: Sequence[str]) -> list[str]:
+    """For each path, its shortest end (last folders and the file name, suffix left out
+    unless it is what tells two files apart) that no other path ends with.
+
+    >>> distinct_path_ends(["data/a/p.txt", "data/b/p.txt", "data/q.txt", "data/b/p.txt"])
+    ['a/p', 'b/p', 'q', 'b/p']
+    >>> distinct_path_ends(["x/p.txt", "x/p.sdk"])
+    ['p.txt', 'p.sdk']
+    """
+    whole = [PurePath(path).parts for path in paths]
+    stems = [_without_suffix(parts) for parts in whole]
+    # a file keeps its suffix where another file differs from it by the suffix alone
+    forms = [stem if sum(1 for other in set(whole) if _without_suffix(other) == stem) == 1
+             else parts for parts, stem in zip(whole, stems)]
+    ends = []
+    for form in forms:
+        others = {other for other in forms if other != form}
+        length = 1
+        while length < len(form) and any(other[-length:] == form[-length:] for other in others):
+            length += 1
+        ends.append("/".join(form[-length:]))
+    return ends
+
+
+def _without_suffix(parts: tuple[str, ...]) -> tuple[str, ...]:
+    return (*parts[:-1], PurePath(parts[-1]).stem) if parts else parts
+
+
+def _refused_combinations(spec: ExperimentSpec,
+                          samples: list[Any]) -> dict[tuple[str, str, str], str]:
+    """Combinations a solver refuses, each with its reason, checked for every viewpoint on
+    the model of the first instance it can build."""
+    refused: dict[tuple[str, str, str], str] = {}
+    unknown: dict[str, list[str]] = {}
+    built = 0
+    for index, heuristic in enumerate(spec.heuristics):
+        reason = _refused_heuristic(spec, heuristic)
+        if reason:
+            raise spec.error(f"heuristics[{index}]", reason)
+    for choice in spec.viewpoints:
+        model = _first_model(spec, choice, samples)
+        if model is None:  # too big for the viewpoint everywhere: every run will say so
+            continue
+        built += 1
+        for solver in spec.solvers:
+            for heuristic in spec.heuristics:
+                try:
+                    prepare(model, solver, heuristic, spec.seed)
+                except UnknownName as error:
+                    unknown.setdefault(heuristic, []).append(str(error))
+                    refused[(choice.label, solver, heuristic)] = (
+                        f"{choice.label} on {solver} with {heuristic}: {error}")
+                except UnsupportedCombination as error:
+                    refused[(choice.label, solver, heuristic)] = (
+                        f"{choice.label} on {solver} with {heuristic}: {error}")
+    for index, heuristic in enumerate(spec.heuristics):
+        if built and len(unknown.get(heuristic, [])) == built * len(spec.solvers):
+            raise spec.error(f"heuristics[{index}]", unknown[heuristic][0])
+    return refused
+
+
+def _refused_heuristic(spec: ExperimentSpec, heuristic: str) -> str | None:
+    """Why ``heuristic`` cannot run in this campaign whatever the model, or None."""
+    try:
+        parsed = Heuristic.parse(heuristic)
+    except OptionError as error:
+        return str(error)
+    except UnknownName:  # reported below, with the valid names of the models' orders
+        return None
+    return counting_refusal(spec.max_solutions) if parsed.symmetric else None
+
+
+def _first_model(spec: ExperimentSpec, choice: ViewpointChoice, samples: list[Any]) -> Any:
+    """The model of the first instance the viewpoint builds (the others: too big)."""
+    try:
+        viewpoint = get_viewpoint(spec.puzzle, choice.name)
+        for sample in samples:
+            try:
+                return viewpoint.build(sample, choice.options).model
+            except ModelTooLarge:
+                continue
+    except PuzzleLabError as error:
+        index = spec.viewpoints.index(choice)
+        raise spec.error(f"viewpoints[{index}]", str(error)) from None
+    return None

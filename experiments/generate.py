@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from experiments.solving import solve_instance
+from experiments.campaign.solving import solve_instance
 from puzzlelab.errors import OptionError, UnsupportedCombination
 from puzzles import PUZZLES, PuzzleKind
 from puzzles.options import OptionValues, name_part

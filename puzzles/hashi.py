@@ -23,7 +23,8 @@ import networkx
 from puzzlelab.errors import OptionError, ParseError
 from puzzles.hashi_formats import ReadBlock, read_blocks, write_has
 from puzzles.hashi_generator import random_layout
-from puzzles.hashi_pictures import render_svg, render_text
+from puzzles.hashi_pictures import render_svg, render_text  # noqa: F401 (the render roles)
+from puzzles.json_forms import number_rows
 from puzzles.kind import PuzzleKind, known_solution_checked, register
 from puzzles.options import Option, OptionValues, Size
 from puzzles.text_input import read_text
@@ -170,7 +171,7 @@ def parse(text: str, source: str = "<string>") -> list[HashiInstance]:
     return [_instance(block, source) for block in read_blocks(text, source)]
 
 
-def read_file(path: Path) -> list[HashiInstance]:
+def read(path: Path) -> list[HashiInstance]:
     """Every instance of the file, with the known solutions it gives."""
     return parse(read_text(Path(path)), str(path))
 
@@ -276,6 +277,23 @@ def solution_to_json(solution: HashiSolution) -> list[list[int]]:
                    bridge.second[1] + 1, bridge.count] for bridge in solution.bridges)
 
 
+def solution_from_json(data: object) -> HashiSolution:
+    """The solution :func:`solution_to_json` printed as ``data`` (no bridge at all is an
+    empty list).
+
+    >>> solution_from_json([[1, 1, 1, 3, 2]]).bridges
+    (Bridge(first=(0, 0), second=(0, 2), count=2),)
+    """
+    if data == []:
+        return HashiSolution(())
+    bridges = number_rows(data, "a Hashi solution")
+    if len(bridges[0]) != 5:
+        raise ParseError("a Hashi solution: each bridge is [r1, c1, r2, c2, count]",
+                         source="<json>")
+    return HashiSolution(tuple(Bridge.between((r1 - 1, c1 - 1), (r2 - 1, c2 - 1), count)
+                               for r1, c1, r2, c2, count in bridges))
+
+
 # ---------------------------------------------------------------- generating
 
 
@@ -304,21 +322,6 @@ class Hashi(PuzzleKind[HashiInstance, HashiSolution]):
         "islands": Option(None, help="number of islands; by default a quarter of the cells "
                           "(at least 2)", value_type=int, low=2, high=40_000, tag="i"),
     }
-
-    # the module's functions, under the contract's role names
-    parse = staticmethod(parse)
-    read = staticmethod(read_file)
-    write = staticmethod(write)
-    check = staticmethod(check)
-    render_text = staticmethod(render_text)
-    render_svg = staticmethod(render_svg)
-    solution_to_json = staticmethod(solution_to_json)
-
-    def instance_name(self, instance: HashiInstance) -> str:
-        return instance.name
-
-    def known_solution(self, instance: HashiInstance) -> HashiSolution | None:
-        return instance.known_solution
 
     def derived_options(self, values: OptionValues) -> OptionValues:
         size = values.size("size")

@@ -1,26 +1,28 @@
 """The puzzle contract: the roles every puzzle fills, under the same names, typed by puzzle.
 
 A puzzle is one module of this package that subclasses :class:`PuzzleKind` with
-its instance and solution types and registers one object of it; its module-level
-functions can fill the roles as they are::
+its instance and solution types and registers one object of it::
 
     class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
         name = "sudoku"
         suffixes = (".txt",)
-        check = staticmethod(check)
-        ...
 
     SUDOKU = register(Sudoku())
 
-The roles are the abstract methods: a puzzle that misses one cannot be made, and
-mypy checks each one's signature against the instance and solution types. The
-command line, the experiment runner and the tests reach every puzzle through
-``PUZZLES`` and these roles alone, so none of them names a particular puzzle.
+Each role in :data:`ROLES` is filled by the module's function of the same name
+(``parse``, ``read``, ``write``, ``check``, ...), unless the class states it; a role
+that neither fills is an error when the class is made, naming it. An instance is
+picked by its ``name`` and carries its file's ``known_solution``; a puzzle whose
+instances keep them elsewhere overrides :meth:`PuzzleKind.instance_name` and
+:meth:`PuzzleKind.known_solution`. The command line, the experiment runner and the
+tests reach every puzzle through ``PUZZLES`` and these roles alone, so none of them
+names a particular puzzle.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -35,6 +37,17 @@ InstanceT = TypeVar("InstanceT")
 SolutionT = TypeVar("SolutionT")
 T = TypeVar("T")
 KindT = TypeVar("KindT", bound="PuzzleKind[Any, Any]")
+
+ROLES = ("parse", "read", "write", "check", "render_text", "render_svg", "solution_to_json",
+         "solution_from_json")
+"""The contract's roles that a puzzle module fills with functions of the same name."""
+
+
+def _role(method: T) -> T:
+    """Mark ``method`` as a role's stand-in, replaced by the puzzle module's function."""
+    method.is_role_default = True  # type: ignore[attr-defined]
+    return method
+
 
 JsonValue: TypeAlias = (
     "bool | int | float | str | Sequence[JsonValue] | Mapping[str, JsonValue] | None")
@@ -69,54 +82,86 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
     suffixes: ClassVar[tuple[str, ...]]
     generator_options: ClassVar[Mapping[str, Option]] = {}
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Fill each role the class leaves open with its module's function of that name."""
+        super().__init_subclass__(**kwargs)
+        module = sys.modules.get(cls.__module__)
+        missing = []
+        for role in ROLES:
+            if getattr(getattr(cls, role), "is_role_default", False):
+                function = getattr(module, role, None)
+                if callable(function):
+                    setattr(cls, role, staticmethod(function))
+                else:
+                    missing.append(role)
+        if missing:
+            raise TypeError(f"puzzle {cls.__name__} fills no role {', '.join(missing)}: "
+                            f"define a function of that name in {cls.__module__}, or state "
+                            f"it in the class")
+
     # ------------------------------------------------------------ files
 
-    @abstractmethod
+    @_role
     def parse(self, text: str, source: str = "<string>") -> list[InstanceT]:
         """Every instance in ``text``, in order; ``source`` names it in errors (and may name
         the instances). Bad input raises ``ParseError`` with file, line and column."""
+        raise NotImplementedError
 
-    @abstractmethod
+    @_role
     def read(self, path: Path) -> list[InstanceT]:
         """Every instance of a file, in file order, with the known solutions the file (or
         a companion file beside it) gives; raises ``ParseError``."""
+        raise NotImplementedError
 
-    @abstractmethod
+    @_role
     def write(self, instance: InstanceT, solution: SolutionT | None = None) -> str:
         """The instance in the puzzle's main format (``suffixes[0]``), with ``solution``
-        when given; ``read`` of the text gives the instance back."""
+        when given; ``parse`` of the text gives the instance back."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------ judging and showing
 
-    @abstractmethod
+    @_role
     def check(self, instance: InstanceT, solution: SolutionT) -> list[str]:
         """The independent checker: every rule ``solution`` breaks, in words; [] when solved.
         It shares no code with any viewpoint, so it can judge them all."""
+        raise NotImplementedError
 
-    @abstractmethod
+    @_role
     def render_text(self, instance: InstanceT, solution: SolutionT | None = None) -> str:
         """A plain-text picture for a terminal: the puzzle, or a (partial) solution."""
+        raise NotImplementedError
 
-    @abstractmethod
+    @_role
     def render_svg(self, instance: InstanceT, solution: SolutionT | None = None) -> str:
         """A standalone SVG picture for reports."""
+        raise NotImplementedError
 
-    @abstractmethod
     def instance_name(self, instance: InstanceT) -> str:
-        """The name an instance is picked by (unique within its file)."""
+        """The name an instance is picked by (unique within its file): its ``name``."""
+        return str(getattr(instance, "name"))  # noqa: B009 (instances are not typed here)
 
-    @abstractmethod
     def known_solution(self, instance: InstanceT) -> SolutionT | None:
-        """The solution the file ships with the instance, if any."""
+        """The solution the file ships with the instance, if any: its ``known_solution``."""
+        known: SolutionT | None = getattr(instance, "known_solution")  # noqa: B009
+        return known
 
     def instance_title(self, instance: InstanceT) -> str | None:
         """The title the file gives the instance, where its format has one (a puzzle
         whose names come from its files' names labels table rows by it)."""
         return None
 
-    @abstractmethod
+    @_role
     def solution_to_json(self, solution: SolutionT) -> JsonValue:
-        """A JSON-ready form of a solution, as ``puzzlelab solve --json`` prints it."""
+        """A JSON-ready form of a solution, as ``puzzlelab solve --json`` prints it and the
+        results store keeps it."""
+        raise NotImplementedError
+
+    @_role
+    def solution_from_json(self, data: Any) -> SolutionT:
+        """The solution :meth:`solution_to_json` gave ``data`` for; anything else raises
+        ``ParseError`` saying what is wrong with it."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------ generating
 
@@ -185,10 +230,6 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
         """One instance of ``path``: by name, by 1-based index, or the only one."""
         path = Path(path)
         return pick_instance(self.read(path), selector, path, self.instance_name)
-
-    def read_file(self, path: Path) -> list[InstanceT]:
-        """Former name of :meth:`read`, kept for callers not yet moved to it."""
-        return self.read(path)
 
 
 def pick_instance(instances: Sequence[T], selector: str | int | None, path: Path,

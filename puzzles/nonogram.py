@@ -28,6 +28,7 @@ from typing import ClassVar
 
 from puzzlelab.errors import ParseError
 from puzzlelab.wording import counted
+from puzzles.json_forms import number_rows
 from puzzles.kind import PuzzleKind, register
 from puzzles.nonogram_formats import Clue, ClueFile, Grid, blocks_of, read_dzn, read_non, read_out
 from puzzles.nonogram_pictures import render_svg, render_text
@@ -36,7 +37,7 @@ from puzzles.text_input import read_text
 
 __all__ = ["Clue", "NonogramInstance", "NonogramSolution", "blocks_of", "check", "clues_of",
            "format_non", "load", "parse", "parse_dzn", "parse_non", "random_instance",
-           "read_file", "render_svg", "render_text", "solution_to_json"]
+           "read", "render_svg", "render_text", "solution_to_json"]
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,7 @@ def parse(text: str, source: str = "<string>") -> list[NonogramInstance]:
     return parse_non(text, source, name)
 
 
-def read_file(path: Path) -> list[NonogramInstance]:
+def read(path: Path) -> list[NonogramInstance]:
     """The puzzle of a ``.non`` or ``.dzn`` file (with its ``.out`` solution, if any)."""
     path = Path(path)
     [instance] = parse(read_text(path), str(path))
@@ -246,6 +247,18 @@ def solution_to_json(solution: NonogramSolution) -> list[list[int]]:
     return [list(row) for row in solution.grid]
 
 
+def solution_from_json(data: object) -> NonogramSolution:
+    """The solution :func:`solution_to_json` printed as ``data``.
+
+    >>> solution_from_json([[0, 1], [1, 1]]).grid
+    ((0, 1), (1, 1))
+    """
+    rows = number_rows(data, "a Nonogram solution")
+    if any(value not in (0, 1) for row in rows for value in row):
+        raise ParseError("a Nonogram solution: every cell is 0 or 1", source="<json>")
+    return NonogramSolution(rows)
+
+
 class Nonogram(PuzzleKind[NonogramInstance, NonogramSolution]):
     """Nonograms on the puzzle contract: this module's functions, under the contract's names."""
 
@@ -258,20 +271,7 @@ class Nonogram(PuzzleKind[NonogramInstance, NonogramSolution]):
                           high=1.0, strict=True, tag="d"),
     }
 
-    # the module's functions, under the contract's role names
-    parse = staticmethod(parse)
-    read = staticmethod(read_file)
-    write = staticmethod(format_non)
-    check = staticmethod(check)
-    render_text = staticmethod(render_text)
-    render_svg = staticmethod(render_svg)
-    solution_to_json = staticmethod(solution_to_json)
-
-    def instance_name(self, instance: NonogramInstance) -> str:
-        return instance.name
-
-    def known_solution(self, instance: NonogramInstance) -> NonogramSolution | None:
-        return instance.known_solution
+    write = staticmethod(format_non)  # the main format's writer keeps its format's name
 
     def instance_title(self, instance: NonogramInstance) -> str | None:
         return instance.title or None

@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import ClassVar
 
 from puzzlelab.errors import ParseError
+from puzzles.json_forms import number_rows
 from puzzles.kind import PuzzleKind, known_solution_checked, register
 from puzzles.options import Option, OptionValues, Size
 from puzzles.shikaku_formats import ReadBlock, read_blocks, write_block
 from puzzles.shikaku_generator import Grid, Layout, random_partition, unique_layout
-from puzzles.shikaku_pictures import render_svg, render_text
+from puzzles.shikaku_pictures import render_svg, render_text  # noqa: F401 (the render roles)
 from puzzles.text_input import read_text
 
 Clues = tuple[tuple[int, ...], ...]
@@ -100,7 +101,7 @@ def parse(text: str, source: str = "<string>") -> list[ShikakuInstance]:
     return [_instance(block, source) for block in read_blocks(text, source)]
 
 
-def read_file(path: Path) -> list[ShikakuInstance]:
+def read(path: Path) -> list[ShikakuInstance]:
     """Every instance of the file, with the known solutions it gives."""
     return parse(read_text(Path(path)), str(path))
 
@@ -165,6 +166,15 @@ def solution_to_json(solution: ShikakuSolution) -> list[list[int | None]]:
     return [list(row) for row in solution.rooms]
 
 
+def solution_from_json(data: object) -> ShikakuSolution:
+    """The solution :func:`solution_to_json` printed as ``data``.
+
+    >>> solution_from_json([[1, 1], [2, None]]).rooms
+    ((1, 1), (2, None))
+    """
+    return ShikakuSolution(number_rows(data, "a Shikaku solution", empty=True))
+
+
 # ---------------------------------------------------------------- generating
 
 
@@ -201,21 +211,6 @@ class Shikaku(PuzzleKind[ShikakuInstance, ShikakuSolution]):
         "max-area": Option(12, help="largest room, in cells", low=1, high=1_000_000,
                            tag="a"),
     }
-
-    # the module's functions, under the contract's role names
-    parse = staticmethod(parse)
-    read = staticmethod(read_file)
-    write = staticmethod(write)
-    check = staticmethod(check)
-    render_text = staticmethod(render_text)
-    render_svg = staticmethod(render_svg)
-    solution_to_json = staticmethod(solution_to_json)
-
-    def instance_name(self, instance: ShikakuInstance) -> str:
-        return instance.name
-
-    def known_solution(self, instance: ShikakuInstance) -> ShikakuSolution | None:
-        return instance.known_solution
 
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[ShikakuInstance], bool] | None = None, *,

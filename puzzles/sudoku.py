@@ -20,6 +20,7 @@ from typing import ClassVar
 from puzzlelab.errors import OptionError, ParseError
 from puzzlelab.wording import counted
 from puzzles import svg
+from puzzles.json_forms import number_rows
 from puzzles.kind import PuzzleKind, known_solution_checked, register
 from puzzles.options import Option, OptionValues
 from puzzles.sudoku_formats import (
@@ -82,7 +83,7 @@ def parse(text: str, source: str = "<string>") -> list[SudokuInstance]:
     return [_instance(grid, source) for grid in read_grids(text, source)]
 
 
-def read_file(path: Path) -> list[SudokuInstance]:
+def read(path: Path) -> list[SudokuInstance]:
     """Every instance of the file, with known solutions from a companion solutions file."""
     path = Path(path)
     instances = parse(read_text(path), str(path))
@@ -217,6 +218,15 @@ def solution_to_json(solution: SudokuSolution) -> list[list[int]]:
     return [list(row) for row in solution.grid]
 
 
+def solution_from_json(data: object) -> SudokuSolution:
+    """The solution :func:`solution_to_json` printed as ``data``.
+
+    >>> solution_from_json([[1, 2], [2, 1]]).grid
+    ((1, 2), (2, 1))
+    """
+    return SudokuSolution(number_rows(data, "a Sudoku solution"))
+
+
 # ---------------------------------------------------------------- generating
 
 
@@ -248,7 +258,7 @@ clues over 30 grids) and 37 % of a 16x16 one (92 and 95 over two): 40 % is reach
 
 
 class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
-    """Sudoku on the puzzle contract: the functions of this module, under the contract's names."""
+    """Sudoku on the puzzle contract: the roles are this module's functions of their names."""
 
     name = "sudoku"
     suffixes = (".txt",)
@@ -259,21 +269,6 @@ class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
                                    "(32 of 81), which --unique reaches on every grid size",
                         value_type=int, low=0, tag="clues"),
     }
-
-    # the module's functions, under the contract's role names
-    parse = staticmethod(parse)
-    read = staticmethod(read_file)
-    write = staticmethod(write)
-    check = staticmethod(check)
-    render_text = staticmethod(render_text)
-    render_svg = staticmethod(render_svg)
-    solution_to_json = staticmethod(solution_to_json)
-
-    def instance_name(self, instance: SudokuInstance) -> str:
-        return instance.name
-
-    def known_solution(self, instance: SudokuInstance) -> SudokuSolution | None:
-        return instance.known_solution
 
     def is_instance_file(self, path: Path) -> bool:
         return super().is_instance_file(path) and not is_companion(path)

@@ -33,7 +33,7 @@ from solvers.constraints import Rectangle
 from solvers.heuristics import Heuristic, heuristic_names
 from solvers.model import Model
 from solvers.record import SolveResult, Statistics, Status
-from solvers.solving import get_backend, prepare, solve
+from solvers.solving import get_backend, prepare, propagate_root, solve
 from solvers.variables import Assignment, IntVar
 
 __all__ = [
@@ -42,5 +42,6 @@ __all__ = [
     "clause", "connected", "connected_by_flow", "count", "element", "equivalent_to_equality",
     "exactly_one",
     "get_backend", "global_cardinality", "heuristic_names", "implies", "inverse", "linear",
-    "load_backends", "no_overlap_2d", "prepare", "regular", "solve", "sum_of", "table",
+    "load_backends", "no_overlap_2d", "prepare", "propagate_root", "regular", "solve",
+    "sum_of", "table",
 ]

@@ -28,6 +28,7 @@ PROBING_WITH_OWN_SEARCH = "probing under its own search (auto+probe, auto+probe-
 PROBING_BESIDE_PYTHON = "probing beside a propagator written in Python"
 AVAILABLE = "its solver library"
 AFTER_SEARCH = "constraints checked after search (after-search, lazy)"
+ROOT_PROPAGATION = "root propagation (the domains before the first decision)"
 AFTER_SEARCH_STATISTICS = frozenset({"rejected", "lazy_rounds", "lazy_cuts"})
 """The solve loop's figures of constraints checked after search: only the backends
 declaring ``after_search`` run such models, so only they report them."""
@@ -56,6 +57,9 @@ class Capabilities:
         after_search: whether the solve loop can check its solutions against constraints
             left out of the search (:meth:`~solvers.model.Model.add_after_search`,
             ``add_lazy``): it needs to see every solution the search finds.
+        root_propagation: whether it gives the domains its propagation leaves at the root,
+            before any decision (:func:`solvers.solving.propagate_root`; with probing where
+            ``probing`` has ``root``), through :meth:`~solvers.backends.base.Backend.root_domains`.
         statistics: the declared statistics (:mod:`puzzlelab.statistics`) it reports
             beyond those the solve loop measures for every backend.
         statistic_notes: what a reported figure means on this solver, where it differs.
@@ -74,6 +78,7 @@ class Capabilities:
     probing_with_own_search: frozenset[Probing] = frozenset({"none"})
     python_propagated: frozenset[type[Constraint]] = frozenset()
     after_search: bool = True
+    root_propagation: bool = False
     statistics: frozenset[str] = frozenset()
     statistic_notes: Mapping[str, str] = field(default_factory=dict)
     reasons: Mapping[str, str] = field(default_factory=dict)
@@ -97,6 +102,7 @@ class Capabilities:
             "probing": probing(self.probing),
             "auto+probing": probing(self.probing_with_own_search),
             "after-search, lazy": "yes" if self.after_search else "–",
+            "root domains": "yes" if self.root_propagation else "–",
         }
 
 

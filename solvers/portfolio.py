@@ -16,14 +16,13 @@ the loaded libraries, so nothing is pickled on the way in and a child starts in 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import multiprocessing
 import os
 import signal
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -31,7 +30,7 @@ from typing import Any
 from puzzlelab.errors import PuzzleLabError, UnsupportedCombination
 from solvers.heuristics import Heuristic
 from solvers.model import Model
-from solvers.record import Status
+from solvers.record import ConfigurationRun, Statistics, Status, SymmetricSearch
 
 #: how many cores a solve may use; the experiment runner's workers set 1 (a run there
 #: has one core), and without it the cores this process may run on are counted
@@ -86,18 +85,19 @@ class Outcome:
     complete: bool = False
     message: str = ""
     wall_s: float | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    symmetric: SymmetricSearch | None = None
 
     @property
     def answered(self) -> bool:
         """A solution, or a proof that there is none: the portfolio may return it."""
         return self.status in (Status.SOLVED.value, Status.UNSATISFIABLE.value)
 
-    def summary(self) -> dict[str, Any]:
-        """The entry of the record's ``extra["portfolio"]["runs"]`` (no solution values)."""
-        described = dataclasses.asdict(self)
-        del described["values"]
-        return described
+    def summary(self) -> ConfigurationRun:
+        """The run as the record's portfolio account lists it (no solution values)."""
+        return ConfigurationRun(self.configuration, self.heuristic, self.where,
+                                self.time_limit, self.status,
+                                None if self.statistics is None else Statistics(**self.statistics),
+                                self.complete, self.message, self.wall_s, self.symmetric)
 
 
 def run_here(configuration: Configuration, heuristic: str, model: Model,
@@ -119,7 +119,7 @@ def run_here(configuration: Configuration, heuristic: str, model: Model,
         result.assignment[variable] for variable in model.variables)
     return Outcome(configuration.running(heuristic), result.heuristic, where, time_limit,
                    result.status.value, values, result.statistics.as_dict(), result.complete,
-                   result.message, time.perf_counter() - started, dict(result.extra))
+                   result.message, time.perf_counter() - started, result.symmetric)
 
 
 def cores_allowed() -> int:

@@ -8,15 +8,16 @@ each declared figure. A figure the solver does not give is ``None``, never 0.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from puzzlelab.statistics import STATISTICS, run_statistics
 from solvers.variables import IntVar
 
 
-class Status(enum.Enum):
-    """Why a run ended."""
+class Status(enum.StrEnum):
+    """Why a run ended (its value is the name tables, stores and JSON use)."""
 
     SOLVED = "solved"
     UNSATISFIABLE = "unsatisfiable"
@@ -86,9 +87,18 @@ class Statistics:
     def __hash__(self) -> int:
         return hash(tuple(self._values.items()))
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        # pickled into and out of worker processes: rebuilt through the constructor,
+        # since the record refuses attribute assignment
+        return (_restored, (self._values,))
+
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in self._values.items() if v is not None)
         return f"Statistics({shown})"
+
+
+def _restored(values: dict[str, Any]) -> Statistics:
+    return Statistics(**values)
 
 
 _DEFAULTS: dict[tuple[str, ...], dict[str, float | None]] = {}
@@ -105,6 +115,94 @@ def _declared() -> dict[str, float | None]:
 
 
 @dataclass(frozen=True)
+class SymmetricSearch:
+    """What a ``+symmetric`` run did: the symmetries it imposed first (their names, as the
+    model declares them), and which search answered: ``symmetric solutions`` (the
+    restricted search) or ``whole model`` (the search of the whole model after it)."""
+
+    imposed: tuple[str, ...]
+    answered_by: str
+
+    def as_json(self) -> dict[str, Any]:
+        """Its JSON form (``--json``, the results store)."""
+        return {"imposed": list(self.imposed), "answered_by": self.answered_by}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SymmetricSearch:
+        """The inverse of :meth:`as_json`."""
+        return cls(tuple(data.get("imposed") or ()), str(data["answered_by"]))
+
+
+@dataclass(frozen=True)
+class ConfigurationRun:
+    """One run of one configuration of a portfolio, with its own status and figures.
+
+    ``statistics`` is None for a run killed before it could report (another answered
+    first): no other run's figures stand in. ``status`` is a :class:`Status` value, or
+    ``stopped`` for such a killed run.
+    """
+
+    configuration: str
+    heuristic: str
+    where: str  # "this process" or "child process"
+    time_limit: float | None
+    status: str
+    statistics: Statistics | None = None
+    complete: bool = False
+    message: str = ""
+    wall_s: float | None = None
+    symmetric: SymmetricSearch | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """Its JSON form."""
+        return {"configuration": self.configuration, "heuristic": self.heuristic,
+                "where": self.where, "time_limit": self.time_limit, "status": self.status,
+                "statistics": None if self.statistics is None else self.statistics.as_dict(),
+                "complete": self.complete, "message": self.message, "wall_s": self.wall_s,
+                **({} if self.symmetric is None else {"symmetric": self.symmetric.as_json()})}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ConfigurationRun:
+        """The inverse of :meth:`as_json` (an older record's ``extra`` entry too)."""
+        figures = data.get("statistics")
+        symmetric = data.get("symmetric") or (data.get("extra") or {}).get("symmetric")
+        return cls(str(data["configuration"]), str(data["heuristic"]), str(data["where"]),
+                   data.get("time_limit"), str(data["status"]),
+                   None if figures is None else _known_statistics(figures),
+                   bool(data.get("complete")), str(data.get("message") or ""),
+                   data.get("wall_s"),
+                   None if symmetric is None else SymmetricSearch.from_json(symmetric))
+
+
+@dataclass(frozen=True)
+class PortfolioAnswer:
+    """What a portfolio run did: the configuration whose answer the run reports (its
+    figures are the run's), how the configurations ran, and every run of one."""
+
+    answered_by: str | None
+    mode: str
+    runs: tuple[ConfigurationRun, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        """Its JSON form."""
+        return {"answered_by": self.answered_by, "mode": self.mode,
+                "runs": [run.as_json() for run in self.runs]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PortfolioAnswer:
+        """The inverse of :meth:`as_json`."""
+        return cls(data.get("answered_by"), str(data.get("mode") or ""),
+                   tuple(ConfigurationRun.from_json(run) for run in data.get("runs") or ()))
+
+
+def _known_statistics(figures: Mapping[str, Any]) -> Statistics:
+    """The declared figures of ``figures`` (a record from another version may hold a
+    figure no longer declared: it is left out rather than refused)."""
+    declared = _declared()
+    return Statistics(**{name: value for name, value in figures.items() if name in declared})
+
+
+@dataclass(frozen=True)
 class SolveResult:
     """The outcome of solving one model on one backend.
 
@@ -117,6 +215,8 @@ class SolveResult:
         backend: registry name of the backend.
         heuristic: the heuristic name the search honoured.
         message: what went wrong, for ``error`` and ``memory-out``.
+        symmetric: what a ``+symmetric`` search did (None: the run had none).
+        portfolio: what a portfolio backend's configurations did (None: not a portfolio).
     """
 
     status: Status
@@ -126,4 +226,5 @@ class SolveResult:
     backend: str
     heuristic: str
     message: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
+    symmetric: SymmetricSearch | None = None
+    portfolio: PortfolioAnswer | None = None

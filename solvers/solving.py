@@ -11,11 +11,19 @@ from puzzlelab.errors import OptionError, UnsupportedCombination
 from solvers import symmetry
 from solvers.backends import BACKENDS, load_backends
 from solvers.backends.base import Backend, LoweredModel, SearchStart, SolveRequest
-from solvers.capabilities import after_search_refusal, search_refusal
+from solvers.capabilities import (
+    PROBING,
+    ROOT_PROPAGATION,
+    Refusal,
+    after_search_refusal,
+    search_refusal,
+)
 from solvers.heuristics import Heuristic, plan_search
+from solvers.limits import SearchLimits
 from solvers.model import Model
 from solvers.record import SolveResult, Status
 from solvers.solve_loop import failed, lower, run_search
+from solvers.variables import IntVar
 
 
 def get_backend(name: str) -> Backend:
@@ -140,5 +148,36 @@ def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float
         return failed(Status.MEMORY_OUT, "out of memory", chosen.name, str(request.heuristic))
     # a backend that runs other searches (the portfolio, ``auto``) says what they did
     describe = getattr(chosen, "describe_run", None)
-    return result if describe is None else dataclasses.replace(
-        result, extra={**result.extra, **describe()})
+    return result if describe is None else dataclasses.replace(result, portfolio=describe())
+
+
+def propagate_root(model: Model, backend: str = "cp", probing: bool = False
+                   ) -> dict[IntVar, tuple[int, ...]] | None:
+    """The values each variable of ``model`` keeps once ``backend``'s propagation at the
+    root has run (after probing the root, as ``+probe`` does, with ``probing``), before
+    any decision; None when that propagation fails (the model has no solution).
+
+    A backend that does not declare ``root_propagation`` is refused, naming it.
+
+    >>> from solvers import Model, linear
+    >>> model = Model("two")
+    >>> x, y = model.int_var(0, 3, "x"), model.int_var(0, 3, "y")
+    >>> _ = model.add(linear([(1, x), (1, y)], ">=", 5))
+    >>> propagate_root(model)[x]
+    (2, 3)
+    >>> _ = model.add(linear([(1, x)], "<=", 1))
+    >>> propagate_root(model) is None
+    True
+    """
+    chosen = get_backend(backend)
+    if not chosen.capabilities.root_propagation:
+        raise UnsupportedCombination(str(Refusal(
+            chosen.name, ROOT_PROPAGATION,
+            chosen.capabilities.reasons.get(ROOT_PROPAGATION, ""))))
+    if probing and "root" not in chosen.capabilities.probing:
+        raise UnsupportedCombination(str(Refusal(chosen.name, PROBING,
+                                                 chosen.capabilities.reasons.get(PROBING, ""))))
+    prepared = prepare(model, backend, "input/min+probe" if probing else "input/min")
+    compiled = prepared.backend.compile(model, prepared.lowered, prepared.request,
+                                        SearchLimits(None))
+    return prepared.backend.root_domains(compiled)

@@ -23,7 +23,7 @@ from typing import Any
 from puzzlelab.statistics import Combine, run_statistics
 from solvers.builders import linear
 from solvers.model import Model
-from solvers.record import SolveResult, Statistics, Status
+from solvers.record import SolveResult, Statistics, Status, SymmetricSearch
 
 
 def counting_refusal(max_solutions: int | None) -> str | None:
@@ -49,9 +49,10 @@ def restricted(model: Model) -> Model:
                                constraints=[*model.constraints, *equalities])
 
 
-def description(model: Model, answered_by: str) -> dict[str, Any]:
-    """The run's ``extra`` entry: the symmetries imposed and which search answered."""
-    return {"symmetric": {"imposed": sorted(model.symmetries), "answered_by": answered_by}}
+def description(model: Model, answered_by: str) -> SymmetricSearch:
+    """The run's account of its symmetric search: the symmetries imposed and which
+    search answered."""
+    return SymmetricSearch(tuple(sorted(model.symmetries)), answered_by)
 
 
 def combined(first: SolveResult, second: SolveResult, model: Model,
@@ -68,17 +69,17 @@ def combined(first: SolveResult, second: SolveResult, model: Model,
     statistics = Statistics(**{statistic.name: _COMBINE[statistic.combine](
         a[statistic.name], b[statistic.name], a) for statistic in run_statistics()})
     return dataclasses.replace(second, statistics=statistics, heuristic=heuristic,
-                               extra={**second.extra, **description(model, "whole model")})
+                               symmetric=description(model, "whole model"))
 
 
 def relabelled(result: SolveResult, model: Model, heuristic: str, *,
                restricted_search: bool) -> SolveResult:
-    """``result`` under the full heuristic name, with the ``extra`` entry added. A
+    """``result`` under the full heuristic name, with its symmetric search described. A
     restricted search's result is never ``complete``: it saw part of the model's space."""
     answered_by = "symmetric solutions" if restricted_search else "whole model"
     return dataclasses.replace(result, heuristic=heuristic,
                                complete=result.complete and not restricted_search,
-                               extra={**result.extra, **description(model, answered_by)})
+                               symmetric=description(model, answered_by))
 
 
 def answered(result: SolveResult) -> bool:

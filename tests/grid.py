@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from experiments.solving import PuzzleRun, solve_instance
+from experiments.campaign.solving import PuzzleRun, solve_instance
 from puzzlelab.errors import UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import BACKENDS, Status, heuristic_names, load_backends

@@ -22,16 +22,12 @@ from pathlib import Path
 import jinja2
 
 import puzzlelab
-from experiments.analysis.report_data import (
-    CampaignData,
-    plot_cells,
-    read_campaign,
-    summary_line,
-)
+from experiments.analysis.report_data import facts, plot_cells, summary_line
 from experiments.analysis.report_figures import DrawnFigure, draw_all
 from experiments.analysis.report_pictures import DrawnPuzzle, draw_puzzles
 from experiments.analysis.table_format import MARKS, ResultTable, latex_escape, legend, render
 from experiments.analysis.tables import NOTES, build_tables
+from experiments.campaign.stored import StoredCampaign, read_campaigns
 from puzzlelab.errors import PuzzleLabError
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -43,7 +39,8 @@ FIGURES = "figures"
 class CampaignSection:
     """Everything the templates show of one campaign."""
 
-    campaign: CampaignData
+    campaign: StoredCampaign
+    facts: list[tuple[str, str]]
     anchor: str
     by: str
     tables: list[ResultTable]
@@ -80,8 +77,7 @@ def write_report(databases: Sequence[str | Path], out: str | Path | None = None,
     started = time.perf_counter()
     if not databases:
         raise PuzzleLabError("name at least one results database (runs.sqlite)")
-    campaigns = [read_campaign(path) for path in databases]
-    _check_distinct(campaigns)
+    campaigns = read_campaigns(databases, require_runs=True)
     folder = Path(out) if out is not None else default_folder(databases)
     figures = folder / FIGURES
     sections = []
@@ -90,17 +86,17 @@ def write_report(databases: Sequence[str | Path], out: str | Path | None = None,
         own = campaign.table_settings()
         grouped = by or own["table_by"]
         anchor = _unique(_slug(campaign.name), used)
-        tables = build_tables(campaign.rows, grouped, metrics or own["table_metrics"],
+        tables = build_tables(campaign.runs, grouped, metrics or own["table_metrics"],
                               own["table_reached"] if reached is None else reached,
                               campaign.repeats)
         cells = plot_cells(campaign, grouped)
         drawn = draw_all(cells, figures, anchor, grouped)
         pictures, notes = draw_puzzles(campaign, instances, figures, anchor)
-        if campaign.planned_runs is not None and len(campaign.rows) < campaign.planned_runs:
-            notes.insert(0, f"partial: {len(campaign.rows)} of {campaign.planned_runs} planned "
+        if campaign.planned_runs is not None and len(campaign.runs) < campaign.planned_runs:
+            notes.insert(0, f"partial: {len(campaign.runs)} of {campaign.planned_runs} planned "
                             f"runs stored; run the spec again to finish")
         sections.append(CampaignSection(
-            campaign, anchor, grouped, tables,
+            campaign, facts(campaign), anchor, grouped, tables,
             {t.title: summary_line(cells, t.title) for t in tables},
             drawn, pictures, notes, render(tables, "markdown"), render(tables, "latex")))
     written = [_write(folder / name, _environment(name).get_template(f"{name}.j2").render(
@@ -113,21 +109,13 @@ def write_report(databases: Sequence[str | Path], out: str | Path | None = None,
     return WrittenReport(folder, tuple(files), time.perf_counter() - started)
 
 
-def _check_distinct(campaigns: Sequence[CampaignData]) -> None:
-    resolved = [c.database.resolve() for c in campaigns]
-    for index, path in enumerate(resolved):
-        if path in resolved[:index]:
-            raise PuzzleLabError(f"{campaigns[index].database}: the same results database is "
-                                 f"given twice")
-
-
 def _write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
 
 
-def _title(campaigns: Sequence[CampaignData]) -> str:
+def _title(campaigns: Sequence[StoredCampaign]) -> str:
     return "PuzzleLab report: " + ", ".join(c.name for c in campaigns)
 
 

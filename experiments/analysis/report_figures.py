@@ -96,9 +96,11 @@ def cactus(cells: Sequence[PlotCell], folder: Path, name: str, by: str) -> Drawn
     """Cells solved against the search time each needed, one line per group."""
     figure, axes = plt.subplots(figsize=(WIDTH, HEIGHT))
     groups = groups_of(cells)
+    plotted = False
     for index, group in enumerate(groups):
         times = sorted(max(c.time_s or 0.0, 1e-6) * 1000 for c in cells
                        if c.group == group and c.solved)
+        plotted = plotted or bool(times)
         axes.plot(range(1, len(times) + 1), times, label=group, markersize=4,
                   markevery=max(1, len(times) // 12), **look(index))
     limits = [c.time_limit for c in cells if c.time_limit is not None]
@@ -107,7 +109,8 @@ def cactus(cells: Sequence[PlotCell], folder: Path, name: str, by: str) -> Drawn
         axes.annotate("time limit", (0.01, max(limits) * 1000), xycoords=("axes fraction",
                       "data"), va="bottom", fontsize=7, color="grey")
     total = len({(c.setting, c.instance) for c in cells})
-    axes.set_yscale("log")
+    if plotted:  # a log scale needs a point: with none solved, the axes stay empty
+        axes.set_yscale("log")
     axes.set_xlabel(f"cells solved (of {total} per group)")
     axes.set_ylabel("search time (ms, log)")
     axes.legend(fontsize=7, ncol=2 if len(groups) > 6 else 1, frameon=False)
@@ -253,7 +256,8 @@ def effort(cells: Sequence[PlotCell], folder: Path, name: str, by: str) -> Drawn
         box.set_hatch(HATCHES[index % len(HATCHES)])
     axes.set_xticks(range(1, len(labels) + 1), labels, rotation=30 if len(labels) > 3 else 0,
                     ha="right" if len(labels) > 3 else "center", fontsize=7)
-    axes.set_yscale("log")
+    if any(values for values in data if values[0] == values[0]):  # some cell solved (not NaN)
+        axes.set_yscale("log")
     axes.set_ylabel("backtracks (or branches) + 1, log")
     figure.tight_layout()
     caption = (f"Search effort per {by} over its solved cells: backtracks, or branches "

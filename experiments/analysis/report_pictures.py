@@ -1,10 +1,12 @@
 """The report's pictures of solved instances, drawn by each puzzle's own SVG renderer.
 
-The store keeps a run's solution as JSON, and a puzzle offers no way back from JSON,
-so the picture shows the solution the instance file ships with, checked by the
-puzzle's checker; an instance without one is solved again with the puzzle's default
-viewpoint, solver and heuristic (a few seconds at most), and drawn unsolved if that
-finds nothing in time, which the caption then says.
+Both the puzzle and its answer come from the store: the instance as the campaign ran
+it (its text, kept in the store), and the campaign's own answer (the first solution a
+run found and the checker accepted, read back from its JSON form). Where the file's
+known solution differs from that answer (the puzzle has more than one), it is drawn
+beside it, and each caption says which is which; where no run solved the instance,
+the known solution is drawn, saying so, or else the puzzle alone. A store made before
+instances were kept reads the instance from its file, and says so when the file is gone.
 """
 
 from __future__ import annotations
@@ -14,22 +16,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from experiments.analysis.report_data import CampaignData
-from experiments.campaign.grid import key_instance
-from experiments.solving import solve_instance
+from experiments.campaign.record import RunRecord
+from experiments.campaign.stored import StoredCampaign
+from experiments.campaign.verdicts import Verdict
 from puzzlelab.errors import PuzzleLabError
-from puzzles import PUZZLES
-from viewpoints import DEFAULTS
+from puzzles import PUZZLES, PuzzleKind
 
 SHOWN_BY_DEFAULT = 3
 """Instances drawn when ``--instances`` names none: the campaign's first ones."""
-SOLVE_SECONDS = 10.0
-"""The time a picture's solution may take when the file gives none."""
 
 
 @dataclass(frozen=True)
 class DrawnPuzzle:
-    """One instance's picture: where its SVG file is, and its text for the page."""
+    """One picture: where its SVG file is, and its text for the page."""
 
     instance: str
     caption: str
@@ -37,11 +36,11 @@ class DrawnPuzzle:
     svg_text: str
 
 
-def chosen_instances(campaign: CampaignData, named: Sequence[str]) -> list[str]:
+def chosen_instances(campaign: StoredCampaign, named: Sequence[str]) -> list[str]:
     """The instance labels to draw: those ``named`` (each must be in the campaign), else
     the first few in grid order."""
-    labels = list(dict.fromkeys(str(row["instance"]) for row in
-                                sorted(campaign.rows, key=lambda r: int(r["position"]))))
+    labels = list(dict.fromkeys(run.instance for run in
+                                sorted(campaign.runs, key=lambda r: r.position)))
     if not named:
         return labels[:SHOWN_BY_DEFAULT]
     unknown = [name for name in named if name not in labels]
@@ -52,37 +51,78 @@ def chosen_instances(campaign: CampaignData, named: Sequence[str]) -> list[str]:
     return list(named)
 
 
-def draw_puzzles(campaign: CampaignData, named: Sequence[str], folder: Path,
+def draw_puzzles(campaign: StoredCampaign, named: Sequence[str], folder: Path,
                  prefix: str) -> tuple[list[DrawnPuzzle], list[str]]:
     """The pictures of the chosen instances, and a note for each one that could not be
-    drawn (its file moved away, say): a report is still worth having without it."""
+    drawn: a report is still worth having without it."""
     puzzle = campaign.puzzle
     if puzzle is None or puzzle not in PUZZLES.names():
         return [], [f"no pictures: the campaign's puzzle ({puzzle}) is not a known puzzle"]
     kind = PUZZLES.get(puzzle)
-    drawn, notes = [], []
+    drawn: list[DrawnPuzzle] = []
+    notes: list[str] = []
     for label in chosen_instances(campaign, named):
-        row = next(r for r in campaign.rows if str(r["instance"]) == label)
-        path = _instance_path(campaign, str(row["instance_file"]))
-        if path is None:
-            notes.append(f"{label}: instance file {row['instance_file']} not found")
-            continue
-        name = key_instance(str(row["run_key"]))
-        instance = _instance(kind, path, name)
+        runs = [run for run in campaign.runs if run.instance == label]
+        instance, missing = _instance(campaign, kind, runs[0])
         if instance is None:
-            notes.append(f"{label}: no instance {name!r} in {row['instance_file']} (the file "
-                         f"changed since the run)")
+            notes.append(f"{label}: {missing}")
             continue
-        solution, how = _solution(kind, puzzle, instance)
-        folder.mkdir(parents=True, exist_ok=True)
-        svg = folder / f"{prefix}-{_file_name(label)}.svg"
-        text = kind.render_svg(instance, solution)
-        svg.write_text(text, encoding="utf-8")
-        drawn.append(DrawnPuzzle(label, f"{label}: {how}", svg, text))
+        for index, (caption, solution) in enumerate(_pictures(kind, instance, runs)):
+            name = f"{prefix}-{_file_name(label)}" + ("-known" if index else "")
+            drawn.append(_draw(kind, instance, solution, label, f"{label}: {caption}",
+                               folder / f"{name}.svg"))
     return drawn, notes
 
 
-def _instance_path(campaign: CampaignData, written: str) -> Path | None:
+def _pictures(kind: PuzzleKind[Any, Any], instance: Any,
+              runs: Sequence[RunRecord]) -> list[tuple[str, Any]]:
+    """What to draw of one instance, each with its caption: the campaign's answer, then
+    the file's known solution where it differs; or what there is."""
+    known = kind.known_solution(instance)
+    found = next((run for run in runs if run.verdict is Verdict.CORRECT
+                  and run.solution is not None), None)
+    if found is None:
+        if known is not None:
+            return [("the solution the file gives (no run of the campaign found one)", known)]
+        return [("the puzzle (no run of the campaign solved it, and its file gives no "
+                 "solution)", None)]
+    answer = kind.solution_from_json(found.solution)
+    if kind.check(instance, answer):  # stored as checked: a changed checker would say so
+        raise PuzzleLabError(f"{found.instance}: the stored answer of {found.viewpoint} on "
+                             f"{found.solver} no longer passes the puzzle's checker")
+    pictures = [(f"the campaign's answer ({found.viewpoint} on {found.solver} with "
+                 f"{found.heuristic}; checked)", answer)]
+    if known is not None and known != answer:
+        pictures.append(("the solution the file gives (the puzzle has another: the "
+                         "campaign's differs)", known))
+    return pictures
+
+
+def _instance(campaign: StoredCampaign, kind: PuzzleKind[Any, Any],
+              run: RunRecord) -> tuple[Any | None, str]:
+    """The instance a run ran on: as the store keeps it, else (a store made before
+    instances were kept) from its file; None and why when neither has it."""
+    stored = campaign.instances.get((run.instance_file, run.instance_name))
+    if stored is not None:
+        found = _named(kind.parse(stored.text, run.instance_file), kind, run.instance_name)
+        if found is not None:
+            return found, ""
+    path = _instance_path(campaign, run.instance_file)
+    if path is None:
+        return None, (f"instance file {run.instance_file} not found (this store was made "
+                      f"before stores kept their instances)")
+    found = _named(kind.read(path), kind, run.instance_name)
+    if found is None:
+        return None, (f"no instance {run.instance_name!r} in {run.instance_file} (the file "
+                      f"changed since the run)")
+    return found, ""
+
+
+def _named(instances: Sequence[Any], kind: PuzzleKind[Any, Any], name: str) -> Any | None:
+    return next((i for i in instances if kind.instance_name(i) == name), None)
+
+
+def _instance_path(campaign: StoredCampaign, written: str) -> Path | None:
     """The instance file, relative to the spec as the campaign wrote it, else as given."""
     base = campaign.spec_base()
     for candidate in ([base / written] if base else []) + [Path(written)]:
@@ -91,26 +131,12 @@ def _instance_path(campaign: CampaignData, written: str) -> Path | None:
     return None
 
 
-def _instance(kind: Any, path: Path, name: str) -> Any | None:
-    """The instance of the file that the puzzle names ``name``: the name a run's key holds
-    (its label may be a title or the end of a path instead)."""
-    return next((instance for instance in kind.read(path) if kind.instance_name(instance) == name),
-                None)
-
-
-def _solution(kind: Any, puzzle: str, instance: Any) -> tuple[Any | None, str]:
-    """A checked solution of ``instance`` and where it comes from."""
-    known = kind.known_solution(instance)
-    if known is not None:
-        return known, "the solution the file gives (checked)"
-    if puzzle not in DEFAULTS:
-        return None, "the puzzle (no known solution, and no default viewpoint to solve it)"
-    defaults = DEFAULTS.get(puzzle)
-    run = solve_instance(puzzle, instance, defaults.viewpoint, defaults.solver,
-                         defaults.heuristic, defaults.options, time_limit=SOLVE_SECONDS)
-    if run.solution is not None and run.correct:
-        return run.solution, f"solved again by {defaults.describe()} (checked)"
-    return None, f"the puzzle ({defaults.describe()} found no solution in {SOLVE_SECONDS:g} s)"
+def _draw(kind: PuzzleKind[Any, Any], instance: Any, solution: Any, label: str,
+          caption: str, svg: Path) -> DrawnPuzzle:
+    svg.parent.mkdir(parents=True, exist_ok=True)
+    text = kind.render_svg(instance, solution)
+    svg.write_text(text, encoding="utf-8")
+    return DrawnPuzzle(label, caption, svg, text)
 
 
 def _file_name(label: str) -> str:

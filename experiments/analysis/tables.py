@@ -18,13 +18,16 @@ instances matched by label, each campaign a column group within each viewpoint,
 and ratio columns dividing by the first campaign's figures.
 
 A run that claims "unsatisfiable" where another run of the instance found a
-solution the checker accepts is shown ``WRONG`` (:func:`contradicted_unsatisfiable`;
-the store marks it too, as runs are stored).
+solution the checker accepts is shown ``WRONG``
+(:func:`experiments.campaign.verdicts.contradicted`, which the store applies too).
 
->>> rows = [dict(instance="p1", instance_position=0, viewpoint="classic", solver="cp",
-...              heuristic="input/min", status="solved", verdict="correct", solve_s=0.0042,
-...              backtracks=7, repeat=0, time_limit=10.0)]
->>> print(format_table(rows, fmt="markdown").split("Virtual best")[0].strip())
+>>> from experiments.campaign.record import RunRecord
+>>> from experiments.campaign.verdicts import Verdict
+>>> from solvers import Statistics, Status
+>>> runs = [RunRecord("k", 0, "f", "p1", 0, "classic", "classic", {}, "cp", "input/min", 0,
+...                   0, 10.0, 2048, Status.SOLVED, verdict=Verdict.CORRECT,
+...                   statistics=Statistics(solve_s=0.0042, backtracks=7))]
+>>> print(format_table(runs, fmt="markdown").split("Virtual best")[0].strip())
 ### solver cp · heuristic input/min
 <BLANKLINE>
 | instance | classic time (ms) | classic backtracks |
@@ -40,9 +43,8 @@ the store marks it too, as runs are stored).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from experiments.analysis.table_format import (
     FAILED,
@@ -69,13 +71,17 @@ from experiments.analysis.table_summary import (
     format_figure,
     summary_rows,
 )
+from experiments.campaign.record import GROUPINGS as BY_CHOICES
+from experiments.campaign.record import RunRecord
+from experiments.campaign.stored import StoredCampaign
+from experiments.campaign.verdicts import Verdict, with_contradictions
 from puzzlelab.errors import OptionError
 from puzzlelab.statistics import STATISTICS
 from solvers.record import Status
 
 __all__ = ["BY_CHOICES", "FORMATS", "CampaignRuns", "Metric", "ResultTable", "build_comparison",
-           "build_tables", "contradicted_unsatisfiable", "contradiction", "format_campaigns",
-           "format_table", "known_metrics", "latex_escape", "render"]
+           "build_tables", "format_campaigns", "format_table", "known_metrics", "latex_escape",
+           "render", "render_campaigns"]
 
 
 def known_metrics() -> dict[str, Metric]:
@@ -84,11 +90,8 @@ def known_metrics() -> dict[str, Metric]:
             for s in (STATISTICS.get(name) for name in STATISTICS) if s.metric}
 
 
-BY_CHOICES = ("viewpoint", "heuristic", "solver")
-FINISHED = tuple(status.value for status in Status if status.finished)
-LIMITS = tuple(status.value for status in Status if status.stopped_by_limit)
-STATUS_MARKS = {Status.TIMEOUT.value: TIMEOUT, Status.MEMORY_OUT.value: MEMORY_OUT,
-                Status.REFUSED.value: REFUSED, Status.ERROR.value: FAILED}
+STATUS_MARKS = {Status.TIMEOUT: TIMEOUT, Status.MEMORY_OUT: MEMORY_OUT,
+                Status.REFUSED: REFUSED, Status.ERROR: FAILED}
 """The mark of each status a run ends in without an answer."""
 SEARCH_TIME = "solve_s"
 """The statistic the spec's ``time_limit`` bounds: PAR-2 and the virtual best read it."""
@@ -104,12 +107,17 @@ class CampaignRuns:
     other campaigns'. ``repeats``/``planned_runs``: what the campaign plans, if known."""
 
     name: str
-    rows: Sequence[Mapping[str, Any]]
+    runs: Sequence[RunRecord]
     repeats: int | None = None
     planned_runs: int | None = None
 
+    @classmethod
+    def of(cls, campaign: StoredCampaign) -> CampaignRuns:
+        """The runs of a campaign read from its store."""
+        return cls(campaign.name, campaign.runs, campaign.repeats, campaign.planned_runs)
 
-def build_tables(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
+
+def build_tables(runs: Sequence[RunRecord], by: str = "viewpoint",
                  metrics: Sequence[str] = ("time", "backtracks"),
                  reached: bool = False, repeats: int | None = None) -> list[ResultTable]:
     """Group the runs of one campaign into course-style tables (see the module docstring).
@@ -117,7 +125,7 @@ def build_tables(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
     ``repeats``: the runs the campaign plans per cell (the store knows it); a cell
     with fewer stored shows how many it has. None: every stored cell is complete.
     """
-    return build_comparison([CampaignRuns("", rows, repeats)], by, metrics, reached)
+    return build_comparison([CampaignRuns("", runs, repeats)], by, metrics, reached)
 
 
 def build_comparison(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
@@ -170,19 +178,18 @@ class _Grid:
         self.keys: dict[tuple[str, ...], None] = {}
         values: dict[str, None] = {}
         order: dict[str, tuple[int, int]] = {}
-        self.runs: dict[tuple[int, tuple[str, ...], str, str], list[Mapping[str, Any]]] = {}
+        self.runs: dict[tuple[int, tuple[str, ...], str, str], list[RunRecord]] = {}
         self.planned: set[tuple[int, tuple[str, ...], str]] = set()
         self.present: set[tuple[int, str]] = set()
         for index, campaign in enumerate(campaigns):
-            for row in _prepared(campaign.rows):
-                key, value = tuple(str(row[d]) for d in others), str(row[by])
-                instance = str(row["instance"])
+            for run in _prepared(campaign.runs):
+                key, value = tuple(dimension(run, d) for d in others), dimension(run, by)
                 self.keys.setdefault(key)
                 values.setdefault(value)
-                order.setdefault(instance, (index, int(row.get("instance_position") or 0)))
-                self.runs.setdefault((index, key, value, instance), []).append(row)
+                order.setdefault(run.instance, (index, run.instance_position))
+                self.runs.setdefault((index, key, value, run.instance), []).append(run)
                 self.planned.add((index, key, value))
-                self.present.add((index, instance))
+                self.present.add((index, run.instance))
         self.values = list(values)
         self.instances = sorted(order, key=lambda name: order[name])
 
@@ -196,9 +203,9 @@ class _Grid:
         planned = self.campaigns[campaign].repeats or 1
         if not repeats:
             return Cell(tuple((MISSING, None) for _ in metrics))
-        failure = _failure(repeats)
+        failure = failure_mark(repeats)
         if failure is not None:
-            limits = [r["time_limit"] for r in repeats if r.get("time_limit") is not None]
+            limits = [r.time_limit for r in repeats if r.time_limit is not None]
             return Cell(tuple(((_reached(repeats, m) if reached else None) or failure, None)
                               for m in metrics),
                         penalised_s=2 * max(limits) if limits else None)
@@ -214,45 +221,23 @@ class _Grid:
         return Cell(tuple(figures), solved=True, search_s=search, penalised_s=search)
 
 
-def _prepared(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+def dimension(run: RunRecord, name: str) -> str:
+    """The run's value of a table dimension (``viewpoint``, ``solver`` or ``heuristic``)."""
+    if name not in BY_CHOICES:
+        raise OptionError(f"unknown --by {name!r}; valid: {', '.join(BY_CHOICES)}")
+    return str(getattr(run, name))
+
+
+def _prepared(runs: Sequence[RunRecord]) -> list[RunRecord]:
     """The runs as the tables read them: a label that a store made before labels were
     unique gives to several files is prefixed with the file; a contradicted
-    "unsatisfiable" is marked wrong."""
+    "unsatisfiable" is judged wrong (:mod:`experiments.campaign.verdicts`)."""
     files: dict[str, set[str]] = {}
-    for row in rows:
-        files.setdefault(str(row["instance"]), set()).add(str(row.get("instance_file", "")))
-    prepared = [dict(row, instance=f"{row.get('instance_file')}:{row['instance']}")
-                if len(files[str(row["instance"])]) > 1 else row for row in rows]
-    for index, message in contradicted_unsatisfiable(prepared).items():
-        prepared[index] = dict(prepared[index], status=Status.ERROR.value, verdict="wrong",
-                               message=message)
-    return prepared
-
-
-def contradicted_unsatisfiable(rows: Sequence[Mapping[str, Any]]) -> dict[int, str]:
-    """The runs (by index in ``rows``) that claim "unsatisfiable" for an instance another
-    run found a solution of that the checker accepts, each with the message saying so.
-
-    Runs are of the same instance when they have the same label and file, whatever
-    their viewpoint, solver and heuristic.
-    """
-    found: dict[tuple[str, str], Mapping[str, Any]] = {}
-    for row in rows:
-        if row.get("verdict") == "correct":
-            found.setdefault((str(row.get("instance_file")), str(row["instance"])), row)
-    contradicted = {}
-    for index, row in enumerate(rows):
-        solved = found.get((str(row.get("instance_file")), str(row["instance"])))
-        if row["status"] == Status.UNSATISFIABLE.value and solved is not None:
-            contradicted[index] = contradiction(solved)
-    return contradicted
-
-
-def contradiction(solved: Mapping[str, Any]) -> str:
-    """What a run claiming "unsatisfiable" is told when run ``solved`` found a solution."""
-    return (f"claims there is no solution, but {solved['viewpoint']} on {solved['solver']} "
-            f"with {solved['heuristic']} (repeat {solved.get('repeat', 0)}) found one the "
-            f"checker accepts")
+    for run in runs:
+        files.setdefault(run.instance, set()).add(run.instance_file)
+    return with_contradictions([
+        replace(run, instance=f"{run.instance_file}:{run.instance}")
+        if len(files[run.instance]) > 1 else run for run in runs])
 
 
 def _metric(name: str) -> Metric:
@@ -262,45 +247,46 @@ def _metric(name: str) -> Metric:
     return known[name]
 
 
-def _failure(repeats: Sequence[Mapping[str, Any]]) -> str | None:
-    """The mark of a cell some of whose repeats did not finish correctly, else None."""
-    failed = [r for r in repeats if r["status"] not in FINISHED or r.get("verdict") == "wrong"]
+def failure_mark(repeats: Sequence[RunRecord]) -> str | None:
+    """The mark of a cell some of whose repeats did not finish correctly (``WRONG``
+    before any status), else None; ``t/o (1/3)`` when not all of them."""
+    failed = [r for r in repeats if not r.finished]
     if not failed:
         return None
-    wrong = [r for r in failed if r.get("verdict") == "wrong"]
-    mark = WRONG if wrong else STATUS_MARKS.get(failed[0]["status"], failed[0]["status"])
+    wrong = any(r.verdict is Verdict.WRONG for r in failed)
+    mark = WRONG if wrong else STATUS_MARKS.get(failed[0].status, failed[0].status.value)
     return mark if len(failed) == len(repeats) else f"{mark} ({len(failed)}/{len(repeats)})"
 
 
-def _reached(repeats: Sequence[Mapping[str, Any]], metric: Metric) -> str | None:
+def _reached(repeats: Sequence[RunRecord], metric: Metric) -> str | None:
     """``≥count`` for a count column of runs all stopped by a limit, else None.
 
     A run killed from outside (no ``solve_s`` stored) has no counts at all, so its cell
     keeps its status. The count shown is the lower median: one some run reached.
     """
-    if not metric.integer or any(r["status"] not in LIMITS or r.get(SEARCH_TIME) is None
-                                 for r in repeats):
+    if not metric.integer or any(not r.status.stopped_by_limit
+                                 or r.figure(SEARCH_TIME) is None for r in repeats):
         return None
     value = _median(repeats, metric, low=True)
     return NOT_REPORTED if value is None else f"≥{format_figure(value, metric)}"
 
 
-def _median(repeats: Sequence[Mapping[str, Any]], metric: Metric,
-            low: bool = False) -> float | None:
+def _median(repeats: Sequence[RunRecord], metric: Metric, low: bool = False) -> float | None:
     """The median of the figures present; ``low``: the lower median, a value some run has."""
-    present = [r[metric.column] for r in repeats if r.get(metric.column) is not None]
+    present = [value for value in (r.figure(metric.column) for r in repeats)
+               if value is not None]
     if not present:
         return None
     return (statistics.median_low if low else statistics.median)(present) * metric.scale
 
 
-def format_table(rows: Sequence[Mapping[str, Any]], by: str = "viewpoint",
+def format_table(runs: Sequence[RunRecord], by: str = "viewpoint",
                  metrics: Sequence[str] = ("time", "backtracks"), fmt: str = "text",
                  reached: bool = False, repeats: int | None = None,
                  planned_runs: int | None = None, width: int | None = None) -> str:
-    """Build the tables of one campaign's ``rows`` and render them in ``fmt`` (see
+    """Build the tables of one campaign's ``runs`` and render them in ``fmt`` (see
     :func:`format_campaigns`)."""
-    return format_campaigns([CampaignRuns("", rows, repeats, planned_runs)], by, metrics,
+    return format_campaigns([CampaignRuns("", runs, repeats, planned_runs)], by, metrics,
                             fmt, reached, width)
 
 
@@ -308,12 +294,21 @@ def format_campaigns(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
                      metrics: Sequence[str] = ("time", "backtracks"), fmt: str = "text",
                      reached: bool = False, width: int | None = None) -> str:
     """The tables of the campaigns in ``fmt`` (text within ``width`` columns, if given),
-    after a note for each campaign with fewer runs stored than it plans, as after an
-    interruption: instances and groups with no run stored yet are not in the tables."""
-    text = render(build_comparison(campaigns, by, metrics, reached), fmt, width)
-    notes = [f"partial: {f'{c.name}: ' if len(campaigns) > 1 else ''}{len(c.rows)} of "
+    after a note for each campaign with fewer runs stored than it plans (see
+    :func:`render_campaigns`)."""
+    return render_campaigns(build_comparison(campaigns, by, metrics, reached), campaigns, fmt,
+                            width)
+
+
+def render_campaigns(tables: Sequence[ResultTable], campaigns: Sequence[CampaignRuns],
+                     fmt: str = "text", width: int | None = None) -> str:
+    """Built ``tables`` in ``fmt``, after a note for each campaign with fewer runs stored
+    than it plans, as after an interruption: instances and groups with no run stored yet
+    are not in the tables."""
+    text = render(tables, fmt, width)
+    notes = [f"partial: {f'{c.name}: ' if len(campaigns) > 1 else ''}{len(c.runs)} of "
              f"{c.planned_runs} planned runs stored; run the spec again to finish"
-             for c in campaigns if c.planned_runs is not None and len(c.rows) < c.planned_runs]
+             for c in campaigns if c.planned_runs is not None and len(c.runs) < c.planned_runs]
     if not notes or fmt == "csv":
         return text
     prefix = {"text": "", "markdown": "> ", "latex": "% "}[fmt]

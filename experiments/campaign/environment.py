@@ -6,6 +6,7 @@ import os
 import platform
 import socket
 import subprocess
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
@@ -57,8 +58,20 @@ def git_commit(root: Path = PROJECT_ROOT) -> str | None:
     return commit + ("-dirty" if changes else "")
 
 
-def describe_machine() -> dict[str, object]:
-    """The campaign-table fields about the machine and the code."""
-    return {"package_versions": package_versions(), "python": platform.python_version(),
-            "platform": platform.platform(), "cpu_model": cpu_model(), "cores": core_count(),
-            "git_commit": git_commit(), "host": socket.gethostname()}
+@dataclass(frozen=True)
+class Machine:
+    """What a session records about the machine and the code it ran."""
+
+    package_versions: dict[str, str]
+    python: str
+    platform: str
+    cpu_model: str
+    cores: int
+    git_commit: str | None
+    host: str
+
+
+def describe_machine() -> Machine:
+    """This machine and the code it runs."""
+    return Machine(package_versions(), platform.python_version(), platform.platform(),
+                   cpu_model(), core_count(), git_commit(), socket.gethostname())

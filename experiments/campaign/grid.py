@@ -9,7 +9,6 @@ label unique within the campaign (:func:`instance_labels`), or the spec is refus
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -18,6 +17,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from experiments.campaign.plugins import resolve_modules
+from experiments.campaign.record import run_key
 from experiments.campaign.spec import ExperimentSpec, ViewpointChoice
 from puzzlelab.errors import (
     ModelTooLarge,
@@ -98,19 +98,6 @@ class _Picked:
 
     def describe(self) -> str:
         return f"{self.name!r} of {self.shown} (instances[{self.set_index}])"
-
-
-def run_key(instance_file: str, instance: str, viewpoint: str, solver: str, heuristic: str,
-            repeat: int) -> str:
-    """The identity of a run in the store: what resuming compares. ``instance`` is the
-    puzzle's name for it, unique within its file (not its label, which depends on the
-    other files of the campaign)."""
-    return json.dumps([instance_file, instance, viewpoint, solver, heuristic, repeat])
-
-
-def key_instance(key: str) -> str:
-    """The puzzle's name for the instance of a run, read back from its ``run_key``."""
-    return str(json.loads(key)[1])
 
 
 def expand(spec: ExperimentSpec) -> Grid:

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from experiments.analysis.tables import BY_CHOICES, known_metrics
 from experiments.campaign.plugins import load_modules
+from experiments.campaign.record import GROUPINGS
 from experiments.campaign.toml_location import locate
 from puzzlelab.errors import PuzzleLabError, SpecError
+from puzzlelab.statistics import metric_names
 from puzzles import PUZZLES
 from puzzles.text_input import last_line, line_number_at
 from solvers import BACKENDS, load_backends
@@ -270,11 +271,11 @@ def _table_settings(fail: _Failer, data: Mapping[str, Any]) -> dict[str, Any]:
                                                                              "backtracks")
     by = table.get("by", "viewpoint")
     for metric in metrics:
-        if metric not in known_metrics():
+        if metric not in metric_names():
             raise fail("table", f"unknown metric {metric!r}; valid: "
-                                f"{', '.join(known_metrics())}")
-    if by not in BY_CHOICES:
-        raise fail("table", f"'by' must be one of {', '.join(BY_CHOICES)}, not {by!r}")
+                                f"{', '.join(metric_names())}")
+    if by not in GROUPINGS:
+        raise fail("table", f"'by' must be one of {', '.join(GROUPINGS)}, not {by!r}")
     reached = table.get("reached", False)
     if not isinstance(reached, bool):
         raise fail("table", f"'reached' must be true or false, not {reached!r}")

@@ -4,11 +4,14 @@ Every run is committed as soon as it ends (WAL journal), so killing the runner
 at any moment loses only the runs in flight, and running the spec again resumes
 with exactly the missing runs. The ``campaign`` table keeps, for every session
 that ran the spec, the spec text and what is needed to reproduce the figures:
-start and end, package versions, Python, CPU model, core count, git commit.
+start and end, package versions, Python, CPU model, core count, git commit. The
+``instances`` table keeps each instance as the puzzle writes it, so that a report
+draws the campaign's puzzles and answers from the store alone.
 
 A run that claims "unsatisfiable" where another run of the same instance (any
 viewpoint, solver, heuristic) found a solution the checker accepts is marked
-wrong as soon as both are stored, whichever came first.
+wrong as soon as both are stored, whichever came first
+(:func:`experiments.campaign.verdicts.contradicted` decides).
 """
 
 from __future__ import annotations
@@ -17,51 +20,43 @@ import csv
 import io
 import json
 import sqlite3
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import Iterable, Mapping
 from contextlib import closing
-from dataclasses import replace
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from experiments.analysis.tables import CampaignRuns, contradiction
-from experiments.campaign.grid import RunTask, distinct_path_ends
+from experiments.campaign.record import RunRecord, from_row, run_columns, to_row
+from experiments.campaign.verdicts import can_contradict, contradicted, marked_wrong
 from puzzlelab.errors import PuzzleLabError
-from puzzlelab.statistics import STATISTICS
 from solvers.record import Status
 
-SCHEMA_VERSION = 1
-
-IDENTITY_COLUMNS = {
-    "run_key": "TEXT NOT NULL UNIQUE", "position": "INTEGER NOT NULL",
-    "instance_file": "TEXT NOT NULL",
-    "instance": "TEXT NOT NULL", "instance_position": "INTEGER NOT NULL",
-    "viewpoint": "TEXT NOT NULL", "viewpoint_name": "TEXT NOT NULL",
-    "options": "TEXT NOT NULL", "solver": "TEXT NOT NULL", "heuristic": "TEXT NOT NULL",
-    "repeat": "INTEGER NOT NULL", "seed": "INTEGER NOT NULL", "time_limit": "REAL NOT NULL",
-    "memory_limit_mb": "INTEGER NOT NULL",
-}
-OUTCOME_COLUMNS = {
-    "status": "TEXT NOT NULL", "complete": "INTEGER NOT NULL", "message": "TEXT NOT NULL",
-    "verdict": "TEXT NOT NULL", "violations": "TEXT", "matches_known": "INTEGER",
-    "solution": "TEXT",
-}
-RUNNER_COLUMNS = {"worker": "TEXT", "finished_at": "TEXT", "extra": "TEXT"}
+SCHEMA_VERSION = 2
+"""1: the runs and campaign tables; 2: the instances table (older stores gain it)."""
 
 
-def statistic_columns() -> dict[str, str]:
-    """A column per declared statistic (:mod:`puzzlelab.statistics`), runner's included."""
-    return {s.name: "INTEGER" if s.integer else "REAL"
-            for s in (STATISTICS.get(name) for name in STATISTICS)}
+@dataclass(frozen=True)
+class Session:
+    """One session that ran the spec: what it ran, where, when, and how it ended."""
 
-
-def outcome_columns() -> dict[str, str]:
-    """The columns a finished run fills: its verdict, its statistics, where it ran."""
-    return {**OUTCOME_COLUMNS, **statistic_columns(), **RUNNER_COLUMNS}
-
-
-def run_columns() -> dict[str, str]:
-    """Every column of the runs table."""
-    return {**IDENTITY_COLUMNS, **outcome_columns()}
+    name: str
+    spec_path: str
+    spec_text: str
+    settings: str  # the spec's settings that decide its runs, as JSON
+    started_at: str
+    executor: str
+    ended_at: str | None = None
+    end_state: str | None = None
+    jobs: int | None = None
+    planned_runs: int | None = None
+    package_versions: str | None = None  # JSON
+    python: str | None = None
+    platform: str | None = None
+    cpu_model: str | None = None
+    cores: int | None = None
+    git_commit: str | None = None
+    host: str | None = None
+    id: int | None = None
 
 
 CAMPAIGN_COLUMNS = {
@@ -72,11 +67,34 @@ CAMPAIGN_COLUMNS = {
     "platform": "TEXT", "cpu_model": "TEXT", "cores": "INTEGER", "git_commit": "TEXT",
     "host": "TEXT",
 }
+"""The columns of a :class:`Session`."""
+INSTANCE_COLUMNS = {"instance_file": "TEXT NOT NULL", "name": "TEXT NOT NULL",
+                    "label": "TEXT NOT NULL", "text": "TEXT NOT NULL"}
 
 
-def _table_sql(name: str, columns: Mapping[str, str]) -> str:
+@dataclass(frozen=True)
+class StoredInstance:
+    """An instance as the campaign ran it: its file as the spec wrote it, the puzzle's
+    name for it, its label, and its text in the puzzle's main format (with the known
+    solution, when the file gave one)."""
+
+    instance_file: str
+    name: str
+    label: str
+    text: str
+
+
+class CampaignPlan(NamedTuple):
+    """The runs per grid cell, and in all, that a campaign plans (None: unknown)."""
+
+    repeats: int | None
+    runs: int | None
+
+
+def _table_sql(name: str, columns: Mapping[str, str], unique: str = "") -> str:
     body = ",\n  ".join(f'"{column}" {kind}' for column, kind in columns.items())
-    return f"CREATE TABLE IF NOT EXISTS {name} (\n  id INTEGER PRIMARY KEY,\n  {body}\n)"
+    return (f"CREATE TABLE IF NOT EXISTS {name} (\n  id INTEGER PRIMARY KEY,\n  {body}"
+            + (f",\n  UNIQUE ({unique})" if unique else "") + "\n)")
 
 
 class ResultsStore:
@@ -97,6 +115,8 @@ class ResultsStore:
         with self.connection:
             self.connection.execute(_table_sql("runs", run_columns()))
             self.connection.execute(_table_sql("campaign", CAMPAIGN_COLUMNS))
+            self.connection.execute(_table_sql("instances", INSTANCE_COLUMNS,
+                                               "instance_file, name"))
             self._add_missing_columns("runs", run_columns())
             self.connection.execute("CREATE INDEX IF NOT EXISTS runs_by_instance ON runs "
                                     "(instance_file, instance)")
@@ -141,62 +161,59 @@ class ResultsStore:
         """The keys of the runs already stored: what resuming skips."""
         return {row[0] for row in self.connection.execute("SELECT run_key FROM runs")}
 
-    def record_run(self, task: RunTask, outcome: MutableMapping[str, Any]) -> list[str]:
+    def record_run(self, record: RunRecord) -> tuple[RunRecord, list[str]]:
         """Store one finished run and commit at once; then mark wrong every stored run of
         the instance that claims "unsatisfiable" where one has a solution the checker
         accepts (this run, or earlier ones this run contradicts).
 
-        Returns the run keys marked. When this run is one of them, ``outcome`` is changed
-        to match what is stored (``error``, verdict ``wrong``), so that what the caller
-        counts from it after storing agrees with the store.
+        Returns the record as stored (marked wrong, when it is one of them) and the keys
+        of the other runs marked.
         """
-        identity = {"run_key": task.key, "position": task.position,
-                    "instance_file": task.instance_file,
-                    "instance": task.instance, "instance_position": task.instance_position,
-                    "viewpoint": task.viewpoint, "viewpoint_name": task.viewpoint_name,
-                    "options": json.dumps(dict(task.options), sort_keys=True),
-                    "solver": task.solver, "heuristic": task.heuristic,
-                    "repeat": task.repeat, "seed": task.seed, "time_limit": task.time_limit,
-                    "memory_limit_mb": task.memory_limit_mb}
-        row = {**identity, **{c: outcome.get(c) for c in outcome_columns()}}
+        row = to_row(record)
         columns = ", ".join(f'"{c}"' for c in row)
         marks = ", ".join("?" for _ in row)
         with self.connection:
             self.connection.execute(f"INSERT OR REPLACE INTO runs ({columns}) VALUES ({marks})",
                                     list(row.values()))
-            # only an answer (a checked solution, or "unsatisfiable") can contradict another
-            answered = (outcome.get("verdict") == "correct"
-                        or outcome.get("status") == Status.UNSATISFIABLE.value)
-            marked = (self._mark_contradicted(task.instance_file, task.instance) if answered
-                      else {})
-        if task.key in marked:
-            outcome.update(status=Status.ERROR.value, verdict="wrong",
-                           message=marked[task.key])
-        return list(marked)
+            marked = (self._mark_contradicted(record.instance_file, record.instance)
+                      if can_contradict(record) else {})
+        if record.key in marked:
+            record = marked_wrong(record, marked[record.key])
+        return record, [key for key in marked if key != record.key]
 
     def _mark_contradicted(self, instance_file: str, instance: str) -> dict[str, str]:
-        """Mark wrong the runs of one instance that claim "unsatisfiable" where another has
-        a checked solution (the rule of
-        :func:`~experiments.analysis.tables.contradicted_unsatisfiable`, in two small queries:
-        claims are rare, and a campaign stores many runs)."""
-        where = "instance_file = ? AND instance = ?"
-        claims = self.connection.execute(
-            f"SELECT id, run_key FROM runs WHERE {where} AND status = ?",
-            (instance_file, instance, Status.UNSATISFIABLE.value)).fetchall()
-        solved = self.connection.execute(
-            f"SELECT * FROM runs WHERE {where} AND verdict = 'correct' ORDER BY id LIMIT 1",
-            (instance_file, instance)).fetchone() if claims else None
-        if solved is None:
-            return {}
-        message = contradiction(dict(solved))
+        """Mark wrong the runs of one instance that :func:`contradicted` judges so. Only
+        answers can contradict or be contradicted, so only they are read: claims are
+        rare, and a campaign stores many runs."""
+        answers = [from_row(dict(row)) for row in self.connection.execute(
+            "SELECT * FROM runs WHERE instance_file = ? AND instance = ? AND (status = ? OR "
+            "verdict = 'correct') ORDER BY id",
+            (instance_file, instance, Status.UNSATISFIABLE.value))]
+        marked = {answers[index].key: message
+                  for index, message in contradicted(answers).items()}
         self.connection.executemany(
-            "UPDATE runs SET status = ?, verdict = 'wrong', message = ? WHERE id = ?",
-            [(Status.ERROR.value, message, claim["id"]) for claim in claims])
-        return {claim["run_key"]: message for claim in claims}
+            "UPDATE runs SET status = ?, verdict = 'wrong', message = ? WHERE run_key = ?",
+            [(Status.ERROR.value, message, key) for key, message in marked.items()])
+        return marked
 
-    def start_campaign(self, values: Mapping[str, Any]) -> int:
+    def store_instances(self, instances: Iterable[StoredInstance]) -> None:
+        """Keep the campaign's instances (each once: a later text of one replaces it)."""
+        with self.connection:
+            self.connection.executemany(
+                "INSERT OR REPLACE INTO instances (instance_file, name, label, text) "
+                "VALUES (?, ?, ?, ?)",
+                [(i.instance_file, i.name, i.label, i.text) for i in instances])
+
+    def instances(self) -> dict[tuple[str, str], StoredInstance]:
+        """The stored instances by file (as the spec wrote it) and name (empty for a store
+        made before instances were kept)."""
+        return {(row["instance_file"], row["name"]): StoredInstance(
+                    row["instance_file"], row["name"], row["label"], row["text"])
+                for row in self.connection.execute("SELECT * FROM instances")}
+
+    def start_campaign(self, session: Session) -> int:
         """Record the start of a session; returns its id for :meth:`end_campaign`."""
-        row = {c: values.get(c) for c in CAMPAIGN_COLUMNS}
+        row = {column: getattr(session, column) for column in CAMPAIGN_COLUMNS}
         columns = ", ".join(f'"{c}"' for c in row)
         with self.connection:
             cursor = self.connection.execute(
@@ -210,69 +227,49 @@ class ResultsStore:
             self.connection.execute("UPDATE campaign SET ended_at = ?, end_state = ? "
                                     "WHERE id = ?", (ended_at, end_state, campaign_id))
 
-    def campaigns(self) -> list[dict[str, Any]]:
+    def sessions(self) -> list[Session]:
         """Every recorded session, oldest first."""
-        return [dict(r) for r in self.connection.execute("SELECT * FROM campaign ORDER BY id")]
+        known = {f.name for f in fields(Session)}
+        return [Session(**{k: v for k, v in dict(row).items() if k in known})
+                for row in self.connection.execute("SELECT * FROM campaign ORDER BY id")]
 
     def plan(self) -> CampaignPlan:
         """What the latest session set out to run (unknown without a session)."""
-        sessions = self.campaigns()
+        sessions = self.sessions()
         if not sessions:
             return CampaignPlan(None, None)
         latest = sessions[-1]
-        return CampaignPlan(int(json.loads(latest["settings"]).get("repeats", 1)),
-                            latest["planned_runs"])
+        return CampaignPlan(int(json.loads(latest.settings).get("repeats", 1)),
+                            latest.planned_runs)
 
-    def runs(self) -> list[dict[str, Any]]:
-        """Every stored run in grid order (the order the spec lists them)."""
+    def runs(self, campaign: str = "", puzzle: str = "") -> list[RunRecord]:
+        """Every stored run in grid order (the order the spec lists them), as records
+        carrying ``campaign`` and ``puzzle``."""
         query = "SELECT * FROM runs ORDER BY position"
-        return [dict(r) for r in self.connection.execute(query)]
+        return [from_row(dict(row), campaign, puzzle)
+                for row in self.connection.execute(query)]
 
     def clear(self) -> None:
-        """Forget every run and session (``--fresh``)."""
+        """Forget every run, session and instance (``--fresh``)."""
         with self.connection:
-            self.connection.execute("DELETE FROM runs")
-            self.connection.execute("DELETE FROM campaign")
+            for table in ("runs", "campaign", "instances"):
+                self.connection.execute(f"DELETE FROM {table}")
 
 
 CSV_LEFT_OUT = ("solution",)
 
 
-class CampaignPlan(NamedTuple):
-    """The runs per grid cell, and in all, that a campaign plans (None: unknown)."""
-
-    repeats: int | None
-    runs: int | None
-
-
-def runs_as_csv(rows: Iterable[Mapping[str, Any]]) -> str:
+def runs_as_csv(records: Iterable[RunRecord]) -> str:
     """Every run, one line each, for spreadsheets and pandas (solutions stay in the database)."""
     buffer = io.StringIO()
-    fields = ["id", *(c for c in run_columns() if c not in CSV_LEFT_OUT)]
-    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
+    fieldnames = ["id", *(c for c in run_columns() if c not in CSV_LEFT_OUT)]
+    writer = csv.DictWriter(buffer, fieldnames=fieldnames, lineterminator="\n",
+                            extrasaction="ignore")
     writer.writeheader()
-    for row in rows:
-        writer.writerow({k: row.get(k) for k in writer.fieldnames})
+    for record in records:
+        row: dict[str, Any] = {"id": record.row_id, **to_row(record)}
+        row["complete"] = int(row["complete"])
+        if row["matches_known"] is not None:
+            row["matches_known"] = int(row["matches_known"])
+        writer.writerow(row)
     return buffer.getvalue()
-
-
-def read_campaigns(paths: Sequence[str | Path]) -> list[CampaignRuns]:
-    """The runs of several stores, for tables side by side, each under its campaign's
-    name, or where two share one, under the shortest end of its folder's path that
-    tells them apart."""
-    resolved = [Path(path).resolve() for path in paths]
-    for index, whole in enumerate(resolved):
-        if whole in resolved[:index]:
-            raise PuzzleLabError(f"{paths[index]}: the same results database is given twice")
-    read = []
-    for given in paths:
-        with ResultsStore.open_existing(given) as store:
-            sessions = store.campaigns()
-            name = sessions[-1]["name"] if sessions else Path(given).parent.name
-            plan = store.plan()
-            read.append(CampaignRuns(str(name), store.runs(), plan.repeats, plan.runs))
-    names = [campaign.name for campaign in read]
-    if len(set(names)) < len(names):
-        folders = distinct_path_ends([str(path.parent) for path in resolved])
-        read = [replace(campaign, name=folder) for campaign, folder in zip(read, folders)]
-    return read

@@ -1,0 +1,51 @@
+"""Benchmarks and studies: the only code of ``experiments/`` that may name a puzzle.
+
+Each is a module with ``main(argv)``, run as ``python -m <module>`` or, by its name in
+:data:`STUDIES`, as ``puzzlelab study NAME [ARGUMENTS...]``; each writes its figures
+beside its results (``results/<name>/``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from puzzlelab.registry import Registry
+
+
+@dataclass(frozen=True)
+class Study:
+    """A study or benchmark: its command name, the module whose ``main(argv)`` runs it,
+    and what it measures, in one line."""
+
+    name: str
+    module: str
+    summary: str
+
+    def run(self, argv: Sequence[str]) -> int:
+        """Run it with ``argv``; its exit status."""
+        code = importlib.import_module(self.module).main(list(argv))
+        return int(code or 0)
+
+
+STUDIES: Registry[Study] = Registry("study")
+
+for _study in (
+    Study("shikaku-levels", "experiments.studies.shikaku_levels",
+          "Simonis' propagation levels of Shikaku instances (undecided cells after the root "
+          "propagation, constraint family by family), beside the published figures"),
+    Study("hashi-benchmark", "experiments.studies.hashi_benchmark",
+          "every Hashi connectivity strategy on the Coelho 200-island set and KU Leuven "
+          "puzzle 6"),
+    Study("shikaku-benchmark", "experiments.studies.shikaku_benchmark",
+          "Shikaku viewpoints on the puzzlekit and KU Leuven sets and a generated 200x200"),
+    Study("nonogram-default", "experiments.studies.nonogram_default",
+          "the Nonogram default (the portfolio auto) on the 40 shipped survey and MiniZinc "
+          "puzzles"),
+    Study("throughput", "experiments.studies.throughput.cli",
+          "Sudoku puzzles per second per solver, against direct CP-SAT and Choco scripts"),
+    Study("runner-benchmark", "experiments.studies.runner_benchmark",
+          "the runner's overhead: long-lived workers against one process per run"),
+):
+    STUDIES.add(_study.name, _study)

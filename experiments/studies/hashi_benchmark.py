@@ -22,14 +22,13 @@ depend on the machine and on what else runs there.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from experiments.solving import solve_instance
+from experiments.campaign.solving import solve_instance
 from experiments.studies.kit import (
     Choice,
     instances_of,
@@ -37,6 +36,7 @@ from experiments.studies.kit import (
     ms,
     progress,
     publish,
+    run_main,
     wrong_runs,
 )
 from puzzlelab.wording import ordinal
@@ -269,4 +269,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -5,13 +5,28 @@ published report (printed, written, and the exit status a wrong answer gives).""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from puzzlelab.errors import PuzzleLabError
 from puzzles import PUZZLES
 from solvers import Status
+
+
+def run_main(main: Callable[[Sequence[str]], int | None]) -> None:
+    """Run a study's ``main`` as ``python -m`` does: its arguments from the command line,
+    a PuzzleLab error as one line and exit status 2 (as ``puzzlelab study``), Ctrl-C as
+    ``interrupted`` and 130."""
+    try:
+        sys.exit(main(sys.argv[1:]) or 0)
+    except PuzzleLabError as error:
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from experiments.solving import solve_instance
+from experiments.campaign.solving import solve_instance
+from experiments.studies.kit import run_main
 from puzzles import PUZZLES
 from solvers.portfolio import CORES_VARIABLE
 from viewpoints import DEFAULTS
@@ -44,11 +45,12 @@ def measure(path: Path, solver: str, heuristic: str, time_limit: float) -> dict[
     run = solve_instance("nonogram", instance, DEFAULTS.get("nonogram").viewpoint, solver,
                          heuristic, time_limit=time_limit)
     wall = time.perf_counter() - started
-    portfolio = run.result.extra.get("portfolio", {})
+    portfolio = run.result.portfolio
     verdict = "–" if run.violations is None else ("correct" if run.correct else "wrong")
     return {"puzzle": path.stem, "status": run.result.status.value, "check": verdict,
-            "wall (s)": f"{wall:.2f}", "answered by": portfolio.get("answered_by") or "–",
-            "runs": str(len(portfolio.get("runs", []))) if portfolio else "–"}
+            "wall (s)": f"{wall:.2f}",
+            "answered by": (portfolio and portfolio.answered_by) or "–",
+            "runs": "–" if portfolio is None else str(len(portfolio.runs))}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -81,4 +83,4 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

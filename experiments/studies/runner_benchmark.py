@@ -11,12 +11,15 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from experiments.campaign.executors.pool import LocalPool
 from experiments.campaign.grid import expand
 from experiments.campaign.spec import parse_spec
 from experiments.campaign.store import ResultsStore
+from experiments.campaign.verdicts import Verdict
+from experiments.studies.kit import run_main
 
 DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "sudoku" / "small_4x4.txt"
 
@@ -38,21 +41,21 @@ def runs_per_second(runs: int, jobs: int, runs_per_worker: int | None) -> tuple[
         start = time.perf_counter()
         with ResultsStore(Path(folder) / "runs.sqlite") as store, \
                 LocalPool(jobs, runs_per_worker=runs_per_worker) as pool:
-            for task, outcome in pool.run(tasks):
-                if outcome["verdict"] != "correct":
-                    raise RuntimeError(f"run {task.key} failed: {outcome['message']}")
-                store.record_run(task, outcome)
+            for task, record in pool.run(tasks):
+                if record.verdict is not Verdict.CORRECT:
+                    raise RuntimeError(f"run {task.key} failed: {record.message}")
+                store.record_run(record)
         return len(tasks), len(tasks) / (time.perf_counter() - start)
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     """Print runs per second for both ways of running, and their ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=300, help="runs in the pool measurement")
     parser.add_argument("--process-runs", type=int, default=60,
                         help="runs in the process-per-run measurement (it is slow)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
-    arguments = parser.parse_args()
+    arguments = parser.parse_args(argv)
     pooled_runs, pooled = runs_per_second(arguments.runs, arguments.jobs, None)
     print(f"pool of {arguments.jobs} long-lived workers: {pooled_runs} runs, "
           f"{pooled:.1f} runs/s")
@@ -63,4 +66,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -21,7 +21,6 @@ benchmark, not a test: its times depend on the machine and on what else runs the
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -29,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from experiments.campaign.solving import solve_instance
 from experiments.generate import generate
-from experiments.solving import solve_instance
 from experiments.studies.kit import (
     Choice,
     instances_of,
@@ -38,6 +37,7 @@ from experiments.studies.kit import (
     ms,
     progress,
     publish,
+    run_main,
     wrong_runs,
 )
 from solvers import Status
@@ -293,4 +293,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -114,6 +114,12 @@ class Backend(ABC, Generic[Compiled]):
         unexplained answer raises ``SolverError``.
         """
 
+    def root_domains(self, compiled: Compiled) -> dict[IntVar, tuple[int, ...]] | None:
+        """The values each model variable keeps once the root has propagated (and been
+        probed, when the request asks for probing), before any decision; None when the
+        root fails. Only backends declaring ``root_propagation`` implement it."""
+        raise NotImplementedError(f"backend {self.name!r} declares no root propagation")
+
     @abstractmethod
     def counters(self, compiled: Compiled) -> Mapping[str, int | None]:
         """The solver's figures so far, by declared statistic name (only those the

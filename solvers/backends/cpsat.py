@@ -20,7 +20,7 @@ from ortools.sat.python import cp_model
 from puzzlelab.errors import SolverError
 from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, Judge, LoweredModel, SolveRequest
-from solvers.capabilities import PROBING, VALUE_RANKING, Capabilities
+from solvers.capabilities import PROBING, ROOT_PROPAGATION, VALUE_RANKING, Capabilities
 from solvers.constraints import (
     AllDifferent,
     AtMostOne,
@@ -196,6 +196,8 @@ class CpSatBackend(Backend[_Compiled]):
                         "and inprocessing too: compare it between cpsat runs only",
             "propagations": "propagated literals and bounds"},
         reasons={
+            ROOT_PROPAGATION: "CP-SAT propagates (and presolves) inside its own solve and "
+                              "hands back no domains before a decision",
             VALUE_RANKING: "CP-SAT's decision strategies pick the min, max, median or a half "
                            "of a domain, not a value ranking",
             PROBING: "probing needs nested propagation inside the search (CP-SAT probes on "

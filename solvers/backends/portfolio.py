@@ -16,7 +16,7 @@ configuration alone, in this process: the solve loop counts the solutions it rec
 and a race has one answer to give, not every solution.
 
 The run's counts (branches, backtracks, ...) are those of the configuration that
-answered, which ``extra["portfolio"]["answered_by"]`` names; its ``runs`` list every
+answered, which the record's ``portfolio.answered_by`` names; its ``runs`` list every
 run of a configuration with its own figures, or none for a run killed when another
 answered. Time, CPU and memory are this process's, as on every backend: the portfolio's
 own time to its answer.
@@ -40,7 +40,7 @@ from solvers.constraints import CONSTRAINT_TYPES
 from solvers.limits import SearchLimits
 from solvers.model import Model
 from solvers.portfolio import Configuration, Outcome, Race, cores_allowed, run_here
-from solvers.record import Status
+from solvers.record import PortfolioAnswer, Status
 
 CONFIGURATIONS = (Configuration("cpsat", "auto+symmetric"), Configuration("automata", "auto"))
 #: seconds the first configuration has alone, in this process, before any process starts.
@@ -87,7 +87,7 @@ def declaration(configurations: Iterable[Configuration]) -> Capabilities:
         after_search=False,
         statistics=statistics,
         statistic_notes={name: "the figure of the configuration that answered "
-                               "(extra: portfolio, answered_by)" for name in statistics},
+                               "(the run's portfolio.answered_by)" for name in statistics},
         reasons=reasons)
 
 
@@ -173,18 +173,18 @@ class PortfolioBackend(Backend[_Run]):
         return {name: figures.get(name) for name in
                 (*self.capabilities.statistics, "first_branches")}
 
-    def describe_run(self) -> dict[str, Any]:
-        """The record's ``extra`` entry: which configuration answered, and every run."""
+    def describe_run(self) -> PortfolioAnswer | None:
+        """The record's portfolio account: which configuration answered, and every run."""
         run = self.run
         if run is None:
-            return {}
+            return None
         if run.counting is not None:
             first = run.counting[2]
             answered_by: str | None = first.running(run.heuristic(first))
         else:
             answered_by = run.answer.configuration if run.answer else None
-        return {"portfolio": {"answered_by": answered_by, "mode": run.mode,
-                              "runs": [outcome.summary() for outcome in run.outcomes]}}
+        return PortfolioAnswer(answered_by, run.mode,
+                               tuple(outcome.summary() for outcome in run.outcomes))
 
     def _in_parallel(self, run: _Run) -> Outcome | None:
         """The first configuration alone for a short budget, then every one at once."""
@@ -251,7 +251,7 @@ class PortfolioBackend(Backend[_Run]):
 def _no_answer(run: _Run) -> None:
     """End a run no configuration answered: Ctrl-C, the time limit (when it ended any
     run: CP-SAT stopped by a short limit may call itself an ``error``), or the failures
-    of every configuration. Each run's own status and message stay in ``extra``."""
+    of every configuration. Each run's own status and message stay in its portfolio account."""
     if run.limits.interrupted:
         return  # the solve loop raises KeyboardInterrupt
     statuses = {o.status for o in run.outcomes}

@@ -22,7 +22,13 @@ import constraint as python_constraint
 from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.backends.constraint_search import CountingSearch
-from solvers.capabilities import OWN_SEARCH, PROBING, STRONG_ALL_DIFFERENT, Capabilities
+from solvers.capabilities import (
+    OWN_SEARCH,
+    PROBING,
+    ROOT_PROPAGATION,
+    STRONG_ALL_DIFFERENT,
+    Capabilities,
+)
 from solvers.constraints import (
     AllDifferent,
     AtMostOne,
@@ -162,6 +168,8 @@ class PythonConstraintBackend(Backend[_Compiled]):
         statistic_notes={"backtracks": "failed value tries", "branches": "value tries",
                          "propagations": "constraint checks"},
         reasons={
+            ROOT_PROPAGATION: "the library's constraints prune only inside its search, as "
+                              "each variable is assigned: there is no propagation at the root",
             STRONG_ALL_DIFFERENT: "the library has only value-based (weak) all_different; "
                                   "use the option alldiff=weak or another solver",
             OWN_SEARCH: "the library has no search of its own that honours a time limit; "

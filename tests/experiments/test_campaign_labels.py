@@ -44,7 +44,7 @@ def test_same_named_files_in_different_folders_are_stored_and_tabulated_apart(
                  show_progress=False)
     with ResultsStore(tmp_path / "results" / "labels" / "runs.sqlite") as store:
         rows = store.runs()
-    assert [(r["instance_file"], r["instance"], r["status"]) for r in rows] == [
+    assert [(r.instance_file, r.instance, r.status) for r in rows] == [
         ("a/p.txt", "a/p#1", "solved"), ("b/p.txt", "b/p#1", "solved"),
         ("c/p.txt", "c/p#1", "solved")]
     cells = dict(build_tables(rows)[0].rows)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import experiments.solving
+import experiments.campaign.solving
 from experiments import cli
 from experiments.cli import main
 from puzzlelab.statistics import run_statistics
@@ -55,7 +55,7 @@ def test_solve_says_which_search_answered_a_symmetric_run(monkeypatch, capsys) -
                            "auto+symmetric", "--json")
     result = json.loads(out)
     assert code == 0 and result["check"] == [] and result["heuristic"] == "auto+symmetric"
-    assert result["extra"]["symmetric"]["answered_by"] == "symmetric solutions"
+    assert result["symmetric"]["answered_by"] == "symmetric solutions"
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", plus, "--heuristic",
                            "auto+symmetric")
     assert code == 0 and "answered by" in out and "symmetric solutions" in out
@@ -73,8 +73,8 @@ def test_counting_with_the_default_heuristic_leaves_symmetric_search_out(monkeyp
     assert result["stats"]["solutions"] == 2
     # a default with +symmetric (which looks for one solution) keeps it for one solution
     # and drops it for counting, rather than refusing as a named one is
-    assert cli._default_heuristic("auto+symmetric", 1) == "auto+symmetric"
-    assert cli._default_heuristic("first-fail/min+symmetric", None) == "first-fail/min"
+    assert cli.solving._default_heuristic("auto+symmetric", 1) == "auto+symmetric"
+    assert cli.solving._default_heuristic("first-fail/min+symmetric", None) == "first-fail/min"
 
 
 def test_solve_all_counts_solutions(monkeypatch, capsys) -> None:
@@ -271,7 +271,7 @@ def test_solve_exits_1_on_a_wrong_answer(monkeypatch, capsys, status: str) -> No
             return replace(result, status=Status.UNSATISFIABLE, assignment=None)
         return replace(result, assignment={variable: 0 for variable in result.assignment})
 
-    monkeypatch.setattr(experiments.solving, "solve", wrong)
+    monkeypatch.setattr(experiments.campaign.solving, "solve", wrong)
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", str(DATA / "kul_named_9x9.txt"),
                            "--instance", "lambda", "--json")
     result = json.loads(out)
@@ -285,7 +285,7 @@ def test_running_out_of_memory_is_one_clear_line(monkeypatch, capsys) -> None:
     def exhausted(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(experiments.solving, "solve", exhausted)
+    monkeypatch.setattr(experiments.campaign.solving, "solve", exhausted)
     code, out, err = run_cli(monkeypatch, capsys, *SMALL)
     assert code == 1 and out == "" and "Traceback" not in err
     assert err.startswith("error: out of memory")

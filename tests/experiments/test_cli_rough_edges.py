@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import experiments.solving
+import experiments.campaign.solving
 import puzzlelab
 from solvers import Status, solve
 from tests.experiments.test_cli import run_cli
@@ -93,7 +93,7 @@ def test_text_solve_without_a_solution_compares_nothing(monkeypatch, capsys) -> 
     def out_of_time(*args, **kwargs):
         return replace(solve(*args, **kwargs), status=Status.TIMEOUT, assignment=None)
 
-    monkeypatch.setattr(experiments.solving, "solve", out_of_time)
+    monkeypatch.setattr(experiments.campaign.solving, "solve", out_of_time)
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", SMALL_4X4, "--instance", "1")
     assert code == 0 and known_solution_line(out) == "not compared (no solution found)"
 
@@ -118,7 +118,7 @@ def test_solve_writes_the_solved_grid_as_svg(monkeypatch, capsys, tmp_path: Path
 
 
 def test_draw_shows_an_instance_without_solving_it(monkeypatch, capsys, tmp_path: Path) -> None:
-    monkeypatch.setattr(experiments.solving, "solve", None)  # drawing must not solve
+    monkeypatch.setattr(experiments.campaign.solving, "solve", None)  # drawing must not solve
     code, out, _ = run_cli(monkeypatch, capsys, "draw", "sudoku", SMALL_4X4, "--instance", "1")
     assert code == 0 and out.startswith(" . . | . .\n 1 3 | . .\n-----+-----\n")
     assert out.count("\n") == 5

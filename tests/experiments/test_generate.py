@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from experiments.campaign.solving import solve_instance
 from experiments.generate import another_solution, generate, named_options, solution_count
-from experiments.solving import solve_instance
 from puzzlelab.errors import OptionError, UnknownName, UnsupportedCombination
 from puzzles import PUZZLES
 from puzzles.nonogram import load as load_nonogram

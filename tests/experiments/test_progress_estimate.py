@@ -9,9 +9,11 @@ import pytest
 from rich.console import Console
 
 from experiments.campaign.grid import RunTask
-from experiments.campaign.runner import RemainingTime, run_campaign
+from experiments.campaign.progress import RemainingTime
+from experiments.campaign.runner import run_campaign
 from experiments.campaign.spec import load_spec
 from experiments.campaign.store import ResultsStore
+from tests.experiments.records import record_of, task_of
 
 
 def task(viewpoint: str, number: int, time_limit: float = 10.0) -> RunTask:
@@ -65,9 +67,9 @@ def test_the_longest_run_still_to_come_bounds_the_estimate_below() -> None:
 
 def test_runs_stored_before_a_resume_give_their_groups_times() -> None:
     pending = [task("a", n) for n in range(5)]
-    stored = [{"viewpoint": "a", "solver": "cp", "heuristic": "input/min", "wall_s": 0.5},
-              {"viewpoint": "a", "solver": "cp", "heuristic": "input/min", "wall_s": 1.5},
-              {"viewpoint": "z", "solver": "cp", "heuristic": "input/min", "wall_s": None}]
+    stored = [record_of(task_of("p1", "a"), wall_s=0.5),
+              record_of(task_of("p2", "a"), wall_s=1.5),
+              record_of(task_of("p1", "z"), wall_s=None)]
     assert RemainingTime(pending, jobs=1, stored=stored).seconds() == pytest.approx(5 * 1.0)
 
 
@@ -94,4 +96,4 @@ def test_the_progress_bar_shows_the_estimate_and_a_resume_starts_from_the_store(
     again = [task(viewpoint, 0, time_limit=30.0) for viewpoint in ("classic", "value-position")]
     resumed = RemainingTime(again, jobs=1, stored=rows)
     assert resumed.seconds() < 2 * 30.0  # the stored runs' times, not the time limit
-    assert resumed.seconds() == pytest.approx(sum(row["wall_s"] for row in rows) / 2)
+    assert resumed.seconds() == pytest.approx(sum(row.wall_s for row in rows) / 2)

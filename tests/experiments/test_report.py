@@ -3,7 +3,6 @@ small known store; unsolved cells shown as marks, never as numbers; bad database
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ElementTree
 from html.parser import HTMLParser
 from pathlib import Path
@@ -12,11 +11,12 @@ from typing import Any
 import pytest
 
 from experiments.analysis.report import write_report
-from experiments.analysis.report_data import plot_cells, read_campaign
+from experiments.analysis.report_data import plot_cells
 from experiments.analysis.report_figures import scatter_points
-from experiments.campaign.grid import RunTask, run_key
 from experiments.campaign.store import ResultsStore
+from experiments.campaign.stored import read_campaign
 from puzzles import PUZZLES
+from tests.experiments.records import record_of, session_of, task_of
 from tests.experiments.test_cli import run_cli
 from tests.paths import NONOGRAM_DATA, SUDOKU_DATA
 
@@ -32,26 +32,16 @@ def known_store(path: Path, runs: list[Run], repeats: int = 1, planned: int | No
     """A store of a Sudoku campaign on cp with input order, runs as given (a repeat number
     counts up for each run of the same cell); ``table`` is its spec's table line."""
     with ResultsStore(path) as store:
-        store.start_campaign({
-            "name": name, "spec_path": "/nowhere/spec.toml",
-            "spec_text": f'name = "{name}"\ndescription = "A known campaign."\n{table}\n',
-            "settings": json.dumps({"puzzle": "sudoku", "repeats": repeats, "time_limit": 10.0,
-                                    "memory_limit_mb": 2048}),
-            "started_at": "2026-01-01T00:00:00", "executor": "local", "jobs": 1,
-            "planned_runs": planned if planned is not None else len(runs),
-            "package_versions": json.dumps({"puzzlelab": "0.1.0"}), "python": "3.11",
-            "platform": "Linux", "cpu_model": "Test CPU", "cores": 2, "git_commit": "abc123"})
+        store.start_campaign(session_of(
+            name, repeats=repeats, planned=planned if planned is not None else len(runs),
+            spec_text=f'name = "{name}"\ndescription = "A known campaign."\n{table}\n'))
         seen: dict[tuple[str, str], int] = {}
         for position, (instance, viewpoint, status, seconds, backtracks) in enumerate(runs):
             repeat = seen.get((instance, viewpoint), 0)
             seen[(instance, viewpoint)] = repeat + 1
-            task = RunTask(run_key(SUDOKUS, instance, viewpoint, "cp", "input/min", repeat),
-                           position, "sudoku", SUDOKUS, instance, 0, viewpoint, viewpoint, {},
-                           "cp", "input/min", repeat, 0, 10.0, 2048, 1)
-            store.record_run(task, {
-                "status": status, "complete": False, "message": "",
-                "verdict": "correct" if status == "solved" else "unchecked",
-                "solve_s": seconds, "backtracks": backtracks})
+            task = task_of(instance, viewpoint, repeat=repeat, position=position,
+                           instance_file=SUDOKUS)
+            store.record_run(record_of(task, status, solve_s=seconds, backtracks=backtracks))
     return path
 
 

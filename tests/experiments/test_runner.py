@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from experiments.api import run_experiment
 from experiments.campaign.executors.pool import LocalPool
 from experiments.campaign.grid import expand
+from experiments.campaign.record import RunRecord
 from experiments.campaign.runner import run_campaign
 from experiments.campaign.spec import load_spec
 from experiments.campaign.store import ResultsStore
@@ -34,33 +36,33 @@ time_limit = 10
 """
 
 
-def stored(results: Path, name: str) -> list[dict]:
+def stored(results: Path, name: str) -> list[RunRecord]:
     with ResultsStore(results / name / "runs.sqlite") as store:
         return store.runs()
 
 
 def test_a_small_spec_runs_every_cell_and_checks_every_solution(write_spec, tmp_path) -> None:
     spec = load_spec(write_spec(SMALL))
-    report = run_campaign(spec, jobs=2, results_root=tmp_path, show_progress=False)
+    report = run_experiment(spec, jobs=2, results_root=tmp_path).campaign
     rows = stored(tmp_path, "small")
     assert report.planned == report.ran == len(rows) == 3 * 2 * 2 * 2 * 2
-    assert {(r["status"], r["verdict"], r["matches_known"]) for r in rows} == {
+    assert {(r.status, r.verdict, r.matches_known) for r in rows} == {
         ("solved", "correct", 1)}
-    assert all(json.loads(r["violations"]) == [] for r in rows)
-    assert all(r["wall_s"] > 0 and r["cpu_s"] is not None for r in rows)
-    assert len({r["run_key"] for r in rows}) == len(rows)
+    assert all(r.violations == () for r in rows)
+    assert all(r.wall_s > 0 and r.cpu_s is not None for r in rows)
+    assert len({r.key for r in rows}) == len(rows)
     for row in rows:  # backtracks only where the solver counts them
-        assert (row["backtracks"] is None) == (row["solver"] == "cpsat")
+        assert (row.figure("backtracks") is None) == (row.solver == "cpsat")
     repeated = {}
     for row in rows:
-        if row["solver"] == "cp":
-            key = (row["instance"], row["viewpoint"], row["heuristic"])
-            repeated.setdefault(key, set()).add(row["backtracks"])
+        if row.solver == "cp":
+            key = (row.instance, row.viewpoint, row.heuristic)
+            repeated.setdefault(key, set()).add(row.figure("backtracks"))
     assert all(len(values) == 1 for values in repeated.values())  # cp is deterministic
-    campaign = ResultsStore(tmp_path / "small" / "runs.sqlite").campaigns()[-1]
-    assert campaign["end_state"] == "finished" and campaign["spec_text"] == spec.text
-    assert "ortools" in json.loads(campaign["package_versions"])
-    assert campaign["cores"] >= 1 and campaign["python"].startswith("3.")
+    campaign = ResultsStore(tmp_path / "small" / "runs.sqlite").sessions()[-1]
+    assert campaign.end_state == "finished" and campaign.spec_text == spec.text
+    assert "ortools" in json.loads(campaign.package_versions or "{}")
+    assert campaign.cores >= 1 and campaign.python.startswith("3.")
     table = (tmp_path / "small" / "table.md").read_text()
     assert "classic" in table and "ch" in table and "small_4x4#3" in table
     assert (tmp_path / "small" / "runs.csv").read_text().count("\n") == len(rows) + 1
@@ -83,19 +85,18 @@ def test_faulty_runs_are_recorded_and_the_campaign_goes_on(write_spec, tmp_path,
                                                            clean_registry) -> None:
     spec = load_spec(write_spec(FAULTS))
     run_campaign(spec, jobs=2, results_root=tmp_path, show_progress=False)
-    rows = {r["viewpoint"]: r for r in stored(tmp_path, "faults")}
-    assert rows["classic"]["status"] == "solved" and rows["classic"]["verdict"] == "correct"
+    rows = {r.viewpoint: r for r in stored(tmp_path, "faults")}
+    assert rows["classic"].status == "solved" and rows["classic"].verdict == "correct"
     hang = rows["test-hang"]
-    assert hang["status"] == "timeout" and "time limit" in hang["message"]
-    assert 1.0 <= hang["wall_s"] <= 1.0 + 0.6 + 1.0  # the limit, the grace, a margin
-    assert rows["test-raise"]["status"] == "error"
-    assert "RuntimeError: deliberate failure in a test viewpoint" in rows["test-raise"][
-        "message"]
-    assert rows["test-allocate"]["status"] == "memory-out"
-    assert "256 MB" in rows["test-allocate"]["message"]
-    assert rows["test-crash"]["status"] == "error"
-    assert "SIGSEGV" in rows["test-crash"]["message"]
-    assert all(rows[v]["verdict"] == "unchecked" for v in rows if v != "classic")
+    assert hang.status == "timeout" and "time limit" in hang.message
+    assert 1.0 <= hang.wall_s <= 1.0 + 0.6 + 1.0  # the limit, the grace, a margin
+    assert rows["test-raise"].status == "error"
+    assert "RuntimeError: deliberate failure in a test viewpoint" in rows["test-raise"].message
+    assert rows["test-allocate"].status == "memory-out"
+    assert "256 MB" in rows["test-allocate"].message
+    assert rows["test-crash"].status == "error"
+    assert "SIGSEGV" in rows["test-crash"].message
+    assert all(rows[v].verdict == "unchecked" for v in rows if v != "classic")
 
 
 def test_a_solver_that_cannot_allocate_is_a_memory_out(write_spec, tmp_path) -> None:
@@ -108,8 +109,8 @@ def test_a_solver_that_cannot_allocate_is_a_memory_out(write_spec, tmp_path) -> 
     run_campaign(load_spec(write_spec(text)), jobs=1, results_root=tmp_path,
                  show_progress=False)
     rows = stored(tmp_path, "small")
-    assert rows and {r["status"] for r in rows} == {"memory-out"}
-    assert all("memory" in r["message"] for r in rows)
+    assert rows and {r.status for r in rows} == {"memory-out"}
+    assert all("memory" in r.message for r in rows)
 
 
 def test_the_time_limit_bounds_the_search_not_the_model_build(write_spec, tmp_path,
@@ -118,12 +119,12 @@ def test_the_time_limit_bounds_the_search_not_the_model_build(write_spec, tmp_pa
                                                '"test-crash", "classic"',
                                                '"test-slow-build", "test-hang-build"')))
     run_campaign(spec, jobs=2, results_root=tmp_path, show_progress=False)
-    rows = {r["viewpoint"]: r for r in stored(tmp_path, "faults")}
+    rows = {r.viewpoint: r for r in stored(tmp_path, "faults")}
     slow = rows["test-slow-build"]  # 1.8 s in all, but its search is well within 1 s
-    assert slow["status"] == "solved" and slow["verdict"] == "correct", slow["message"]
+    assert slow.status == "solved" and slow.verdict == "correct", slow.message
     hung = rows["test-hang-build"]
-    assert hung["status"] == "timeout" and "still building its model" in hung["message"]
-    assert 1.6 <= hung["wall_s"] <= 1.6 + 1.0  # the limit and its grace, and a margin
+    assert hung.status == "timeout" and "still building its model" in hung.message
+    assert 1.6 <= hung.wall_s <= 1.6 + 1.0  # the limit and its grace, and a margin
 
 
 def test_a_dead_worker_is_reported_once_however_slow_the_consumer(write_spec,
@@ -137,7 +138,7 @@ def test_a_dead_worker_is_reported_once_however_slow_the_consumer(write_spec,
     seen = []
     with LocalPool(1) as pool:
         for task, outcome in pool.run(tasks):
-            seen.append((task.viewpoint, outcome["status"]))
+            seen.append((task.viewpoint, outcome.status))
             time.sleep(1.0)  # past the run's deadline (limit + grace)
     assert sorted(seen) == [("classic", "solved"), ("test-crash", "error")]
 
@@ -152,11 +153,11 @@ viewpoints = [{{ name = "line-table", options = {{ max_placements = 1000 }} }}]
 solvers = ["cp"]
 heuristics = ["input/min"]
 """))
-    report = run_campaign(spec, jobs=1, results_root=tmp_path, show_progress=False)
+    report = run_experiment(spec, jobs=1, results_root=tmp_path).campaign
     [row] = stored(tmp_path, "refusal")
     assert report.statuses == {"refused": 1}
-    assert row["status"] == "refused" and row["verdict"] == "unchecked"
-    assert "placements, more than max_placements=1,000" in row["message"]
+    assert row.status == "refused" and row.verdict == "unchecked"
+    assert "placements, more than max_placements=1,000" in row.message
     assert "| n/a |" in (tmp_path / "refusal" / "table.md").read_text()
 
 
@@ -174,10 +175,10 @@ time_limit = 0.3
     run_campaign(spec, jobs=2, results_root=tmp_path, show_progress=False)
     rows = stored(tmp_path, "slow")
     hard, *easy = rows
-    assert hard["status"] == "timeout" and hard["backtracks"] > 0
-    assert 0.25 <= hard["solve_s"] <= 0.3 + 0.5
-    assert hard["wall_s"] <= 0.3 + 2.0  # model building is outside the search limit
-    assert len(easy) == 6 and all(r["status"] == "solved" for r in easy)
+    assert hard.status == "timeout" and hard.figure("backtracks") > 0
+    assert 0.25 <= hard.figure("solve_s") <= 0.3 + 0.5
+    assert hard.wall_s <= 0.3 + 2.0  # model building is outside the search limit
+    assert len(easy) == 6 and all(r.status == "solved" for r in easy)
 
 
 SLOW = """
@@ -229,8 +230,8 @@ def test_a_killed_campaign_resumes_without_duplicates_or_gaps(write_spec, tmp_pa
     report = run_campaign(load_spec(path), jobs=2, results_root=tmp_path, show_progress=False)
     rows = stored(tmp_path, "interrupted")
     assert report.already_stored == before and report.ran == 24 - before
-    assert len(rows) == len({r["run_key"] for r in rows}) == 24
-    assert {r["status"] for r in rows} == {"solved"}
+    assert len(rows) == len({r.key for r in rows}) == 24
+    assert {r.status for r in rows} == {"solved"}
 
 
 def test_a_stopped_campaign_records_the_stop_and_writes_its_tables(write_spec, tmp_path,
@@ -238,7 +239,7 @@ def test_a_stopped_campaign_records_the_stop_and_writes_its_tables(write_spec, t
     database = tmp_path / "interrupted" / "runs.sqlite"
     assert _start_and_stop(write_spec(SLOW), database, signal.SIGTERM) == 130
     with ResultsStore(database) as store:
-        assert store.campaigns()[-1]["end_state"] == "interrupted"
+        assert store.sessions()[-1].end_state == "interrupted"
         assert 4 <= len(store.runs()) < 24
     assert "test-slow" in (tmp_path / "interrupted" / "table.md").read_text()
 
@@ -268,7 +269,7 @@ def test_a_changed_spec_does_not_mix_with_stored_runs(write_spec, tmp_path) -> N
                  show_progress=False)
     shown = load_spec(write_spec(text + 'description = "now described"\n'
                                  'table = { metrics = ["branches"], reached = true }\n'))
-    resumed = run_campaign(shown, jobs=1, results_root=tmp_path, show_progress=False)
+    resumed = run_experiment(shown, jobs=1, results_root=tmp_path).campaign
     assert (resumed.ran, resumed.already_stored) == (0, 8)  # how runs are shown decides none
     assert "branches" in (tmp_path / "small" / "table.md").read_text()
     changed = load_spec(write_spec(text.replace("time_limit = 10", "time_limit = 20")))
@@ -287,14 +288,14 @@ def test_the_dask_executor_gives_the_same_rows(write_spec, tmp_path) -> None:
     remote = run_campaign(load_spec(write_spec(text)), jobs=2, executor="dask",
                           results_root=tmp_path / "dask", show_progress=False)
     assert local.ran == remote.ran == 24
-    by_key = {r["run_key"]: r for r in stored(tmp_path / "local", "small")}
+    by_key = {r.key: r for r in stored(tmp_path / "local", "small")}
     for row in stored(tmp_path / "dask", "small"):
-        twin = by_key[row["run_key"]]
-        assert (row["status"], row["verdict"], row["solution"]) == (
-            twin["status"], twin["verdict"], twin["solution"])
-        if row["solver"] == "cp":
-            assert (row["backtracks"], row["branches"]) == (twin["backtracks"],
-                                                            twin["branches"])
+        twin = by_key[row.key]
+        assert (row.status, row.verdict, row.solution) == (
+            twin.status, twin.verdict, twin.solution)
+        if row.solver == "cp":
+            assert (row.figure("backtracks"), row.figure("branches")) == (twin.figure("backtracks"),
+                                                            twin.figure("branches"))
 
 
 def test_a_campaign_that_fails_is_recorded_as_failed(write_spec, tmp_path,
@@ -320,7 +321,7 @@ def test_a_campaign_that_fails_is_recorded_as_failed(write_spec, tmp_path,
         run_campaign(load_spec(write_spec(SMALL)), jobs=1, results_root=tmp_path,
                      show_progress=False)
     with ResultsStore(tmp_path / "small" / "runs.sqlite") as store:
-        assert store.campaigns()[-1]["end_state"] == "failed"
+        assert store.sessions()[-1].end_state == "failed"
 
 
 def test_a_moved_spec_is_refused_saying_where_its_runs_were_made(tmp_path) -> None:

@@ -9,20 +9,22 @@ from typing import Any
 
 import pytest
 
-import experiments.solving
-from experiments.solving import solve_instance
-from puzzles.sudoku import read_file
+import experiments.campaign.solving
+from experiments.campaign.solving import solve_instance
+from puzzles.sudoku import read
 from solvers import SolveResult, Status, solve
+from solvers.record import SymmetricSearch
 from tests.paths import SUDOKU_DATA
 
-EASY = read_file(SUDOKU_DATA / "easy_9x9.txt")
+EASY = read(SUDOKU_DATA / "easy_9x9.txt")
+KEPT = SymmetricSearch(("kept",), "whole model")
 
 
 def _patch_solve(monkeypatch: pytest.MonkeyPatch, change: dict[str, Any]) -> None:
     def wrong_solve(*args: Any, **kwargs: Any) -> SolveResult:
-        return replace(solve(*args, **kwargs), extra={"kept": True}, **change)
+        return replace(solve(*args, **kwargs), symmetric=KEPT, **change)
 
-    monkeypatch.setattr(experiments.solving, "solve", wrong_solve)
+    monkeypatch.setattr(experiments.campaign.solving, "solve", wrong_solve)
 
 
 def test_unsatisfiable_against_the_files_solution_is_an_error(
@@ -33,7 +35,7 @@ def test_unsatisfiable_against_the_files_solution_is_an_error(
     assert run.result.status is Status.ERROR
     assert run.result.message == ("the solver claims there is no solution, but the instance "
                                   "file gives one")
-    assert run.result.extra == {"kept": True}
+    assert run.result.symmetric == KEPT  # the rest of the record stays
 
 
 def test_unsatisfiable_without_a_known_solution_stands(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -48,11 +50,11 @@ def test_a_solution_the_checker_rejects_is_an_error(monkeypatch: pytest.MonkeyPa
         result = solve(*args, **kwargs)
         assert result.assignment is not None
         assignment = {variable: 0 for variable in result.assignment}  # every cell a 1
-        return replace(result, assignment=assignment, extra={"kept": True})
+        return replace(result, assignment=assignment, symmetric=KEPT)
 
-    monkeypatch.setattr(experiments.solving, "solve", corrupted)
+    monkeypatch.setattr(experiments.campaign.solving, "solve", corrupted)
     run = solve_instance("sudoku", EASY[0], "classic", "cpsat", "auto")
     assert run.result.status is Status.ERROR
     assert run.result.message.startswith("the puzzle checker rejected the solution: ")
     assert run.violations and not run.correct
-    assert run.result.extra == {"kept": True}
+    assert run.result.symmetric == KEPT  # the rest of the record stays

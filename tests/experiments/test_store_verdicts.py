@@ -10,15 +10,21 @@ from typing import Any
 
 import pytest
 
+from experiments.analysis.report_data import plot_cells
 from experiments.analysis.tables import build_tables
 from experiments.campaign.executors.worker import execute
 from experiments.campaign.grid import RunTask, expand
+from experiments.campaign.record import RunRecord, to_row
 from experiments.campaign.spec import load_spec
 from experiments.campaign.store import ResultsStore
+from experiments.campaign.stored import read_campaign
+from experiments.campaign.verdicts import Verdict, summary_status, with_contradictions
 from solvers import BACKENDS, Model, load_backends
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import OWN_SEARCH, VALUE_RANKING, Capabilities
 from solvers.limits import SearchLimits
+from solvers.record import Status
+from tests.experiments.records import session_of
 from tests.paths import SUDOKU_DATA
 
 load_backends()
@@ -63,20 +69,20 @@ def tasks(tmp_path: Path, file: Path, solvers: list[str]) -> list[RunTask]:
     return list(expand(load_spec(spec)).tasks)
 
 
-def stored(store: ResultsStore) -> dict[str, dict[str, Any]]:
-    return {row["solver"]: row for row in store.runs()}
+def stored(store: ResultsStore) -> dict[str, RunRecord]:
+    return {run.solver: run for run in store.runs()}
 
 
 def test_unsatisfiable_where_the_file_gives_a_solution_is_wrong(tmp_path: Path,
                                                                 broken_backend: None) -> None:
     [task] = tasks(tmp_path, SUDOKU_DATA / "small_4x4.txt", [ClaimsNoSolution.name])
-    outcome = execute(task)
-    assert (outcome["status"], outcome["verdict"]) == ("error", "wrong")
-    assert "the instance file gives one" in outcome["message"]
+    record = execute(task)
+    assert (record.status, record.verdict) == (Status.ERROR, Verdict.WRONG)
+    assert "the instance file gives one" in record.message
     with ResultsStore(tmp_path / "runs.sqlite") as store:
-        store.record_run(task, outcome)
-        row = stored(store)[ClaimsNoSolution.name]
-        assert (row["status"], row["verdict"]) == ("error", "wrong")
+        store.record_run(record)
+        run = stored(store)[ClaimsNoSolution.name]
+        assert (run.status, run.verdict) == (Status.ERROR, Verdict.WRONG)
         cells = dict(build_tables(store.runs())[0].rows)
     assert cells["small_4x4#1"] == ("WRONG", "WRONG")
 
@@ -87,36 +93,68 @@ def test_unsatisfiable_where_another_run_found_a_solution_is_wrong(
     unsolved = tmp_path / "unsolved.txt"  # a puzzle whose file gives no solution
     unsolved.write_text("....13...24.....\n")
     cp, broken = tasks(tmp_path, unsolved, ["cp", ClaimsNoSolution.name])
-    outcomes = {task.solver: execute(task) for task in (cp, broken)}
-    assert outcomes[broken.solver]["status"] == "unsatisfiable"  # nothing to judge it by yet
-    assert outcomes[broken.solver]["verdict"] == "unchecked"
-    assert outcomes["cp"]["verdict"] == "correct"
+    records = {task.solver: execute(task) for task in (cp, broken)}
+    assert records[broken.solver].status is Status.UNSATISFIABLE  # nothing to judge it by
+    assert records[broken.solver].verdict is Verdict.UNCHECKED
+    assert records["cp"].verdict is Verdict.CORRECT
     with ResultsStore(tmp_path / "runs.sqlite") as store:
         order = (broken, cp) if broken_first else (cp, broken)
-        marked = [store.record_run(task, outcomes[task.solver]) for task in order]
-        row = stored(store)[ClaimsNoSolution.name]
-        assert (row["status"], row["verdict"]) == ("error", "wrong")
-        assert row["message"] == ("claims there is no solution, but classic on cp with "
-                                  "input/min (repeat 0) found one the checker accepts")
-        assert stored(store)["cp"]["verdict"] == "correct"
+        results = [store.record_run(records[task.solver]) for task in order]
+        run = stored(store)[ClaimsNoSolution.name]
+        assert (run.status, run.verdict) == (Status.ERROR, Verdict.WRONG)
+        assert run.message == ("claims there is no solution, but classic on cp with "
+                               "input/min (repeat 0) found one the checker accepts")
+        assert stored(store)["cp"].verdict is Verdict.CORRECT
         [table] = build_tables(store.runs(), by="solver", metrics=["solutions"])
     # the second run stored makes the contradiction known, and says which run it marked
-    assert marked == [[], [broken.key]]
-    # a run found wrong as it is stored: its outcome says so too, for the runner's counts
-    assert (outcomes[broken.solver]["status"] == "error") == (not broken_first)
+    assert [others for _, others in results] == [[], [broken.key] if broken_first else []]
+    # a run found wrong as it is stored comes back so, for the runner's counts
+    assert (results[-1][0].verdict is Verdict.WRONG) == (not broken_first)
     assert dict(table.rows)["unsolved#1"] == ("1", "WRONG")
 
 
 def test_a_store_without_the_mark_still_shows_the_contradicted_run_wrong(
         tmp_path: Path, broken_backend: None) -> None:
-    """Stores written before the cross-check: the tables apply it as they read them."""
+    """Stores written before the cross-check: reading them applies it, the tables too."""
     unsolved = tmp_path / "unsolved.txt"
     unsolved.write_text("....13...24.....\n")
     cp, broken = tasks(tmp_path, unsolved, ["cp", ClaimsNoSolution.name])
-    rows = [{**execute(task), "instance": task.instance, "instance_file": task.instance_file,
-             "instance_position": 0, "viewpoint": task.viewpoint, "solver": task.solver,
-             "heuristic": task.heuristic, "repeat": 0, "time_limit": 10.0}
-            for task in (cp, broken)]
-    assert rows[1]["status"] == "unsatisfiable"
-    [table] = build_tables(rows, by="solver", metrics=["solutions"])
+    runs = [execute(task) for task in (cp, broken)]
+    assert runs[1].status is Status.UNSATISFIABLE
+    [table] = build_tables(runs, by="solver", metrics=["solutions"])
+    assert dict(table.rows)["unsolved#1"] == ("1", "WRONG")
+    database = tmp_path / "old" / "runs.sqlite"
+    with ResultsStore(database) as store:  # rows as an older store left them: unmarked
+        for run in runs:
+            row = to_row(run)
+            store.connection.execute(f"INSERT INTO runs ({', '.join(row)}) VALUES "
+                                     f"({', '.join('?' for _ in row)})", list(row.values()))
+        store.connection.commit()
+        assert [run.verdict for run in store.runs()] == [Verdict.CORRECT, Verdict.UNCHECKED]
+    read = read_campaign(database).runs
+    assert [(r.status, r.verdict) for r in read] == [(Status.SOLVED, Verdict.CORRECT),
+                                                      (Status.ERROR, Verdict.WRONG)]
+
+
+def test_every_path_judges_a_run_the_same_way(tmp_path: Path, broken_backend: None) -> None:
+    """The solve path, the store, the campaign read back, the tables and the report's
+    plot cells all come to the same verdict, since one module decides for them all."""
+    unsolved = tmp_path / "unsolved.txt"
+    unsolved.write_text("....13...24.....\n")
+    cp, broken = tasks(tmp_path, unsolved, ["cp", ClaimsNoSolution.name])
+    runs = [execute(task) for task in (cp, broken)]
+    expected = with_contradictions(runs)
+    assert [summary_status(run) for run in expected] == ["solved", "wrong"]
+    database = tmp_path / "campaign" / "runs.sqlite"
+    with ResultsStore(database) as store:
+        store.start_campaign(session_of("judged", planned=2))
+        stored_back = [store.record_run(run)[0] for run in runs]  # the claim comes second
+        in_store = store.runs()
+    campaign = read_campaign(database)
+    for path in (stored_back, in_store, campaign.runs):
+        assert [(r.status, r.verdict, r.message) for r in path] == \
+               [(r.status, r.verdict, r.message) for r in expected]
+    cells = {cell.group: cell.mark for cell in plot_cells(campaign, "solver")}
+    assert cells == {"cp": None, ClaimsNoSolution.name: "WRONG"}
+    [table] = build_tables(runs, by="solver", metrics=["solutions"])
     assert dict(table.rows)["unsolved#1"] == ("1", "WRONG")

@@ -7,28 +7,25 @@ from pathlib import Path
 
 import pytest
 
-from experiments.campaign.grid import RunTask, run_key
-from experiments.campaign.store import ResultsStore, read_campaigns
+from experiments.campaign.store import ResultsStore
+from experiments.campaign.stored import read_campaigns
 from puzzlelab.errors import PuzzleLabError
+from tests.experiments.records import record_of, session_of, task_of
 from tests.experiments.test_cli import run_cli
 
 
 def small_store(path: Path, name: str, times: dict[str, float | None]) -> Path:
     """A store of one campaign: classic on cp, one run per instance (None: a timeout)."""
     with ResultsStore(path) as store:
-        store.start_campaign({"name": name, "spec_path": "spec.toml", "spec_text": "",
-                              "settings": '{"repeats": 1}', "started_at": "now",
-                              "executor": "local", "planned_runs": len(times)})
+        store.start_campaign(session_of(name, planned=len(times), spec_path="spec.toml",
+                                        spec_text=""))
         for position, (instance, seconds) in enumerate(times.items()):
-            task = RunTask(run_key("set.txt", instance, "classic", "cp", "input/min", 0),
-                           position, "sudoku", "set.txt", instance, position, "classic",
-                           "classic", {}, "cp", "input/min", 0, 0, 10.0, 2048, 1)
-            store.record_run(task, {
-                "status": "solved" if seconds is not None else "timeout",
-                "complete": seconds is not None, "message": "",
-                "verdict": "correct" if seconds is not None else "unchecked",
-                "solve_s": 10.0 if seconds is None else seconds,
-                "backtracks": round(1000 * (seconds or 10.0))})
+            task = task_of(instance, position=position, instance_file="set.txt",
+                           instance_position=position)
+            store.record_run(record_of(
+                task, "solved" if seconds is not None else "timeout",
+                solve_s=10.0 if seconds is None else seconds,
+                backtracks=round(1000 * (seconds or 10.0))))
     return path
 
 

@@ -3,6 +3,8 @@ the same work, campaigns side by side, every format, a terminal's width."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from experiments.analysis.table_format import MARKS, legend
@@ -14,20 +16,21 @@ from experiments.analysis.tables import (
     format_campaigns,
     format_table,
 )
+from experiments.campaign.record import RunRecord
 from puzzlelab.errors import OptionError
-from solvers.record import Status
+from solvers.record import Statistics, Status
+from tests.experiments.records import record_of, task_of
 
 
 def run(instance: str, viewpoint: str, *, solver: str = "cp", heuristic: str = "input/min",
         status: str = "solved", verdict: str = "correct", solve_s: float | None = 0.001,
-        backtracks: int | None = 10, repeat: int = 0, time_limit: float = 10.0) -> dict:
-    """A stored run with the fields the tables read."""
-    return {"instance": instance, "instance_position": int(instance[1:]), "viewpoint": viewpoint,
-            "solver": solver, "heuristic": heuristic, "repeat": repeat, "status": status,
-            "verdict": verdict, "solve_s": solve_s, "build_s": 0.0, "wall_s": 0.01,
-            "cpu_s": 0.01, "backtracks": backtracks, "branches": 20, "conflicts": None,
-            "propagations": None, "solutions": 1, "peak_memory_mb": 50.0,
-            "time_limit": time_limit}
+        backtracks: int | None = 10, repeat: int = 0, time_limit: float = 10.0) -> RunRecord:
+    """A stored run with the figures the tables read."""
+    task = task_of(instance, viewpoint, solver, heuristic, repeat, time_limit=time_limit,
+                   instance_position=int(instance[1:]))
+    return replace(record_of(task, status, verdict, solve_s=solve_s, build_s=0.0,
+                             backtracks=backtracks, branches=20, solutions=1,
+                             peak_memory_mb=50.0), wall_s=0.01, cpu_s=0.01)
 
 
 # classic times out on p2, channeled is refused on p3, boolean runs on cpsat only
@@ -73,7 +76,7 @@ def test_a_group_that_times_out_is_compared_on_the_instances_all_groups_solved()
 
 
 def test_every_status_without_an_answer_has_a_mark_and_every_mark_is_in_the_legend() -> None:
-    unanswered = {s.value for s in Status if not s.finished}
+    unanswered = {s for s in Status if not s.finished}
     assert set(STATUS_MARKS) == unanswered
     assert set(STATUS_MARKS.values()) <= set(MARKS)
     assert len(set(MARKS)) == len(MARKS)  # no mark means two things
@@ -164,8 +167,8 @@ def test_reached_shows_the_counts_of_runs_stopped_by_a_limit_as_lower_bounds() -
             run("p4", "classic", status="timeout", backtracks=7, repeat=0),
             run("p4", "classic", backtracks=3, repeat=1),
             run("p5", "classic", backtracks=6),
-            run("p6", "classic", status="timeout", solve_s=None, backtracks=None)
-            | {"branches": None},  # killed by the pool: nothing measured
+            replace(run("p6", "classic", status="timeout"),  # killed by the pool: nothing
+                    statistics=Statistics()),  # measured
             run("p7", "classic", status="timeout", backtracks=10, repeat=0),
             run("p7", "classic", status="timeout", backtracks=13, repeat=1)]
     [table] = build_tables(rows, metrics=["time", "backtracks", "branches"], reached=True)
@@ -207,8 +210,8 @@ def test_unsatisfiable_against_a_checked_solution_of_another_run_is_wrong() -> N
 
 
 def test_labels_a_store_gave_to_several_files_are_told_apart() -> None:
-    rows = [run("p1", "classic") | {"instance_file": "a/p.txt"},
-            run("p1", "classic", backtracks=3) | {"instance_file": "b/p.txt"}]
+    rows = [replace(run("p1", "classic"), instance_file="a/p.txt"),
+            replace(run("p1", "classic", backtracks=3), instance_file="b/p.txt")]
     cells = dict(build_tables(rows)[0].rows)
     assert cells["a/p.txt:p1"] == ("1.0", "10") and cells["b/p.txt:p1"] == ("1.0", "3")
 

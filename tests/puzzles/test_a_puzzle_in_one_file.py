@@ -29,10 +29,11 @@ import pytest
 
 import tests.architecture.test_registries as registries
 import tests.puzzles.test_contract as contract
+from experiments.campaign.solving import solve_instance
 from experiments.generate import generate as generate_files
-from experiments.solving import solve_instance
 from puzzlelab.errors import OptionError, ParseError
 from puzzles import PUZZLES, Option, OptionValues, PuzzleKind, svg
+from puzzles.json_forms import number_rows
 from puzzles.text_input import Cursor, Token, content_lines, parse_int, read_text
 from solvers import BACKENDS, Assignment, Model, all_different, exactly_one
 from solvers.constraints import Strength
@@ -137,7 +138,7 @@ def _entry(token: Token, size: int, empty_allowed: bool, cursor: Cursor) -> int:
     return value
 
 
-def read_file(path: Path) -> list[LatinSquareInstance]:
+def read(path: Path) -> list[LatinSquareInstance]:
     """Every instance of a ``.latin`` file, with the solutions it gives."""
     return parse(read_text(Path(path)), str(path))
 
@@ -243,8 +244,21 @@ def generate(n: int, clues: int, rng: random.Random, name: str,
 # ---------------------------------------------------------------- 6. the kind
 
 
+def solution_to_json(solution: LatinSquareSolution) -> list[list[int]]:
+    """Rows of digits, as ``puzzlelab solve --json`` prints them and the store keeps them."""
+    return [list(row) for row in solution.grid]
+
+
+def solution_from_json(data: object) -> LatinSquareSolution:
+    """The solution :func:`solution_to_json` printed as ``data``."""
+    return LatinSquareSolution(number_rows(data, "a Latin square solution"))
+
+
 class LatinSquare(PuzzleKind[LatinSquareInstance, LatinSquareSolution]):
-    """Latin squares on the puzzle contract: the functions above, under the role names."""
+    """Latin squares on the puzzle contract: the roles are the functions above, by name
+    (``parse``, ``read``, ``write``, ``check``, ``render_text``, ``render_svg``,
+    ``solution_to_json``, ``solution_from_json``); an instance's ``name`` and
+    ``known_solution`` are the contract's defaults."""
 
     name = "latin-square"
     suffixes = (".latin",)
@@ -254,27 +268,11 @@ class LatinSquare(PuzzleKind[LatinSquareInstance, LatinSquareSolution]):
                         value_type=int, low=0, tag="clues"),
     }
 
-    parse = staticmethod(parse)
-    read = staticmethod(read_file)
-    write = staticmethod(write)
-    check = staticmethod(check)
-    render_text = staticmethod(render_text)
-    render_svg = staticmethod(render_svg)
-
     def __init__(self, data: Path) -> None:
         self.data = data
 
     def data_folder(self) -> Path:
         return self.data  # a real puzzle keeps the base's puzzles/data/<name>/
-
-    def instance_name(self, instance: LatinSquareInstance) -> str:
-        return instance.name
-
-    def known_solution(self, instance: LatinSquareInstance) -> LatinSquareSolution | None:
-        return instance.known_solution
-
-    def solution_to_json(self, solution: LatinSquareSolution) -> list[list[int]]:
-        return [list(row) for row in solution.grid]
 
     def derived_options(self, values: OptionValues) -> OptionValues:
         cells = values.integer("size") ** 2
@@ -425,7 +423,7 @@ def test_bad_input_is_an_error_naming_file_line_and_column(text: str, where: str
 
 def test_a_missing_file_is_an_error_naming_it(tmp_path: Path) -> None:
     with pytest.raises(ParseError, match=r"nowhere\.latin: no such file"):
-        read_file(tmp_path / "nowhere.latin")
+        read(tmp_path / "nowhere.latin")
 
 
 def test_the_checker_lists_every_broken_rule() -> None:

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from experiments.generate import COMMAND_OPTIONS
+from puzzlelab.errors import ParseError
 from puzzles import PUZZLES, PuzzleKind
-from puzzles.kind import DataSet
+from puzzles.kind import ROLES, DataSet
 
 KINDS = [PUZZLES.get(name) for name in PUZZLES.names()]
 SETS = [(kind, data_set) for kind in KINDS for data_set in kind.data_sets()]
@@ -127,3 +128,46 @@ def test_pictures_and_json(kind: PuzzleKind[Any, Any]) -> None:
     for picture in (kind.render_svg(instance), kind.render_svg(instance, known)):
         ElementTree.fromstring(picture)
     assert json.loads(json.dumps(kind.solution_to_json(known))) == kind.solution_to_json(known)
+
+
+@pytest.mark.parametrize(("kind", "data_set"), SETS,
+                         ids=[f"{kind.name}-{data_set.name}" for kind, data_set in SETS])
+def test_a_solution_reads_back_from_its_json_form(kind: PuzzleKind[Any, Any],
+                                                  data_set: DataSet) -> None:
+    """The store keeps solutions as JSON and the report draws them back: the round trip
+    gives the same solution, which the checker still accepts."""
+    known = [(instance, kind.known_solution(instance))
+             for instance in kind.read(data_set.files[0])[:3]]
+    generated = kind.generate(kind.resolve_generator_options({}), random.Random(1), "made")
+    for instance, solution in [*known, (generated, kind.known_solution(generated))]:
+        if solution is None:
+            continue
+        form = json.loads(json.dumps(kind.solution_to_json(solution)))
+        again = kind.solution_from_json(form)
+        assert again == solution and kind.check(instance, again) == []
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=kind_id)
+@pytest.mark.parametrize("bad", [None, 7, "rows", [], [["1"]], [[True]], [[1, 2], 3]],
+                         ids=repr)
+def test_a_malformed_json_solution_is_refused_saying_why(kind: PuzzleKind[Any, Any],
+                                                         bad: object) -> None:
+    if bad == [] and kind.name == "hashi":
+        assert kind.solution_from_json(bad) is not None  # no bridge at all: a real answer
+        return
+    with pytest.raises(ParseError, match=f"(?i){kind.name.split('-')[0]}.* solution"):
+        kind.solution_from_json(bad)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=kind_id)
+def test_each_role_takes_the_contracts_arguments(kind: PuzzleKind[Any, Any]) -> None:
+    """A role filled by a module function (not checked by mypy against the contract, as a
+    method stated in the class is) takes the arguments the contract passes."""
+    for role in ROLES:
+        contract = inspect.signature(getattr(PuzzleKind, role))
+        wanted = [p.name for p in contract.parameters.values() if p.name != "self"]
+        filled = inspect.signature(getattr(kind, role))
+        assert len(filled.parameters) >= len(wanted), (role, filled)
+        required = [p for p in filled.parameters.values() if p.default is p.empty]
+        assert len(required) <= sum(1 for p in contract.parameters.values()
+                                    if p.default is p.empty and p.name != "self"), role

@@ -24,7 +24,7 @@ from puzzles.hashi import (
     load,
     neighbours,
     parse,
-    read_file,
+    read,
     render_svg,
     render_text,
     solution_to_json,
@@ -94,7 +94,7 @@ def count_solutions(instance: HashiInstance, most: int = 3) -> list[HashiSolutio
 ])
 def test_shipped_files_read_and_their_solutions_pass_the_checker(name: str, count: int,
                                                                  solved: int) -> None:
-    instances = read_file(DATA / name)
+    instances = read(DATA / name)
     assert len(instances) == count
     assert sum(instance.known_solution is not None for instance in instances) == solved
     for instance in instances:
@@ -104,14 +104,14 @@ def test_shipped_files_read_and_their_solutions_pass_the_checker(name: str, coun
 
 
 def test_the_coelho_island_counts_and_sizes() -> None:
-    instances = read_file(DATA / "coelho2019_200islands.txt")
+    instances = read(DATA / "coelho2019_200islands.txt")
     assert {len(instance.islands) for instance in instances} == {200}
     assert instances[0].name == "Hs_24_200_25_00_001.has"
     assert (instances[0].rows, instances[0].columns) == (24, 24)
 
 
 def test_the_puzzlekit_grid_is_read_as_bridges() -> None:
-    first = read_file(DATA / "puzzlekit_hashi.txt")[0]
+    first = read(DATA / "puzzlekit_hashi.txt")[0]
     assert first.name == "01_9x9" and first.known_solution is not None
     # row 1: "- 3 - 3 ..." with "2" between the 3s; column 1's "a" cells below row 3's 2
     assert Bridge((0, 1), (0, 3), 2) in first.known_solution.bridges
@@ -121,9 +121,9 @@ def test_the_puzzlekit_grid_is_read_as_bridges() -> None:
 
 
 def test_the_small_sets_have_the_solution_counts_their_notes_give() -> None:
-    for instance in read_file(DATA / "small" / "small.txt"):
+    for instance in read(DATA / "small" / "small.txt"):
         assert count_solutions(instance) == [instance.known_solution], instance.name
-    puzzle_1, two_pairs = read_file(DATA / "small" / "several.txt")
+    puzzle_1, two_pairs = read(DATA / "small" / "several.txt")
     both = count_solutions(puzzle_1)
     assert len(both) == 2 and puzzle_1.known_solution in both
     assert load(DATA / "kul_aplai_2019.txt", 1) == puzzle_1
@@ -168,7 +168,7 @@ def test_a_has_file_is_named_after_it_and_round_trips(tmp_path: Path) -> None:
                    "1 3 3 3 1\n3 1 3 3 1\n"
     path = tmp_path / "square.has"
     path.write_text(text, encoding="utf-8")
-    [again] = read_file(path)
+    [again] = read(path)
     assert again == replace(SQUARE, known_solution=RING) and write(again, RING) == text
     assert HASHI.load(path) == again
 
@@ -176,11 +176,11 @@ def test_a_has_file_is_named_after_it_and_round_trips(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["kul_aplai_2019.txt", "puzzlekit_hashi.txt",
                                   "coelho2019_100islands.txt"])
 def test_round_trip_read_write_read(name: str, tmp_path: Path) -> None:
-    for instance in read_file(DATA / name)[:4]:
+    for instance in read(DATA / name)[:4]:
         text = write(instance, instance.known_solution)
         path = tmp_path / f"{instance.name}.has"
         path.write_text(text, encoding="utf-8")
-        [again] = read_file(path)
+        [again] = read(path)
         assert again == instance and again.known_solution == instance.known_solution
         assert write(again, again.known_solution) == text
 
@@ -216,7 +216,7 @@ BAD_FILES = [
 @pytest.mark.parametrize(("text", "line", "column", "message"), BAD_FILES)
 def test_bad_files_are_refused_with_file_and_line(text: str, line: int, column: int | None,
                                                   message: str, tmp_path: Path) -> None:
-    assert_refused_at(read_file, tmp_path / "bad.has", text, line, column, message)
+    assert_refused_at(read, tmp_path / "bad.has", text, line, column, message)
 
 
 @pytest.mark.parametrize(("text", "where"), [(text, f":{line}:") for text, line, _, _ in
@@ -297,7 +297,7 @@ def test_text_pictures_draw_islands_and_bridges() -> None:
                                                       "2───2"]
     doubles = HashiSolution((Bridge((0, 0), (0, 2), 2), Bridge((0, 0), (2, 0), 2)))
     assert render_text(SQUARE, doubles).splitlines()[:2] == ["2═══2", "║"]
-    block = read_file(DATA / "small" / "small.txt")[4]
+    block = read(DATA / "small" / "small.txt")[4]
     assert block.known_solution is not None
     assert render_text(block, block.known_solution) == "2─2\n│ │\n2─2\n"
     assert render_text(SQUARE, HashiSolution((Bridge((0, 0), (2, 2), 1),))) == \
@@ -371,5 +371,5 @@ def test_unique_instances_come_from_drawing_again(tmp_path: Path, monkeypatch: p
     files = sorted(tmp_path.glob("*.has"))
     assert len(files) == 2
     for path in files:
-        [instance] = read_file(path)
+        [instance] = read(path)
         assert count_solutions(instance) == [instance.known_solution]

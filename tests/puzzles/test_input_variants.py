@@ -80,7 +80,7 @@ def test_several_grids_and_a_companion_solution_in_grid_lines(tmp_path: Path) ->
     (tmp_path / "two.solutions.txt").write_text("".join(
         sudoku.render_text(sudoku.SudokuInstance("s", 3, known.grid)) + "\n"
         for known in (first.known_solution, second.known_solution)))
-    grids = sudoku.read_file(tmp_path / "two.txt")
+    grids = sudoku.read(tmp_path / "two.txt")
     usual = sudoku.parse((tmp_path / "usual.txt").read_text(), str(tmp_path / "two.txt"))
     assert [g.givens for g in grids] == [u.givens for u in usual]
     assert [g.name for g in grids] == ["two#1", "two#2"]

@@ -18,7 +18,7 @@ from puzzles.nonogram import (
     parse_dzn,
     parse_non,
     random_instance,
-    read_file,
+    read,
     render_svg,
     render_text,
 )
@@ -37,7 +37,7 @@ def test_the_shipped_sets_are_all_there() -> None:
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_shipped_file_reads_and_its_known_solution_fits(path: Path) -> None:
-    [puzzle] = read_file(path)
+    [puzzle] = read(path)
     assert puzzle.name == path.stem and puzzle.height and puzzle.width
     if puzzle.known_solution is not None:
         assert check(puzzle, puzzle.known_solution) == []
@@ -47,7 +47,7 @@ def test_every_shipped_file_reads_and_its_known_solution_fits(path: Path) -> Non
 
 
 def test_dzn_patterns_become_clues() -> None:
-    [puzzle] = read_file(NONOGRAM_DATA / "minizinc_challenge" / "non_micro.dzn")
+    [puzzle] = read(NONOGRAM_DATA / "minizinc_challenge" / "non_micro.dzn")
     assert puzzle.rows == ((3,), (1, 1), (1, 1), (1, 1), (3,))
     assert puzzle.columns == puzzle.rows
 
@@ -141,7 +141,7 @@ def test_readable_variants_of_the_formats() -> None:
 def test_files_from_other_editors_read(tmp_path: Path, name: str, text: str) -> None:
     path = tmp_path / name
     path.write_bytes(text.encode("utf-8"))
-    [puzzle] = read_file(path)
+    [puzzle] = read(path)
     assert (puzzle.rows, puzzle.columns) == (((1,), (1,)), ((1,), (1,)))
 
 
@@ -149,7 +149,7 @@ def test_a_form_feed_does_not_shift_line_numbers(tmp_path: Path) -> None:
     path = tmp_path / "feed.non"
     path.write_text('title "a\x0cb"\n' + GOOD.replace("rows\n1\n1", "rows\n1\n1,,1"))
     with pytest.raises(ParseError, match=r"feed.non:6: bad clue"):
-        read_file(path)
+        read(path)
 
 
 @pytest.mark.parametrize(("out", "message"), [
@@ -162,12 +162,12 @@ def test_a_bad_out_file_is_one_clear_error(tmp_path: Path, out: str, message: st
     (tmp_path / "p.dzn").write_text(DZN)
     (tmp_path / "p.out").write_text(out)
     with pytest.raises(ParseError, match=message):
-        read_file(tmp_path / "p.dzn")
+        read(tmp_path / "p.dzn")
 
 
 def test_a_missing_file_is_a_parse_error(tmp_path: Path) -> None:
     with pytest.raises(ParseError, match="no such file"):
-        read_file(tmp_path / "none.non")
+        read(tmp_path / "none.non")
 
 
 def test_checker_lists_every_wrong_line() -> None:

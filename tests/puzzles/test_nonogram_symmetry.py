@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from puzzles.nonogram import NonogramInstance, NonogramSolution, check, parse_non, read_file
+from puzzles.nonogram import NonogramInstance, NonogramSolution, check, parse_non, read
 from puzzles.nonogram_symmetry import clue_symmetries
 from tests.paths import NONOGRAM_DATA
 
@@ -38,7 +38,7 @@ PICTURE_MAPS: dict[str, Callable[[Picture], Picture]] = {
 }
 WITH_GOALS = [instance for path in sorted(NONOGRAM_DATA.rglob("*"))
               if path.suffix in (".non", ".dzn")
-              for instance in read_file(path) if instance.known_solution is not None]
+              for instance in read(path) if instance.known_solution is not None]
 
 
 def mapped_picture(instance: NonogramInstance, name: str) -> NonogramSolution | None:
@@ -69,7 +69,7 @@ def test_a_map_is_a_symmetry_exactly_when_it_turns_the_goal_into_a_solution(
 
 
 def test_knotty_keeps_its_clues_under_the_turns_of_its_39_by_39_picture() -> None:
-    knotty, = read_file(NONOGRAM_DATA / "webpbn_survey" / "knotty.non")
+    knotty, = read(NONOGRAM_DATA / "webpbn_survey" / "knotty.non")
     symmetries = {symmetry.name: symmetry.images for symmetry in clue_symmetries(knotty)}
     assert set(symmetries) == {"half turn", "quarter turn clockwise",
                                "quarter turn anticlockwise"}

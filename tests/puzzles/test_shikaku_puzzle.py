@@ -18,7 +18,7 @@ from puzzles.shikaku import (
     generate,
     load,
     parse,
-    read_file,
+    read,
     render_svg,
     render_text,
     write,
@@ -39,7 +39,7 @@ SOLVED = ShikakuSolution(((1, 1, 2), (1, 1, 2), (3, 3, 3)))
     ("puzzlekit_shikaku.txt", 250), ("small/small.txt", 6),
 ])
 def test_shipped_files_read_and_their_solutions_pass_the_checker(name: str, count: int) -> None:
-    instances = read_file(DATA / name)
+    instances = read(DATA / name)
     assert len(instances) == count
     for instance in instances:
         assert instance.known_solution is not None
@@ -48,7 +48,7 @@ def test_shipped_files_read_and_their_solutions_pass_the_checker(name: str, coun
 
 
 def test_the_puzzlekit_spelling_and_arbitrary_labels() -> None:
-    [instance] = read_file(DATA / "puzzlekit_shikaku.txt")[:1]
+    [instance] = read(DATA / "puzzlekit_shikaku.txt")[:1]
     assert instance.name == "1_10x10" and (instance.rows, instance.columns) == (10, 10)
     assert instance.known_solution is not None
     assert instance.known_solution.rooms[0][:5] == (0, 0, 0, 0, 40)  # labels kept as given
@@ -56,11 +56,11 @@ def test_the_puzzlekit_spelling_and_arbitrary_labels() -> None:
 
 @pytest.mark.parametrize("name", ["kul_aplai_2016.txt", "puzzlekit_shikaku.txt"])
 def test_round_trip_read_write_read(name: str, tmp_path: Path) -> None:
-    for instance in read_file(DATA / name)[:5]:
+    for instance in read(DATA / name)[:5]:
         text = write(instance, instance.known_solution)
         path = tmp_path / "again.txt"
         path.write_text(text, encoding="utf-8")
-        [again] = read_file(path)
+        [again] = read(path)
         assert again == instance and write(again, again.known_solution) == text
 
 
@@ -91,7 +91,7 @@ def test_pick_by_name_or_index() -> None:
 ])
 def test_bad_files_are_refused_with_file_and_line(text: str, line: int, column: int | None,
                                                   message: str, tmp_path: Path) -> None:
-    assert_refused_at(read_file, tmp_path / "bad.txt", text, line, column, message)
+    assert_refused_at(read, tmp_path / "bad.txt", text, line, column, message)
 
 
 def test_the_checker_accepts_a_solution_with_any_labels() -> None:

@@ -17,7 +17,7 @@ from puzzles.sudoku import (
     format,
     load,
     parse,
-    read_file,
+    read,
     render_svg,
     render_text,
     write,
@@ -33,7 +33,7 @@ SOLVED_4X4 = ((2, 4, 1, 3), (1, 3, 2, 4), (3, 2, 4, 1), (4, 1, 3, 2))
     ("small_4x4.txt", 6, 4), ("easy_9x9.txt", 4, 9), ("multi_4x4.txt", 4, 4),
 ])
 def test_shipped_files_read_with_their_solutions(name: str, count: int, size: int | None) -> None:
-    instances = read_file(SUDOKU_DATA / name)
+    instances = read(SUDOKU_DATA / name)
     assert len(instances) == count
     for instance in instances:
         assert size is None or instance.size == size
@@ -130,21 +130,21 @@ def test_bad_input_names_file_line_and_problem(text: str, line: int | None, colu
 
 def test_missing_file_is_a_parse_error(tmp_path: Path) -> None:
     with pytest.raises(ParseError, match="no such file"):
-        read_file(tmp_path / "absent.txt")
+        read(tmp_path / "absent.txt")
 
 
 def test_companion_solution_count_must_match(tmp_path: Path) -> None:
     (tmp_path / "two.txt").write_text("1...........4...\n" * 2)
     (tmp_path / "two.solutions.txt").write_text("# solved\n1234341221434321\n\n")
     with pytest.raises(ParseError, match=r"two.solutions.txt:2: 1 solution for 2 puzzles"):
-        read_file(tmp_path / "two.txt")
+        read(tmp_path / "two.txt")
 
 
 def test_extra_companion_solution_is_named_by_line(tmp_path: Path) -> None:
     (tmp_path / "one.txt").write_text("1...........4...\n")
     (tmp_path / "one.solutions.txt").write_text("1234341221434321\n\n1234341221434321\n")
     with pytest.raises(ParseError, match=r"one.solutions.txt:3: 2 solutions for 1 puzzle"):
-        read_file(tmp_path / "one.txt")
+        read(tmp_path / "one.txt")
 
 
 def test_companion_solutions_must_solve_their_puzzles(tmp_path: Path) -> None:
@@ -153,7 +153,7 @@ def test_companion_solutions_must_solve_their_puzzles(tmp_path: Path) -> None:
     with pytest.raises(ParseError, match=r"one.solutions.txt:2: solution 1 is not one of puzzle "
                                          r"'one#1': cell \(row 1, column 1\) is 2 but the given "
                                          r"is 1"):
-        read_file(tmp_path / "one.txt")
+        read(tmp_path / "one.txt")
 
 
 @pytest.mark.parametrize("text", [
@@ -164,7 +164,7 @@ def test_companion_solutions_must_solve_their_puzzles(tmp_path: Path) -> None:
 def test_files_from_other_editors_read(tmp_path: Path, text: str) -> None:
     path = tmp_path / "p.txt"
     path.write_bytes(text.encode("utf-8"))
-    [instance] = read_file(path)
+    [instance] = read(path)
     assert instance.givens == ((1, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (4, 0, 0, 0))
 
 

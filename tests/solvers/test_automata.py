@@ -11,7 +11,7 @@ import time
 import numpy as np
 import pytest
 
-from experiments.solving import solve_instance
+from experiments.campaign.solving import solve_instance
 from puzzlelab.errors import UnsupportedCombination
 from puzzles.nonogram import load
 from puzzles.sudoku import parse as parse_sudoku

@@ -13,10 +13,10 @@ from types import ModuleType
 
 import pytest
 
-from experiments.solving import solve_instance
+from experiments.campaign.solving import solve_instance
 from puzzlelab.errors import UnsupportedCombination
 from puzzles.nonogram import load as load_nonogram
-from puzzles.sudoku import read_file
+from puzzles.sudoku import read
 from solvers import (
     Model,
     Rectangle,
@@ -46,8 +46,8 @@ from viewpoints import VIEWPOINTS
 MISSING = choco.ChocoBackend.unavailable()
 needs_choco = pytest.mark.skipif(MISSING is not None, reason=f"choco unavailable: {MISSING}")
 
-COURSE = read_file(SUDOKU_DATA / "kul_named_9x9.txt")[:14]
-EASY = read_file(SUDOKU_DATA / "easy_9x9.txt")[0]
+COURSE = read(SUDOKU_DATA / "kul_named_9x9.txt")[:14]
+EASY = read(SUDOKU_DATA / "easy_9x9.txt")[0]
 NONOGRAMS = [load_nonogram(path) for path in sorted((NONOGRAM_DATA / "small").glob("*.non"))]
 
 

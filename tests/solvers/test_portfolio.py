@@ -30,6 +30,7 @@ from solvers.backends.portfolio import FIRST_BUDGET_S, PortfolioBackend, declara
 from solvers.capabilities import INTEGER_VARIABLES, VALUE_RANKING, Capabilities
 from solvers.limits import SearchLimits
 from solvers.portfolio import CORES_VARIABLE, Configuration, Race, cores_allowed
+from solvers.record import ConfigurationRun
 from tests.paths import NONOGRAM_DATA, ROOT
 from viewpoints import get_viewpoint
 
@@ -116,8 +117,8 @@ def three_cells() -> Model:
     return model
 
 
-def runs(result: Any) -> list[dict[str, Any]]:
-    return result.extra["portfolio"]["runs"]
+def runs(result: Any) -> list[ConfigurationRun]:
+    return list(result.portfolio.runs)
 
 
 @pytest.mark.parametrize(("portfolio", "winner", "loser"),
@@ -130,18 +131,18 @@ def test_the_configuration_that_finishes_first_answers_and_the_other_is_killed(
     result = solve(three_cells(), portfolio, "auto", time_limit=60)
     assert time.perf_counter() - started < 10  # not the loser's 20 s
     assert result.status is Status.SOLVED and result.backend == portfolio
-    assert result.extra["portfolio"]["answered_by"] == winner
-    assert result.extra["portfolio"]["mode"] == "first here, then in parallel processes"
+    assert result.portfolio.answered_by == winner
+    assert result.portfolio.mode == "first here, then in parallel processes"
     first, *raced = runs(result)
     # the first configuration had its short run here first, and ran out of it
-    assert (first["where"], first["status"]) == ("this process", "timeout")
-    assert first["time_limit"] == pytest.approx(FIRST_BUDGET_S)
-    assert first["statistics"]["solve_s"] >= FIRST_BUDGET_S * 0.9
-    by_name = {run["configuration"]: run for run in raced}
-    assert by_name[winner]["status"] == "solved" and by_name[winner]["statistics"]
-    assert by_name[loser]["status"] == "stopped" and by_name[loser]["statistics"] is None
+    assert (first.where, first.status) == ("this process", "timeout")
+    assert first.time_limit == pytest.approx(FIRST_BUDGET_S)
+    assert first.statistics.solve_s >= FIRST_BUDGET_S * 0.9
+    by_name = {run.configuration: run for run in raced}
+    assert by_name[winner].status == "solved" and by_name[winner].statistics
+    assert by_name[loser].status == "stopped" and by_name[loser].statistics is None
     # the run's counts are the winner's own, and only its declared ones
-    assert result.statistics.branches == by_name[winner]["statistics"]["branches"]
+    assert result.statistics.branches == by_name[winner].statistics.branches
     assert result.statistics.conflicts is None
     if LINUX:
         assert child_processes() == []
@@ -155,8 +156,8 @@ def test_an_easy_model_is_answered_here_without_a_process(
 
     monkeypatch.setattr(Race, "start", no_fork)
     result = solve(three_cells(), portfolio, "auto")
-    assert result.extra["portfolio"]["answered_by"] == "test-first input/min"
-    assert [run["where"] for run in runs(result)] == ["this process"]
+    assert result.portfolio.answered_by == "test-first input/min"
+    assert [run.where for run in runs(result)] == ["this process"]
 
 
 @pytest.mark.parametrize("portfolio", [(20.0, 1.5)], indirect=True)
@@ -169,13 +170,13 @@ def test_on_one_core_the_configurations_run_in_turn_here(
     monkeypatch.setattr(Race, "start", no_fork)
     result = solve(three_cells(), portfolio, "auto", time_limit=10)
     assert result.status is Status.SOLVED
-    assert result.extra["portfolio"]["mode"] == "in turn, in this process"
-    assert result.extra["portfolio"]["answered_by"] == "test-second input/min"
-    assert [(run["configuration"], run["status"]) for run in runs(result)] == [
+    assert result.portfolio.mode == "in turn, in this process"
+    assert result.portfolio.answered_by == "test-second input/min"
+    assert [(run.configuration, run.status) for run in runs(result)] == [
         ("test-first input/min", "timeout"), ("test-second input/min", "solved")]
     # the second had its half of what the first's short run left (the other half is the
     # first's second turn)
-    assert runs(result)[1]["time_limit"] == pytest.approx((10 - FIRST_BUDGET_S) / 2, abs=0.3)
+    assert runs(result)[1].time_limit == pytest.approx((10 - FIRST_BUDGET_S) / 2, abs=0.3)
 
 
 @pytest.mark.parametrize("portfolio", [(30.0, 30.0)], indirect=True)
@@ -184,10 +185,10 @@ def test_the_time_limit_ends_both_and_each_reports_its_own_timeout(portfolio: st
     result = solve(three_cells(), portfolio, "auto", time_limit=1.5)
     assert time.perf_counter() - started < 5
     assert result.status is Status.TIMEOUT and result.assignment is None
-    assert result.extra["portfolio"]["answered_by"] is None
+    assert result.portfolio.answered_by is None
     assert result.statistics.branches is None  # no configuration's figure stands in
-    assert {run["status"] for run in runs(result)} == {"timeout"}
-    assert all(run["statistics"] is not None for run in runs(result))
+    assert {run.status for run in runs(result)} == {"timeout"}
+    assert all(run.statistics is not None for run in runs(result))
     if LINUX:
         assert child_processes() == []
 
@@ -289,7 +290,7 @@ def test_when_every_configuration_fails_the_run_is_an_error_naming_each(
     assert result.status is Status.ERROR
     assert "test-broken input/min: test-broken broke" in result.message
     assert "test-broken-too input/min: test-broken-too broke" in result.message
-    assert [run["status"] for run in runs(result)] == ["error"] * 3  # first here, then both
+    assert [run.status for run in runs(result)] == ["error"] * 3  # first here, then both
     if LINUX:
         assert child_processes() == []
 
@@ -300,11 +301,11 @@ def test_the_nonogram_default_is_the_portfolio_and_names_what_answered() -> None
     model = get_viewpoint("nonogram", "regular").build(instance).model
     result = solve(model, "auto", "auto", time_limit=30)
     assert result.status is Status.SOLVED
-    portfolio = result.extra["portfolio"]
-    assert portfolio["answered_by"] == "cpsat auto+symmetric"
-    (run,) = portfolio["runs"]
-    assert run["extra"]["symmetric"]["answered_by"] == "symmetric solutions"
-    assert result.statistics.branches == run["statistics"]["branches"]
+    portfolio = result.portfolio
+    assert portfolio.answered_by == "cpsat auto+symmetric"
+    (run,) = portfolio.runs
+    assert run.symmetric.answered_by == "symmetric solutions"
+    assert result.statistics.branches == run.statistics.branches
 
 
 def test_counting_runs_the_first_configuration_without_symmetric_search() -> None:
@@ -313,7 +314,7 @@ def test_counting_runs_the_first_configuration_without_symmetric_search() -> Non
     model = get_viewpoint("nonogram", "regular").build(instance).model
     result = solve(model, "auto", "auto", max_solutions=None, time_limit=30)
     assert result.complete and result.statistics.solutions == 6
-    assert result.extra["portfolio"]["answered_by"] == "cpsat auto"
+    assert result.portfolio.answered_by == "cpsat auto"
 
 
 def test_the_declaration_refuses_what_a_configuration_cannot_run() -> None:

@@ -51,7 +51,7 @@ def test_a_symmetric_solution_answers_from_the_restricted_search(backend: str,
     result = solve(model, backend, heuristic)
     assert result.status is Status.SOLVED and result.heuristic == heuristic
     assert [result.assignment[v] for v in x] == [0, 0, 1, 0, 0]
-    assert result.extra["symmetric"] == {"imposed": ["mirror"],
+    assert result.symmetric.as_json() == {"imposed": ["mirror"],
                                          "answered_by": "symmetric solutions"}
     assert not result.complete  # the restricted search saw only the symmetric solutions
 
@@ -66,7 +66,7 @@ def test_without_a_symmetric_solution_the_whole_model_answers_and_figures_add_up
     result = solve(model, backend, "input/min+symmetric")
     assert result.status is Status.SOLVED
     assert result.assignment == second.assignment
-    assert result.extra["symmetric"]["answered_by"] == "whole model"
+    assert result.symmetric.answered_by == "whole model"
     a, b, total = first.statistics, second.statistics, result.statistics
     for name in ("branches", "backtracks", "conflicts", "propagations"):
         parts = getattr(a, name), getattr(b, name)
@@ -96,7 +96,7 @@ def test_memory_running_out_in_the_whole_model_search_measures_nothing(
     assert (statistics.build_s, statistics.solve_s, statistics.branches,
             statistics.backtracks, statistics.peak_memory_mb) == (None,) * 5
     assert result.heuristic == "input/min+symmetric"
-    assert result.extra["symmetric"]["answered_by"] == "whole model"
+    assert result.symmetric.answered_by == "whole model"
 
 
 def test_an_unsatisfiable_model_is_unsatisfiable_with_symmetric_search() -> None:
@@ -113,7 +113,7 @@ def test_a_model_without_symmetries_is_searched_once_as_it_is() -> None:
     result = solve(model, "cp", "input/min+symmetric")
     assert result.statistics.branches == plain.statistics.branches
     assert result.complete == plain.complete
-    assert result.extra["symmetric"] == {"imposed": [], "answered_by": "whole model"}
+    assert result.symmetric.as_json() == {"imposed": [], "answered_by": "whole model"}
 
 
 def test_symmetric_search_refuses_to_count_solutions() -> None:

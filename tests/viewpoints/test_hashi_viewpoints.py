@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from experiments.solving import solve_instance
+from experiments.campaign.solving import solve_instance
 from puzzles import PUZZLES
-from puzzles.hashi import HashiInstance, read_file
+from puzzles.hashi import HashiInstance, read
 from solvers import BACKENDS, Status
 from tests.grid import Cell, assert_solves, grid, refused_as_declared
 from tests.puzzles.test_hashi_puzzle import count_solutions
 from viewpoints import get_viewpoint, viewpoints_of
 
 FOLDER = PUZZLES.get("hashi").data_folder() / "small"
-SMALL = {i.name: i for i in read_file(FOLDER / "small.txt")}
-SEVERAL = {i.name: i for i in read_file(FOLDER / "several.txt")}
+SMALL = {i.name: i for i in read(FOLDER / "small.txt")}
+SEVERAL = {i.name: i for i in read(FOLDER / "several.txt")}
 TINY = [SMALL["square"], SMALL["block"], SMALL["row"]]
 CELLS = grid("hashi")
 VIEWPOINTS = [v.name for v in viewpoints_of("hashi")]
@@ -142,7 +142,7 @@ def test_the_networkx_propagator_stops_at_the_time_limit() -> None:
     """cp's impact-based search probes at the root without looking at its limit; the
     propagator fails once the deadline has passed, so the run ends near its limit (it
     ran seconds past a 2 s limit on such a board before)."""
-    dense = read_file(PUZZLES.get("hashi").data_folder() / "coelho2019_200islands.txt")[300]
+    dense = read(PUZZLES.get("hashi").data_folder() / "coelho2019_200islands.txt")[300]
     run = solve_instance("hashi", dense, "directions", "cp", "auto",
                          {"connect": "propagator"}, time_limit=0.5)
     assert run.result.status in (Status.TIMEOUT, Status.SOLVED)

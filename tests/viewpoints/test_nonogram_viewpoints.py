@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from experiments.solving import solve_instance
+from experiments.campaign.solving import solve_instance
 from puzzlelab.errors import ModelTooLarge
 from puzzles.nonogram import check, load
 from solvers import BACKENDS, Status, clause, solve
@@ -156,8 +156,8 @@ def test_symmetric_search_goes_on_to_the_whole_model_when_no_solution_is_symmetr
     run = solve_instance("nonogram", load(SMALL / "two_solutions_2x2.non"), viewpoint,
                          backend, "first-fail/min+symmetric")
     assert run.result.status is Status.SOLVED and run.violations == []
-    assert run.result.extra["symmetric"]["answered_by"] == "whole model"
-    assert len(run.result.extra["symmetric"]["imposed"]) == 7
+    assert run.result.symmetric.answered_by == "whole model"
+    assert len(run.result.symmetric.imposed) == 7
 
 
 @pytest.mark.slow
@@ -168,6 +168,6 @@ def test_symmetric_search_solves_knotty() -> None:
     run = solve_instance("nonogram", knotty, "regular", "cpsat", "auto+symmetric",
                          time_limit=120)
     assert run.result.status is Status.SOLVED and run.violations == []
-    assert run.result.extra["symmetric"] == {
+    assert run.result.symmetric.as_json() == {
         "imposed": ["half turn", "quarter turn anticlockwise", "quarter turn clockwise"],
         "answered_by": "symmetric solutions"}

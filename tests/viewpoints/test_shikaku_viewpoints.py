@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from experiments.solving import solve_instance
+from experiments.campaign.solving import solve_instance
 from puzzlelab.errors import ModelError
 from puzzles import PUZZLES
-from puzzles.shikaku import ShikakuInstance, parse, read_file
+from puzzles.shikaku import ShikakuInstance, parse, read
 from solvers import BACKENDS, Status
 from tests.grid import Cell, assert_solves, grid, refused_as_declared
 from viewpoints import get_viewpoint, viewpoints_of
 from viewpoints.shikaku import room_placements, rooms_of
 
-SMALL = read_file(PUZZLES.get("shikaku").data_folder() / "small" / "small.txt")
+SMALL = read(PUZZLES.get("shikaku").data_folder() / "small" / "small.txt")
 TINY, FIVE_BY_FIVE = SMALL[0], SMALL[1:]
 CELLS = grid("shikaku")
 # hand-made puzzles with several solutions: both rooms lie flat or both stand up; four
@@ -102,7 +102,7 @@ def test_channeled_in_full_backtracks_no_more_than_patterns(backend: str,
                                                             heuristic: str) -> None:
     """Both branch on the same placement variables in the same static order, so the
     channeled model's stronger propagation can only cut the tree."""
-    instances = read_file(PUZZLES.get("shikaku").data_folder() / "kul_aplai_2016.txt")
+    instances = read(PUZZLES.get("shikaku").data_folder() / "kul_aplai_2016.txt")
     for instance in instances[:22]:
         counts = []
         for viewpoint, options in (("patterns", {}), ("channeled", CHANNELED_IN_FULL)):

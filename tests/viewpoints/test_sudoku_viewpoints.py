@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from experiments.solving import solve_instance
-from puzzles.sudoku import SudokuInstance, load, read_file
+from experiments.campaign.solving import solve_instance
+from puzzles.sudoku import SudokuInstance, load, read
 from solvers import BACKENDS
 from tests.grid import Cell, assert_solves, grid, refused_as_declared
 from tests.paths import SUDOKU_DATA
 
-SMALL = read_file(SUDOKU_DATA / "small_4x4.txt")
-EASY = read_file(SUDOKU_DATA / "easy_9x9.txt")
+SMALL = read(SUDOKU_DATA / "small_4x4.txt")
+EASY = read(SUDOKU_DATA / "easy_9x9.txt")
 CELLS = grid("sudoku")
 
 
@@ -45,7 +45,7 @@ def test_solution_counts_agree(puzzle: int, expected: int, viewpoint: str, backe
     assert run.violations == []
 
 
-COURSE = [instance for instance in read_file(SUDOKU_DATA / "kul_named_9x9.txt")][:14]
+COURSE = [instance for instance in read(SUDOKU_DATA / "kul_named_9x9.txt")][:14]
 
 
 @pytest.mark.parametrize("instance", COURSE, ids=lambda instance: instance.name)
@@ -73,8 +73,8 @@ def test_first_fail_beats_input_order_on_some_course_puzzle() -> None:
     assert any(fewer)
 
 
-TOP95 = read_file(SUDOKU_DATA / "norvig_top95.txt")
-LARGE = read_file(SUDOKU_DATA / "kul_16x16.txt") + read_file(SUDOKU_DATA / "kul_25x25.txt")
+TOP95 = read(SUDOKU_DATA / "norvig_top95.txt")
+LARGE = read(SUDOKU_DATA / "kul_16x16.txt") + read(SUDOKU_DATA / "kul_25x25.txt")
 
 
 # CP-SAT 9.15's presolve called these unsatisfiable when ``inverse`` was posted as its

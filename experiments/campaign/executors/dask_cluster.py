@@ -1,9 +1,9 @@
 """The distributed engine: the same runs, limits, checks and store, on a Dask cluster.
 
 Each Dask worker keeps one PuzzleLab worker process of its own (a
-:class:`~experiments.campaign.executors.pool.LocalPool` of one), so a run that hangs or exhausts
-memory is killed and recorded exactly as with the local executor, and the Dask
-worker itself survives. Outcomes come back to the machine that runs
+:class:`~experiments.campaign.executors.pool.LocalPool` of one), so a run that hangs or
+exhausts memory is killed and recorded exactly as with the local executor, and the Dask
+worker itself survives. Run records come back to the machine that runs
 ``puzzlelab run``, which alone writes the results store. Workers must have
 PuzzleLab installed; instances travel with the tasks, but files named by a
 spec's ``modules`` must be readable on the workers at the same path.
@@ -15,25 +15,25 @@ import atexit
 import logging
 import threading
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from experiments.campaign.executors.pool import LocalPool
-from experiments.campaign.executors.worker import describe_exception, failed_outcome
+from experiments.campaign.executors.worker import describe_exception, ended
 from experiments.campaign.grid import RunTask
+from experiments.campaign.record import RunRecord, begun
 from puzzlelab.errors import PuzzleLabError
 from solvers import Status
 
 _local = threading.local()
 
 
-def run_on_dask_worker(task: RunTask) -> dict[str, Any]:
+def run_on_dask_worker(task: RunTask) -> RunRecord:
     """Run ``task`` in this Dask worker's own PuzzleLab worker process."""
     pool = getattr(_local, "pool", None)
     if pool is None:
         pool = _local.pool = LocalPool(1)
         atexit.register(pool.close)
-    [(_, outcome)] = list(pool.run([task]))
-    return outcome
+    [(_, record)] = list(pool.run([task]))
+    return record
 
 
 class DaskExecutor:
@@ -67,8 +67,8 @@ class DaskExecutor:
         if self.cluster is not None:
             self.cluster.close()
 
-    def run(self, tasks: Iterable[RunTask]) -> Iterator[tuple[RunTask, dict[str, Any]]]:
-        """Submit every task; yield ``(task, outcome)`` as runs end."""
+    def run(self, tasks: Iterable[RunTask]) -> Iterator[tuple[RunTask, RunRecord]]:
+        """Submit every task; yield ``(task, record)`` as runs end."""
         from dask.distributed import as_completed
 
         futures = {self.client.submit(run_on_dask_worker, task, pure=False,
@@ -78,10 +78,10 @@ class DaskExecutor:
             for future in as_completed(futures):
                 task = futures[future]
                 try:
-                    outcome = future.result()
+                    record = future.result()
                 except Exception as error:
-                    outcome = failed_outcome(Status.ERROR, "the Dask task failed: "
-                                             + describe_exception(error))
-                yield task, outcome
+                    record = ended(begun(task, Status.ERROR, "the Dask task failed: "
+                                         + describe_exception(error)), None, None)
+                yield task, record
         finally:
             self.client.cancel(list(futures))

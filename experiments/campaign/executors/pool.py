@@ -23,10 +23,11 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
-from experiments.campaign.executors.worker import failed_outcome
+from experiments.campaign.executors.worker import ended
 from experiments.campaign.grid import RunTask
+from experiments.campaign.record import RunRecord, begun
 from puzzlelab.errors import PuzzleLabError
 from solvers import Status
 from solvers.portfolio import CORES_VARIABLE
@@ -167,8 +168,8 @@ class LocalPool:
             self.log.close()
             self.log = None
 
-    def run(self, tasks: Iterable[RunTask]) -> Iterator[tuple[RunTask, dict[str, Any]]]:
-        """Run every task; yield ``(task, outcome)`` in the order runs end."""
+    def run(self, tasks: Iterable[RunTask]) -> Iterator[tuple[RunTask, RunRecord]]:
+        """Run every task; yield ``(task, record)`` in the order runs end."""
         pending = deque(tasks)
         while len(self.workers) < min(self.jobs, len(pending)):
             self.workers.append(WorkerProcess(self.log))
@@ -178,7 +179,7 @@ class LocalPool:
                     worker.send(pending.popleft())
             yield from self._collect()
 
-    def _collect(self) -> Iterator[tuple[RunTask, dict[str, Any]]]:
+    def _collect(self) -> Iterator[tuple[RunTask, RunRecord]]:
         busy = [w for w in self.workers if w.task is not None]
         timeout = POLL_SECONDS
         if busy:
@@ -202,9 +203,9 @@ class LocalPool:
                 limit = worker.task.time_limit if body is None else float(body)
                 worker.search = (time.perf_counter(), limit)
             elif kind == "result" and worker.task is not None:
-                task, clean = worker.task, body.pop("clean", False)
+                task, (record, clean) = worker.task, body
                 worker.task = None
-                yield task, body
+                yield task, record
                 if not clean or worker.runs == self.runs_per_worker:
                     self._swap(worker)
         for worker in busy:
@@ -224,13 +225,13 @@ class LocalPool:
         return Status.ERROR, f"the worker exited with status {code}"
 
     def _replace(self, worker: WorkerProcess, status: Status,
-                 message: str) -> Iterator[tuple[RunTask, dict[str, Any]]]:
+                 message: str) -> Iterator[tuple[RunTask, RunRecord]]:
         task, worker.task = worker.task, None  # reported here, and only here
         wall, cpu = time.perf_counter() - worker.started, worker.cpu_seconds()
         worker.stop(kill=True)
         if task is not None:
             used = None if cpu is None or worker.cpu_at_start is None else cpu - worker.cpu_at_start
-            yield task, failed_outcome(status, message, wall_s=wall, cpu_s=used)
+            yield task, ended(begun(task, status, message), wall_s=wall, cpu_s=used)
         self._swap(worker, stopped=True)
 
     def _swap(self, worker: WorkerProcess, stopped: bool = False) -> None:

@@ -2,15 +2,15 @@
 
 ``python -m experiments.campaign.executors.worker TASK_FD RESULT_FD`` imports the
 puzzles, viewpoints and solvers once, says ``ready`` and then answers every task (a pickled
-:class:`~experiments.campaign.grid.RunTask`) with one outcome: the columns of the
-run's row in the results store. The parent (:mod:`experiments.campaign.executors.pool`) enforces the
-time limit by killing the process; the memory limit is set here, per run, as an
-address-space limit above what the idle worker already holds.
+:class:`~experiments.campaign.grid.RunTask`) with its
+:class:`~experiments.campaign.record.RunRecord`. The parent
+(:mod:`experiments.campaign.executors.pool`) enforces the time limit by killing the
+process; the memory limit is set here, per run, as an address-space limit above what
+the idle worker already holds.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import resource
 import signal
@@ -18,21 +18,21 @@ import socket
 import sys
 import time
 import traceback
+from dataclasses import replace
 from datetime import UTC, datetime
 from multiprocessing.connection import Connection
-from typing import Any
 
 from experiments.campaign.grid import RunTask
 from experiments.campaign.plugins import load_modules
-from experiments.solving import PuzzleRun, solve_instance
+from experiments.campaign.record import RunRecord, begun, of_run
+from experiments.campaign.solving import solve_instance
 from puzzlelab.errors import ModelTooLarge
-from puzzles import PUZZLES
-from solvers import Statistics, Status, load_backends
+from solvers import Status, load_backends
 from solvers.solving import SearchStart
 
 
-def execute(task: RunTask, on_search_start: SearchStart | None = None) -> dict[str, Any]:
-    """Run ``task`` under its memory limit; return its outcome (never raises).
+def execute(task: RunTask, on_search_start: SearchStart | None = None) -> RunRecord:
+    """Run ``task`` under its memory limit; return its record (never raises).
 
     ``on_search_start`` hears when each search starts, once the model is built.
     """
@@ -44,52 +44,28 @@ def execute(task: RunTask, on_search_start: SearchStart | None = None) -> dict[s
                                  task.heuristic, task.options, time_limit=task.time_limit,
                                  max_solutions=task.max_solutions, seed=task.seed,
                                  on_search_start=on_search_start)
-        outcome = _outcome_of(run, PUZZLES.get(task.puzzle).known_solution(task.payload)
-                              is not None)
+        record = of_run(run, task)
     except MemoryError:
-        outcome = failed_outcome(Status.MEMORY_OUT, f"out of memory: the run needed more "
-                                 f"than {task.memory_limit_mb} MB")
+        record = begun(task, Status.MEMORY_OUT, f"out of memory: the run needed more than "
+                                                f"{task.memory_limit_mb} MB")
     except ModelTooLarge as error:
-        outcome = failed_outcome(Status.REFUSED, str(error))
+        record = begun(task, Status.REFUSED, str(error))
     except Exception as error:
-        outcome = failed_outcome(Status.ERROR, describe_exception(error))
-    outcome["wall_s"] = time.perf_counter() - wall_start
-    outcome["cpu_s"] = time.process_time() - cpu_start
-    return outcome
+        record = begun(task, Status.ERROR, describe_exception(error))
+    return ended(record, wall_s=time.perf_counter() - wall_start,
+                 cpu_s=time.process_time() - cpu_start)
 
 
-def failed_outcome(status: Status, message: str, **measured: float | None) -> dict[str, Any]:
-    """The outcome of a run that produced no run record (crashed, killed, out of memory)."""
-    return {"status": status.value, "complete": False, "message": message,
-            "verdict": "unchecked", "violations": None, "matches_known": None,
-            "solution": None, **Statistics.unmeasured().as_dict(), "wall_s": None,
-            "cpu_s": None, "worker": worker_name(), "finished_at": now(), "extra": "{}",
-            "clean": False, **measured}
+def ended(record: RunRecord, wall_s: float | None, cpu_s: float | None) -> RunRecord:
+    """``record`` with what the runner measured around it, where and when it ended."""
+    return replace(record, wall_s=wall_s, cpu_s=cpu_s, worker=worker_name(),
+                   finished_at=now())
 
 
-def verdict_of(run: PuzzleRun, known_solution: bool) -> str:
-    """``correct`` or ``wrong`` for a solution the checker judged; ``wrong`` too for a
-    complete search that found no solution where the file gives one (a false
-    "unsatisfiable", which the run reports as an error); else ``unchecked``."""
-    if run.violations is not None:
-        return "wrong" if run.violations else "correct"
-    if known_solution and run.solution is None and run.result.complete:
-        return "wrong"
-    return "unchecked"
-
-
-def _outcome_of(run: PuzzleRun, known_solution: bool) -> dict[str, Any]:
-    result = run.result
-    verdict = verdict_of(run, known_solution)
-    solution = (None if run.solution is None else
-                json.dumps(PUZZLES.get(run.puzzle).solution_to_json(run.solution)))
-    return {"status": result.status.value, "complete": result.complete,
-            "message": result.message,
-            "verdict": verdict, "violations": json.dumps(run.violations),
-            "matches_known": run.known_solution_matches, "solution": solution,
-            **result.statistics.as_dict(), "worker": worker_name(), "finished_at": now(),
-            "extra": json.dumps(result.extra, default=str),
-            "clean": result.status in (Status.SOLVED, Status.UNSATISFIABLE, Status.TIMEOUT)}
+def is_clean(record: RunRecord) -> bool:
+    """Whether the worker that ran ``record`` may run the next task: a run that failed
+    (an error, a memory-out, a refusal) may have left the process in a bad state."""
+    return record.status in (Status.SOLVED, Status.UNSATISFIABLE, Status.TIMEOUT)
 
 
 def describe_exception(error: BaseException) -> str:
@@ -161,7 +137,8 @@ def serve(tasks: Connection, results: Connection) -> None:
         if task is None:
             return
         # the parent's kill timer runs from each search's start: building may take long
-        results.send(("result", execute(task, lambda limit: results.send(("searching", limit)))))
+        record = execute(task, lambda limit: results.send(("searching", limit)))
+        results.send(("result", (record, is_clean(record))))
 
 
 def main(argv: list[str]) -> None:

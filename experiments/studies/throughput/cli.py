@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -208,7 +209,7 @@ def _json(arguments: argparse.Namespace, puzzles: int, rows: list[Figures],
           ratios: dict[str, float], notes: list[str], load: dict[str, float]) -> dict[str, Any]:
     return {"file": str(arguments.file), "puzzles": puzzles,
             "time_limit_s": arguments.time_limit, "budget_s": arguments.budget,
-            "machine": describe_machine() | {"load_average": load},
+            "machine": dataclasses.asdict(describe_machine()) | {"load_average": load},
             "figures": [figures.to_json() for figures in rows],
             "ratios": {solver: {"ratio": ratio, "target": TARGETS[solver]}
                        for solver, ratio in ratios.items()},

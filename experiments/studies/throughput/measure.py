@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from experiments.solving import PuzzleRun, solve_instance
+from experiments.campaign.solving import PuzzleRun, solve_instance
 from experiments.studies.throughput.combinations import PUZZLE, Combination
 from experiments.studies.throughput.direct import DirectSolve
 from puzzles import PUZZLES

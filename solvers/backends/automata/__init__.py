@@ -33,6 +33,7 @@ from solvers.capabilities import (
     ALL_PROBING,
     INTEGER_VARIABLES,
     PROBING_WITH_OWN_SEARCH,
+    ROOT_PROPAGATION,
     Capabilities,
 )
 from solvers.heuristics import SearchPlan
@@ -78,6 +79,8 @@ class AutomataBackend(Backend[_Compiled]):
                          "branches": "choices and refutations applied, as on cp",
                          "propagations": "constraint revisions"},
         reasons={INTEGER_VARIABLES: "every constraint is unrolled over 0/1 variables",
+                 ROOT_PROPAGATION: "its line solving runs inside its search; no hook gives "
+                                   "the domains back before the first decision yet",
                  PROBING_WITH_OWN_SEARCH: "auto already probes (at the root and every "
                                           f"{AUTO_PROBE_EVERY}th level); name a heuristic "
                                           "for +probe or +probe-all"})

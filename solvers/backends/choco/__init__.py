@@ -54,7 +54,7 @@ from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.backends.choco.posting import CHOCO_BOUND, POSTERS, ChocoModel, ChocoVars
 from solvers.backends.choco.strategies import post_stop_check, set_search
-from solvers.capabilities import PROBING, WEIGHTED_DEGREE, Capabilities
+from solvers.capabilities import PROBING, ROOT_PROPAGATION, WEIGHTED_DEGREE, Capabilities
 from solvers.limits import SearchLimits
 from solvers.model import Model
 from solvers.variables import IntVar
@@ -177,7 +177,9 @@ class ChocoBackend(Backend[_Compiled]):
         reasons={WEIGHTED_DEGREE: "Choco's dom/wdeg strategy tries each variable's smallest "
                                   "value first",
                  PROBING: "pychoco gives no way to propagate trial values under Choco's "
-                          "search (no singleton-consistency or nested-propagation hook)"})
+                          "search (no singleton-consistency or nested-propagation hook)",
+                 ROOT_PROPAGATION: "pychoco 0.4 has no call that propagates without "
+                                   "searching (Choco's Solver.propagate is not exposed)"})
 
     @classmethod
     def unavailable(cls) -> str | None:

@@ -89,6 +89,7 @@ class _Compiled:
     limits: SearchLimits
     probing: ProbingSearch | None
     model_vars: list[Any]
+    variables: list[IntVar]  # the model's own, in order, as model_vars holds them
     # the counters when a limit stopped the search: OR-tools counts a failure for
     # every choice point it unwinds afterwards, which no search step caused
     stopped_at: list[tuple[int, int]] = field(default_factory=list)
@@ -109,6 +110,7 @@ class ClassicCpBackend(Backend[_Compiled]):
         probing=ALL_PROBING,
         probing_with_own_search=frozenset({"none", "root"}),
         python_propagated=frozenset({Connected}),
+        root_propagation=True,
         statistics=frozenset({"backtracks", "branches", "probes", "probe_fixed"}),
         statistic_notes={"backtracks": "the solver's Failures()",
                          "branches": "the solver's Branches()"},
@@ -141,7 +143,13 @@ class ClassicCpBackend(Backend[_Compiled]):
         builder = _decision_builder(solver, cp_vars, request.plan, lowered.variables,
                                     request.seed, probing)
         return _Compiled(solver, cp_vars, builder, limits, probing,
-                         [cp_vars[v] for v in model.variables])
+                         [cp_vars[v] for v in model.variables], list(model.variables))
+
+    def root_domains(self, compiled: _Compiled) -> dict[IntVar, tuple[int, ...]] | None:
+        from solvers.backends.cp.root import read_root  # only studies of propagation ask
+
+        return read_root(compiled.solver, compiled.probing,
+                         dict(zip(compiled.variables, compiled.model_vars)))
 
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
         solver, limits = compiled.solver, compiled.limits

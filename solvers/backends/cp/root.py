@@ -2,18 +2,8 @@
 
 Studies of propagation strength (how much does a redundant constraint, or probing,
 decide before any choice is made?) need the root domains, not a solution. The model is
-lowered and posted exactly as :class:`~solvers.backends.cp.ClassicCpBackend` does for a
-search, so the domains are those every search of that model starts from.
-
->>> from solvers import Model, linear
->>> model = Model("two")
->>> x, y = model.int_var(0, 3, "x"), model.int_var(0, 3, "y")
->>> _ = model.add(linear([(1, x), (1, y)], ">=", 5))
->>> root_domains(model)[x]
-(2, 3)
->>> _ = model.add(linear([(1, x)], "<=", 1))
->>> root_domains(model) is None
-True
+compiled exactly as for a search, so the domains are those every search of that model
+starts from; :func:`solvers.solving.propagate_root` is the way in.
 """
 
 from __future__ import annotations
@@ -22,12 +12,7 @@ from typing import Any
 
 from ortools.constraint_solver import pywrapcp
 
-from solvers.backends.base import SolveRequest
-from solvers.backends.cp import ClassicCpBackend
-from solvers.heuristics import Heuristic, plan_search
-from solvers.limits import SearchLimits
-from solvers.model import Model
-from solvers.solve_loop import lower
+from solvers.backends.cp.probing_search import ProbingSearch
 from solvers.variables import IntVar
 
 Domains = dict[IntVar, tuple[int, ...]]
@@ -54,21 +39,12 @@ class _ReadDomains(pywrapcp.PyDecisionBuilder):
         return "ReadDomains"
 
 
-def root_domains(model: Model, probing: bool = False) -> Domains | None:
-    """Each variable of ``model`` with the values left after the root propagation, or
-    None when that propagation fails (the model has no solution).
-
-    With ``probing``, the root is first probed as ``+probe`` does (singleton consistency
-    with merging on the model's decision variables, to a fixpoint), so the domains are
-    those the search under ``input/min+probe`` starts from.
-    """
-    backend = ClassicCpBackend()
-    heuristic = Heuristic.parse("input/min+probe" if probing else "input/min")
-    request = SolveRequest(plan=plan_search(model, heuristic), heuristic=heuristic)
-    compiled = backend.compile(model, lower(model, backend), request, SearchLimits(None))
-    reader = _ReadDomains({variable: compiled.cp_vars[variable] for variable in model.variables})
-    solver = compiled.solver
-    builder = reader if compiled.probing is None else solver.Compose([compiled.probing, reader])
+def read_root(solver: pywrapcp.Solver, probing: ProbingSearch | None,
+              variables: dict[IntVar, Any]) -> Domains | None:
+    """The domains of ``variables`` (model variable: solver variable) once the root has
+    propagated, after ``probing`` has probed it when given; None when the root fails."""
+    reader = _ReadDomains(variables)
+    builder = reader if probing is None else solver.Compose([probing, reader])
     solver.NewSearch(builder)
     try:
         reached = solver.NextSolution()

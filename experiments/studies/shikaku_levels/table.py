@@ -2,9 +2,9 @@
 published figures.
 
 One row per instance: the placement figures K, Fix, Alt, Cov, then for each level Ini
-to SAC (:mod:`viewpoints.shikaku_levels`) the undecided cells and the open placements,
-and the chapter's figures where it gives them. The published figures are read from
-:data:`viewpoints.shikaku_levels.PUBLISHED`, their one place.
+to SAC (:mod:`experiments.studies.shikaku_levels.levels`) the undecided cells and the
+open placements, and the chapter's figures where it gives them. The published figures are read from
+:data:`experiments.studies.shikaku_levels.levels.PUBLISHED`, their one place.
 """
 
 from __future__ import annotations
@@ -14,10 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from experiments.analysis.table_format import ColumnGroup, ResultTable, render
-from puzzlelab.errors import OptionError
-from puzzles.shikaku import ShikakuInstance, read_file
-from viewpoints.shikaku import rooms_of
-from viewpoints.shikaku_levels import (
+from experiments.studies.shikaku_levels.levels import (
     CHANNELS,
     LEVELS,
     PLACEMENT_FIGURES,
@@ -27,6 +24,9 @@ from viewpoints.shikaku_levels import (
     placement_figures,
     propagation_levels,
 )
+from puzzlelab.errors import OptionError
+from puzzles.shikaku import ShikakuInstance, read
+from viewpoints.shikaku import rooms_of
 
 NOT_PUBLISHED = "–"
 NOTES = (
@@ -57,7 +57,7 @@ class LevelRow:
 def read_instances(path: Path, names: Sequence[str] = ()) -> list[ShikakuInstance]:
     """The instances of a Shikaku file, all or those ``names`` (in the order given);
     an unknown name lists the file's names."""
-    instances = read_file(path)
+    instances = read(path)
     if not names:
         return instances
     by_name = {instance.name: instance for instance in instances}

@@ -9,12 +9,7 @@ from pathlib import Path
 import pytest
 
 from experiments.cli import main
-from experiments.studies.shikaku_levels import format_levels, level_rows, read_instances
-from puzzles import PUZZLES
-from puzzles.shikaku import ShikakuInstance, check
-from solvers import Model, linear, load_backends
-from viewpoints.shikaku import rooms_of
-from viewpoints.shikaku_levels import (
+from experiments.studies.shikaku_levels.levels import (
     LEVELS,
     PUBLISHED,
     forced_solution,
@@ -22,6 +17,12 @@ from viewpoints.shikaku_levels import (
     propagation_levels,
     subset_zeros,
 )
+from experiments.studies.shikaku_levels.table import format_levels, level_rows, read_instances
+from puzzlelab.errors import UnsupportedCombination
+from puzzles import PUZZLES
+from puzzles.shikaku import ShikakuInstance, check
+from solvers import Model, linear, load_backends, propagate_root
+from viewpoints.shikaku import rooms_of
 
 CARLSSON = PUZZLES.get("shikaku").data_folder() / "carlsson_sicstus_shikaku.txt"
 INSTANCES = {instance.name: instance for instance in read_instances(CARLSSON)}
@@ -77,18 +78,25 @@ def test_subset_reasoning_sets_the_rest_of_the_bigger_equation_to_zero() -> None
 
 
 def test_root_domains_are_the_propagated_ones_and_none_when_the_root_fails() -> None:
-    load_backends()  # first, so that the backends register in their usual order
-    from solvers.backends.cp.root import root_domains
-
     model = Model("probe")
     x, y = model.bool_var("x"), model.bool_var("y")
     model.add(linear([(1, y), (-1, x)], ">=", 0))  # x <= y
     model.add(linear([(1, x), (1, y)], "<=", 1))  # x = 1 would need y = 1 and y = 0
-    assert root_domains(model) == {x: (0, 1), y: (0, 1)}
-    assert root_domains(model, probing=True) == {x: (0,), y: (0, 1)}
+    assert propagate_root(model) == {x: (0, 1), y: (0, 1)}
+    assert propagate_root(model, probing=True) == {x: (0,), y: (0, 1)}
     model.add(linear([(1, x)], "==", 1))
-    assert root_domains(model) is None
-    assert root_domains(model, probing=True) is None
+    assert propagate_root(model) is None
+    assert propagate_root(model, probing=True) is None
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "choco", "python-constraint", "automata"])
+def test_root_propagation_is_refused_by_a_backend_that_does_not_declare_it(
+        backend: str) -> None:
+    load_backends()
+    model = Model("two")
+    model.bool_var("x")
+    with pytest.raises(UnsupportedCombination, match=f"{backend}.*lacks root propagation"):
+        propagate_root(model, backend)
 
 
 def test_the_table_shows_ours_beside_the_published_figures() -> None:
@@ -102,7 +110,7 @@ def test_the_table_shows_ours_beside_the_published_figures() -> None:
 
 def _run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
          *arguments: str) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.argv", ["puzzlelab", "shikaku-levels", *arguments])
+    monkeypatch.setattr("sys.argv", ["puzzlelab", "study", "shikaku-levels", *arguments])
     code = 0
     try:
         main()

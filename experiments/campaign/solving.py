@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from experiments.campaign.verdicts import Verdict, judge
 from puzzles import PUZZLES
 from solvers import SolveResult, Status, solve
 from solvers.solving import SearchStart
@@ -14,10 +15,12 @@ from viewpoints import get_viewpoint
 
 @dataclass(frozen=True)
 class PuzzleRun:
-    """One instance solved by one viewpoint, solver and heuristic, with the checker's verdict.
+    """One instance solved by one viewpoint, solver and heuristic, and judged.
 
-    ``violations`` is the checker's list (empty when the solution is correct) and
-    None when there is no solution to check.
+    ``result`` is the solver's record, with the run's judged status and message
+    (:func:`experiments.campaign.verdicts.judge`: a solution the checker rejects, or a
+    false "unsatisfiable", is an ``error``). ``violations`` is the checker's list
+    (empty when the solution is correct) and None when there is no solution to check.
     """
 
     puzzle: str
@@ -30,41 +33,38 @@ class PuzzleRun:
     solution: Any
     violations: list[str] | None
     known_solution_matches: bool | None = field(default=None)
+    verdict: Verdict = Verdict.UNCHECKED
+    seed: int = 0
+    time_limit: float | None = None
 
     @property
     def correct(self) -> bool:
         """True when a solution was found and the checker found nothing wrong."""
-        return self.violations == []
+        return self.verdict is Verdict.CORRECT
 
-    def to_json(self) -> dict[str, Any]:
-        """The ``--json`` object of ``puzzlelab solve``."""
-        kind = PUZZLES.get(self.puzzle)
-        return {
-            "puzzle": self.puzzle,
-            "instance": self.instance,
-            "viewpoint": self.viewpoint,
-            "options": self.options,
-            "solver": self.solver,
-            "heuristic": self.heuristic,
-            "status": self.result.status.value,
-            "complete": self.result.complete,
-            "message": self.result.message,
-            "solution": None if self.solution is None else kind.solution_to_json(self.solution),
-            "stats": self.result.statistics.as_dict(),
-            "check": self.violations,
-            "matches_known_solution": self.known_solution_matches,
-            "extra": self.result.extra,
-        }
+    @property
+    def status(self) -> Status:
+        """How the run ended, once judged."""
+        return self.result.status
+
+    @property
+    def message(self) -> str:
+        """What went wrong, if anything."""
+        return self.result.message
 
 
 def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heuristic: str,
                    options: Mapping[str, Any] | None = None, *, time_limit: float | None = None,
                    max_solutions: int | None = 1, seed: int = 0,
                    on_search_start: SearchStart | None = None) -> PuzzleRun:
-    """Build ``viewpoint`` for ``instance``, solve it, decode and check the first solution.
+    """Build ``viewpoint`` for ``instance``, solve it, decode and judge the first solution.
 
-    A wrong answer becomes an ``error`` run: a solution the checker rejects, or
-    "unsatisfiable" for an instance whose file gives a solution.
+    >>> from puzzles import PUZZLES
+    >>> sudoku = PUZZLES.get("sudoku")
+    >>> four = sudoku.parse("1...........4...")[0]
+    >>> run = solve_instance("sudoku", four, "classic", "cp", "first-fail/min")
+    >>> run.status.value, run.verdict.value, run.violations
+    ('solved', 'correct', [])
     """
     kind = PUZZLES.get(puzzle)
     chosen = get_viewpoint(puzzle, viewpoint)
@@ -76,11 +76,8 @@ def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heur
     violations = None if solution is None else kind.check(instance, solution)
     known = kind.known_solution(instance)
     matches = None if known is None or solution is None else solution == known
-    if result.status is Status.SOLVED and violations:
-        result = replace(result, status=Status.ERROR, message="the puzzle checker rejected "
-                         "the solution: " + "; ".join(violations))
-    elif result.status is Status.UNSATISFIABLE and known is not None:
-        result = replace(result, status=Status.ERROR, message="the solver claims there is no "
-                         "solution, but the instance file gives one")
+    judged = judge(result.status, result.message, violations, known is not None)
+    result = replace(result, status=judged.status, message=judged.message)
     return PuzzleRun(puzzle, kind.instance_name(instance), chosen.name, resolved, solver,
-                     result.heuristic, result, solution, violations, matches)
+                     result.heuristic, result, solution, violations, matches, judged.verdict,
+                     seed, time_limit)

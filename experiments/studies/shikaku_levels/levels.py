@@ -3,7 +3,8 @@
 After Simonis' chapter "Working with Implications": for an instance, the figures of
 its placements (K rooms, Fix rooms with a single placement, Alt placements in all, Cov
 cells covered by a single placement), then the cells still undecided after the root
-propagation of the classic CP solver (``cp``) as constraint families are added one at
+propagation of the classic CP solver (``cp``, through the solving layer's declared root
+propagation, :func:`solvers.propagate_root`) as constraint families are added one at
 a time, each level holding the ones before it:
 
 - ``Ini``: set partitioning alone (the ``patterns`` viewpoint);
@@ -33,10 +34,14 @@ from dataclasses import dataclass
 
 from puzzlelab.errors import ModelError
 from puzzles.shikaku import ShikakuInstance, ShikakuSolution
-from solvers import Model, linear
-from solvers.backends.cp.root import Domains, root_domains
-from viewpoints.registry import get_viewpoint
+from solvers import IntVar, Model, linear, propagate_root
+from viewpoints import get_viewpoint
 from viewpoints.shikaku import Room, rooms_of
+
+Domains = dict[IntVar, tuple[int, ...]]
+ROOT_SOLVER = "cp"
+"""The solver whose root propagation the levels measure: it must declare root
+propagation with probing."""
 
 LEVELS = ("Ini", "Set", "Red", "GCC", "Sub", "SAC")
 PLACEMENT_FIGURES = ("K", "Fix", "Alt", "Cov")
@@ -180,7 +185,7 @@ def subset_zeros(equations: list[list[int]], possible: Callable[[int], bool]) ->
 
 
 def _root(model: Model, probing: bool = False) -> Domains:
-    domains = root_domains(model, probing)
+    domains = propagate_root(model, ROOT_SOLVER, probing)
     if domains is None:
         raise ModelError(f"model {model.name!r} fails at the root: the instance has no "
                          f"solution")

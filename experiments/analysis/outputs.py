@@ -1,0 +1,49 @@
+"""What a campaign leaves beside its store: ``table.md``, ``table.tex``, ``runs.csv`` and
+the report, all made from the store alone, the tables built once and rendered in each
+form (and as text, for the terminal)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from experiments.analysis.tables import CampaignRuns, build_comparison, render_campaigns
+from experiments.campaign.store import runs_as_csv
+from experiments.campaign.stored import read_campaign
+
+TABLE_FILES = {"table.md": "markdown", "table.tex": "latex"}
+
+
+@dataclass(frozen=True)
+class Outputs:
+    """The files written, and the tables as text for a terminal."""
+
+    files: tuple[Path, ...]
+    text: str
+
+
+def write_outputs(database: str | Path, report: bool | None = None,
+                  width: int | None = None) -> Outputs:
+    """Write the tables, ``runs.csv`` and (unless the spec's ``table.report`` or
+    ``report`` says no) the report beside ``database``, grouped and measured as the
+    campaign's spec says; return them, with the tables as text within ``width``."""
+    campaign = read_campaign(database)
+    folder = Path(database).parent
+    settings = campaign.table_settings()
+    runs = [CampaignRuns.of(campaign)]
+    tables = build_comparison(runs, settings["table_by"], settings["table_metrics"],
+                              settings["table_reached"]) if campaign.runs else []
+    files = []
+    for name, fmt in TABLE_FILES.items():
+        path = folder / name
+        path.write_text(render_campaigns(tables, runs, fmt) if tables else "",
+                        encoding="utf-8")
+        files.append(path)
+    path = folder / "runs.csv"
+    path.write_text(runs_as_csv(campaign.runs), encoding="utf-8")
+    files.append(path)
+    if campaign.runs and (settings["table_report"] if report is None else report):
+        from experiments.analysis.report import write_report  # matplotlib: only when reporting
+
+        files.append(write_report([database], folder / "report").folder / "index.html")
+    return Outputs(tuple(files), render_campaigns(tables, runs, "text", width) if tables else "")

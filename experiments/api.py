@@ -1,0 +1,77 @@
+"""PuzzleLab's Python API: what the command line does, as functions.
+
+Solve one instance (:func:`solve_instance`, returning a judged
+:class:`~experiments.campaign.solving.PuzzleRun`), run an experiment and write its
+tables and report (:func:`run_experiment`), and read a campaign back as typed run
+records (:func:`read_runs`) or as a pandas DataFrame (:func:`runs_frame`, with the
+``pandas`` extra). ``docs/python-api.md`` shows them at work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from experiments.analysis.outputs import Outputs, write_outputs
+from experiments.campaign.record import RunRecord, to_row
+from experiments.campaign.runner import CampaignReport, run_campaign
+from experiments.campaign.solving import PuzzleRun, solve_instance
+from experiments.campaign.spec import ExperimentSpec, load_spec
+from experiments.campaign.stored import StoredCampaign, read_campaign
+from puzzlelab.errors import PuzzleLabError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+__all__ = ["Experiment", "PuzzleRun", "RunRecord", "StoredCampaign", "load_spec",
+           "read_campaign", "read_runs", "run_experiment", "runs_frame", "solve_instance"]
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """What :func:`run_experiment` did (``campaign``) and wrote (``outputs``)."""
+
+    campaign: CampaignReport
+    outputs: Outputs
+
+    @property
+    def database(self) -> Path:
+        """The campaign's results store."""
+        return self.campaign.database
+
+
+def run_experiment(spec: ExperimentSpec | str | Path, *, jobs: int | None = None,
+                   executor: str = "local", scheduler: str | None = None,
+                   fresh: bool = False, results_root: Path | None = None,
+                   out: Path | None = None, show_progress: bool = False,
+                   console: Console | None = None, report: bool | None = None,
+                   width: int | None = None) -> Experiment:
+    """Run the experiment ``spec`` (a spec or its TOML file), resuming where it stopped,
+    then write ``table.md``, ``table.tex``, ``runs.csv`` and the report beside its store
+    (the report unless ``report`` or the spec's ``table.report`` says no). An interrupted
+    campaign writes the tables of what it stored, no report, and says so in
+    ``campaign.interrupted``."""
+    loaded = spec if isinstance(spec, ExperimentSpec) else load_spec(spec)
+    summary = run_campaign(loaded, jobs=jobs, executor=executor, scheduler=scheduler,
+                           fresh=fresh, results_root=results_root, out=out,
+                           show_progress=show_progress, console=console)
+    # after Ctrl-C, the tables of what is stored, but no report: the user asked to stop
+    return Experiment(summary, write_outputs(summary.database,
+                                             False if summary.interrupted else report, width))
+
+
+def read_runs(database: str | Path) -> list[RunRecord]:
+    """Every run of a campaign's ``runs.sqlite``, in grid order, as typed records."""
+    return list(read_campaign(database).runs)
+
+
+def runs_frame(database: str | Path) -> Any:
+    """Every run of a campaign as a pandas DataFrame: a row per run, a column per store
+    column (``pip install 'puzzlelab[pandas]'``)."""
+    try:
+        import pandas
+    except ImportError:
+        raise PuzzleLabError("runs_frame needs pandas: pip install 'puzzlelab[pandas]'"
+                             ) from None
+    return pandas.DataFrame([to_row(run) for run in read_runs(database)])

@@ -1,0 +1,120 @@
+"""A stored campaign read back: its runs as records, its latest session, its instances.
+
+What the tables and the report show comes from here alone: the runs (every
+contradicted "unsatisfiable" judged wrong on the way, so a store made before the rule
+was kept shows the same), the spec the campaign ran (its ``table`` settings decide how
+tables group and measure), and the instances as the campaign ran them.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from experiments.campaign.record import RunRecord
+from experiments.campaign.spec import table_settings
+from experiments.campaign.store import ResultsStore, Session, StoredInstance
+from experiments.campaign.verdicts import with_contradictions
+from puzzlelab.errors import PuzzleLabError
+
+
+@dataclass(frozen=True)
+class StoredCampaign:
+    """One results database, read once for tables and reports."""
+
+    name: str
+    database: Path
+    runs: Sequence[RunRecord]
+    session: Session | None = None
+    """The latest session that ran the spec (None when none was recorded)."""
+    repeats: int | None = None
+    planned_runs: int | None = None
+    instances: Mapping[tuple[str, str], StoredInstance] = field(default_factory=dict)
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The spec's settings that decide the runs."""
+        return dict(json.loads(self.session.settings)) if self.session else {}
+
+    @property
+    def puzzle(self) -> str | None:
+        """The campaign's puzzle, as the spec names it."""
+        puzzle = self.settings.get("puzzle")
+        return str(puzzle) if puzzle else None
+
+    @property
+    def description(self) -> str:
+        """The spec's ``description``, or its leading comment lines when it has none."""
+        text = self.session.spec_text if self.session else ""
+        try:
+            described = tomllib.loads(text).get("description")
+        except tomllib.TOMLDecodeError:
+            described = None
+        if described:
+            return str(described).strip()
+        comments = []
+        for line in text.splitlines():
+            if not line.startswith("#"):
+                break
+            comments.append(line.lstrip("#").strip())
+        return " ".join(c for c in comments if c)
+
+    def table_settings(self) -> dict[str, Any]:
+        """The stored spec's ``table`` settings (``table_by``, ``table_metrics``, ...): how
+        its tables and report group and measure unless told otherwise."""
+        if self.session is None:
+            return table_settings("", Path("spec.toml"))
+        return table_settings(self.session.spec_text, Path(self.session.spec_path))
+
+    def spec_shown(self) -> str:
+        """The spec's path as a reader should see it: relative to the current folder when
+        inside it (a committed report names no one's home folder), else as stored."""
+        path = Path(self.session.spec_path if self.session else "?")
+        try:
+            return path.relative_to(Path.cwd()).as_posix() if path.is_absolute() else str(path)
+        except ValueError:
+            return str(path)
+
+    def spec_base(self) -> Path | None:
+        """The folder the spec's instance paths are relative to."""
+        return Path(self.session.spec_path).parent if self.session else None
+
+
+def read_campaign(path: str | Path, require_runs: bool = False) -> StoredCampaign:
+    """Read one results database (it must exist; with ``require_runs``, hold runs)."""
+    path = Path(path)
+    with ResultsStore.open_existing(path) as store:
+        sessions = store.sessions()
+        session = sessions[-1] if sessions else None
+        name = session.name if session else path.resolve().parent.name
+        puzzle = str(json.loads(session.settings).get("puzzle") or "") if session else ""
+        runs = with_contradictions(store.runs(name, puzzle))
+        plan = store.plan()
+        instances = store.instances()
+    if require_runs and not runs:
+        raise PuzzleLabError(f"{path}: the results database holds no runs yet; run the "
+                             f"campaign first (puzzlelab run SPEC)")
+    return StoredCampaign(name, path, runs, session, plan.repeats, plan.runs, instances)
+
+
+def read_campaigns(paths: Sequence[str | Path], require_runs: bool = False
+                   ) -> list[StoredCampaign]:
+    """Several stores, each under its campaign's name, or where two share one, under the
+    shortest end of its folder's path that tells them apart; the same store twice is
+    refused."""
+    from experiments.campaign.grid import distinct_path_ends
+
+    resolved = [Path(path).resolve() for path in paths]
+    for index, whole in enumerate(resolved):
+        if whole in resolved[:index]:
+            raise PuzzleLabError(f"{paths[index]}: the same results database is given twice")
+    read = [read_campaign(path, require_runs) for path in paths]
+    names = [campaign.name for campaign in read]
+    if len(set(names)) < len(names):
+        folders = distinct_path_ends([str(path.parent) for path in resolved])
+        read = [replace(campaign, name=folder) for campaign, folder in zip(read, folders)]
+    return read

@@ -4,7 +4,8 @@ The run record (:class:`solvers.record.Statistics`), the results store's columns
 tables' metrics, ``puzzlelab list`` and the README's statistics table all read
 ``STATISTICS``. A backend, a viewpoint or a puzzle with a figure of its own declares
 it here the same way (:func:`declare`), from its own module, and it becomes a column
-everywhere. A figure a solver does not give is ``None``, never 0.
+everywhere. Who measures it is said too: the solve loop (for every backend), each backend
+(its declaration lists what it reports), or the runner around a run. A figure a solver does not give is ``None``, never 0.
 
 >>> STATISTICS.get("backtracks").minizinc
 'failures'
@@ -41,7 +42,7 @@ class Statistic:
         combine: how two searches of one run combine (see ``Combine``).
         measured_by: ``"loop"`` when the solve loop measures it for every backend,
             ``"backend"`` when each backend reports it or not (its declaration says),
-            ``"viewpoint"`` or ``"runner"`` for figures of those layers.
+            ``"runner"`` for what the experiment runner measures around a run.
     """
 
     name: str
@@ -51,7 +52,7 @@ class Statistic:
     metric: str = ""
     header: str = ""
     combine: Combine = "sum"
-    measured_by: Literal["loop", "backend", "viewpoint", "runner"] = "backend"
+    measured_by: Literal["loop", "backend", "runner"] = "backend"
 
     @property
     def integer(self) -> bool:

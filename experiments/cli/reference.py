@@ -49,8 +49,8 @@ def _reporters(statistic: Statistic) -> str:
                          if BACKENDS.get(name).capabilities.after_search)
     if statistic.measured_by == "loop":
         return "every solver"
-    if statistic.measured_by in ("runner", "viewpoint"):
-        return f"the {statistic.measured_by}"
+    if statistic.measured_by == "runner":
+        return "the runner"
     notes = []
     for name in BACKENDS.names():
         declared = BACKENDS.get(name).capabilities

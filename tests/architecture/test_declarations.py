@@ -64,12 +64,12 @@ def test_a_backend_reports_what_it_declares_and_nothing_else(backend: str) -> No
     assert declared.capabilities.statistics <= set(STATISTICS)
 
 
-def test_a_statistic_declared_by_a_viewpoint_becomes_a_field_a_column_and_a_metric(
+def test_a_statistic_declared_by_a_module_of_its_own_becomes_a_field_a_column_and_a_metric(
         tmp_path: Path) -> None:
-    """A figure of a viewpoint's own is declared like the core figures and shows everywhere."""
+    """A figure declared outside the core (by a backend's module, say) is declared like the
+    core figures and shows everywhere."""
     joined = Statistic("islands_joined", "islands joined by the first bridge laid",
-                         "count", metric="islands-joined", header="joined",
-                         measured_by="viewpoint")
+                       "count", metric="islands-joined", header="joined")
     with STATISTICS.registered(joined.name, joined):
         assert Statistics(islands_joined=4).islands_joined == 4
         assert known_metrics()["islands-joined"].column == "islands_joined"

@@ -5,7 +5,8 @@ tables' metrics, ``puzzlelab list`` and the README's statistics table all read
 ``STATISTICS``. A backend, a viewpoint or a puzzle with a figure of its own declares
 it here the same way (:func:`declare`), from its own module, and it becomes a column
 everywhere. Who measures it is said too: the solve loop (for every backend), each backend
-(its declaration lists what it reports), or the runner around a run. A figure a solver does not give is ``None``, never 0.
+(its declaration lists what it reports), or the runner around a run. A figure a solver
+does not give is ``None``, never 0.
 
 >>> STATISTICS.get("backtracks").minizinc
 'failures'

@@ -31,8 +31,8 @@ def write_outputs(database: str | Path, report: bool | None = None,
     folder = Path(database).parent
     settings = campaign.table_settings()
     runs = [CampaignRuns.of(campaign)]
-    tables = build_comparison(runs, settings["table_by"], settings["table_metrics"],
-                              settings["table_reached"]) if campaign.runs else []
+    tables = build_comparison(runs, settings.by, settings.metrics,
+                              settings.reached) if campaign.runs else []
     files = []
     for name, fmt in TABLE_FILES.items():
         path = folder / name
@@ -42,7 +42,7 @@ def write_outputs(database: str | Path, report: bool | None = None,
     path = folder / "runs.csv"
     path.write_text(runs_as_csv(campaign.runs), encoding="utf-8")
     files.append(path)
-    if campaign.runs and (settings["table_report"] if report is None else report):
+    if campaign.runs and (settings.report if report is None else report):
         from experiments.analysis.report import write_report  # matplotlib: only when reporting
 
         files.append(write_report([database], folder / "report").folder / "index.html")

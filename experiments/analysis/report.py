@@ -84,10 +84,10 @@ def write_report(databases: Sequence[str | Path], out: str | Path | None = None,
     used: set[str] = set()
     for campaign in campaigns:
         own = campaign.table_settings()
-        grouped = by or own["table_by"]
+        grouped = by or own.by
         anchor = _unique(_slug(campaign.name), used)
-        tables = build_tables(campaign.runs, grouped, metrics or own["table_metrics"],
-                              own["table_reached"] if reached is None else reached,
+        tables = build_tables(campaign.runs, grouped, metrics or own.metrics,
+                              own.reached if reached is None else reached,
                               campaign.repeats)
         cells = plot_cells(campaign, grouped)
         drawn = draw_all(cells, figures, anchor, grouped)

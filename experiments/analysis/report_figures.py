@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import matplotlib
 
@@ -52,10 +52,18 @@ class DrawnFigure:
     svg_text: str
 
 
-def look(index: int) -> dict[str, Any]:
+class Look(TypedDict):
+    """How a group's line is drawn (``plot`` keyword arguments)."""
+
+    color: str
+    marker: str
+    linestyle: Any  # a name, or a dash pattern (offset, (on, off, ...))
+
+
+def look(index: int) -> Look:
     """The colour, marker and line style of the ``index``-th group."""
-    return {"color": COLOURS[index % len(COLOURS)], "marker": MARKERS[index % len(MARKERS)],
-            "linestyle": LINE_STYLES[(index // len(COLOURS)) % len(LINE_STYLES)]}
+    return Look(color=COLOURS[index % len(COLOURS)], marker=MARKERS[index % len(MARKERS)],
+                linestyle=LINE_STYLES[(index // len(COLOURS)) % len(LINE_STYLES)])
 
 
 @contextmanager

@@ -182,7 +182,7 @@ def _settings_json(spec: ExperimentSpec) -> str:
     return json.dumps(_deciding(spec.settings), sort_keys=True)
 
 
-def _deciding(settings: Mapping[str, Any]) -> dict[str, Any]:
+def _deciding(settings: Mapping[str, object]) -> dict[str, object]:
     return {k: v for k, v in settings.items() if k not in PRESENTATION_KEYS}
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from experiments.campaign.verdicts import Verdict, judge
 from puzzles import PUZZLES
+from puzzles.options import OptionValue
 from solvers import SolveResult, Status, solve
 from solvers.solving import SearchStart
 from viewpoints import get_viewpoint
@@ -26,7 +27,7 @@ class PuzzleRun:
     puzzle: str
     instance: str
     viewpoint: str
-    options: dict[str, Any]
+    options: dict[str, OptionValue]
     solver: str
     heuristic: str
     result: SolveResult
@@ -60,6 +61,7 @@ def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heur
     """Build ``viewpoint`` for ``instance``, solve it, decode and judge the first solution.
 
     >>> from puzzles import PUZZLES
+from puzzles.options import OptionValue
     >>> sudoku = PUZZLES.get("sudoku")
     >>> four = sudoku.parse("1...........4...")[0]
     >>> run = solve_instance("sudoku", four, "classic", "cp", "first-fail/min")

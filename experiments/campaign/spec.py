@@ -90,10 +90,7 @@ class ExperimentSpec:
     skip_unsupported: bool = False
     modules: tuple[str, ...] = ()
     description: str = ""
-    table_metrics: tuple[str, ...] = ("time", "backtracks")
-    table_by: str = "viewpoint"
-    table_reached: bool = False
-    table_report: bool = True  # write report/ (puzzlelab report) after the tables
+    table: TableSettings = field(default_factory=lambda: TableSettings())
     settings: Mapping[str, Any] = field(default_factory=dict)
     written_path: Path | None = None  # as the user gave it, for messages (``path`` is resolved)
 
@@ -179,7 +176,7 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
         skip_unsupported=_typed(fail, data, "skip_unsupported", bool, False),
         modules=modules,
         description=_typed(fail, data, "description", str, ""),
-        **_table_settings(fail, data),
+        table=_table_settings(fail, data),
         settings=data,
     )
     load_backends()
@@ -251,7 +248,19 @@ def _string_list(fail: _Failer, data: Mapping[str, Any], key: str,
     return value
 
 
-def table_settings(text: str, path: Path) -> dict[str, Any]:
+@dataclass(frozen=True)
+class TableSettings:
+    """How a campaign's tables and report group and measure (the spec's ``table`` key):
+    ``puzzlelab run`` writes them so, and ``table`` and ``report`` show them so unless
+    told otherwise."""
+
+    metrics: tuple[str, ...] = ("time", "backtracks")
+    by: str = "viewpoint"
+    reached: bool = False
+    report: bool = True  # write report/ (puzzlelab report) after the tables
+
+
+def table_settings(text: str, path: Path) -> TableSettings:
     """The ``table`` settings of the spec ``text`` (its defaults where it has none): how a
     stored campaign's report groups and measures, as its run did."""
     try:
@@ -261,7 +270,7 @@ def table_settings(text: str, path: Path) -> dict[str, Any]:
     return _table_settings(_Failer(path, text), data)
 
 
-def _table_settings(fail: _Failer, data: Mapping[str, Any]) -> dict[str, Any]:
+def _table_settings(fail: _Failer, data: Mapping[str, Any]) -> TableSettings:
     table = _typed(fail, data, "table", dict, {})
     unknown = set(table) - {"metrics", "by", "reached", "report"}
     if unknown:
@@ -282,8 +291,7 @@ def _table_settings(fail: _Failer, data: Mapping[str, Any]) -> dict[str, Any]:
     report = table.get("report", True)
     if not isinstance(report, bool):
         raise fail("table", f"'report' must be true or false, not {report!r}")
-    return {"table_metrics": metrics, "table_by": by, "table_reached": reached,
-            "table_report": report}
+    return TableSettings(metrics, by, reached, report)
 
 
 def _instance_sets(fail: _Failer, data: Mapping[str, Any], base: Path) -> tuple[InstanceSet, ...]:
@@ -314,13 +322,13 @@ def _instance_sets(fail: _Failer, data: Mapping[str, Any], base: Path) -> tuple[
     return tuple(sets)
 
 
-def _defaults_of(puzzle: str, data: Mapping[str, Any]) -> dict[str, Any]:
+def _defaults_of(puzzle: str, data: Mapping[str, Any]) -> dict[str, object]:
     """The puzzle's default viewpoint (with its options), solver and heuristic, in spec
     form, for the keys the spec leaves out."""
     if all(key in data for key in DEFAULTED):
         return {}
     defaults = DEFAULTS.get(puzzle)
-    viewpoint: dict[str, Any] = {"name": defaults.viewpoint}
+    viewpoint: dict[str, object] = {"name": defaults.viewpoint}
     if defaults.options:
         viewpoint["options"] = dict(defaults.options)
     return {"viewpoints": [viewpoint], "solvers": [defaults.solver],

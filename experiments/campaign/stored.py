@@ -13,10 +13,9 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from experiments.campaign.record import RunRecord
-from experiments.campaign.spec import table_settings
+from experiments.campaign.spec import TableSettings, table_settings
 from experiments.campaign.store import ResultsStore, Session, StoredInstance
 from experiments.campaign.verdicts import with_contradictions
 from puzzlelab.errors import PuzzleLabError
@@ -36,7 +35,7 @@ class StoredCampaign:
     instances: Mapping[tuple[str, str], StoredInstance] = field(default_factory=dict)
 
     @property
-    def settings(self) -> dict[str, Any]:
+    def settings(self) -> dict[str, object]:
         """The spec's settings that decide the runs."""
         return dict(json.loads(self.session.settings)) if self.session else {}
 
@@ -63,9 +62,9 @@ class StoredCampaign:
             comments.append(line.lstrip("#").strip())
         return " ".join(c for c in comments if c)
 
-    def table_settings(self) -> dict[str, Any]:
-        """The stored spec's ``table`` settings (``table_by``, ``table_metrics``, ...): how
-        its tables and report group and measure unless told otherwise."""
+    def table_settings(self) -> TableSettings:
+        """The stored spec's ``table`` settings: how its tables and report group and
+        measure unless told otherwise."""
         if self.session is None:
             return table_settings("", Path("spec.toml"))
         return table_settings(self.session.spec_text, Path(self.session.spec_path))

@@ -112,10 +112,10 @@ def table(
     campaigns = read_campaigns(databases)
     own = campaigns[0].table_settings()
     print(format_campaigns([CampaignRuns.of(c) for c in campaigns],
-                           by=by or own["table_by"],
+                           by=by or own.by,
                            metrics=listed(metrics) if metrics is not None
-                           else own["table_metrics"], fmt=fmt,
-                           reached=own["table_reached"] if reached is None else reached,
+                           else own.metrics, fmt=fmt,
+                           reached=own.reached if reached is None else reached,
                            width=terminal_width() if width is None else width or None), end="")
 
 

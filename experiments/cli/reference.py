@@ -1,19 +1,26 @@
-"""Reference tables derived from the declarations: solvers' capabilities and statistics.
+"""Reference tables derived from the declarations, and the pages that carry them.
 
-``puzzlelab list`` prints them, and the README carries them between markers
-(``<!-- backends:begin -->`` ...), which a test holds equal to what this module
-makes, so no text restates what a backend can do or what a statistic means.
-``python -m experiments.cli.reference`` rewrites the README's copies.
+``puzzlelab list`` prints the backends and statistics tables. ``README.md`` and
+``docs/*.md`` carry these and the others of :mod:`experiments.cli.reference_tables`
+between markers (``<!-- backends:begin -->`` ... ``<!-- backends:end -->``), which a
+test holds equal to what this module makes, so no page restates by hand what a backend
+can do, what a statistic means or which options a viewpoint takes.
+``python -m experiments.cli.reference`` rewrites every marked section of every page.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
+from experiments.cli import reference_tables as tables
+from puzzlelab.errors import PuzzleLabError, UnknownName
 from puzzlelab.statistics import STATISTICS, Statistic
 from solvers import BACKENDS, load_backends
 from solvers.capabilities import AFTER_SEARCH_STATISTICS
+
+ROOT = tables.ROOT
 
 
 def backend_rows() -> list[dict[str, str]]:
@@ -71,30 +78,93 @@ def markdown(rows: list[dict[str, str]]) -> str:
                       *(line([row[h] for h in headers]) for row in rows)])
 
 
-SECTIONS = {"backends": backend_rows, "statistics": statistic_rows}
+# ------------------------------------------------------------------ the marked sections
+
+Generator = Callable[[str], str]
+"""A section's Markdown, given the way from its page up to the repository's root
+(``""`` for ``README.md``, ``"../"`` for ``docs/x.md``) for the links it makes."""
+
+SECTIONS: dict[str, Generator] = {
+    "backends": lambda _: markdown(backend_rows()),
+    "statistics": lambda _: markdown(statistic_rows()),
+    "puzzles": lambda _: markdown(tables.puzzle_rows()),
+    "generator-options": lambda _: markdown(tables.generator_option_rows()),
+    "viewpoints": lambda _: markdown(tables.viewpoint_rows()),
+    "viewpoint-models": lambda _: tables.viewpoint_models(),
+    "matrix": lambda _: markdown(tables.matrix_rows()),
+    "spec-keys": lambda _: markdown(tables.spec_key_rows()),
+    "csv-columns": lambda _: tables.csv_columns(),
+    "json-keys": lambda _: tables.json_keys(),
+    "results": lambda to_root: markdown(tables.result_rows(to_root)),
+    "studies": lambda _: markdown(tables.study_rows()),
+    "commands": lambda _: markdown(tables.command_rows()),
+}
+"""Every section a page may mark, by name; ``options-COMMAND`` (below) adds one per command."""
+OPTIONS = "options-"
+"""The prefix of the sections holding a command's arguments and options (``options-run``)."""
 
 
-def section(name: str) -> str:
-    """The Markdown the README holds between ``<!-- name:begin -->`` and ``:end``."""
-    return markdown(SECTIONS[name]())
+def section_names() -> list[str]:
+    """Every name a marker may give: the fixed sections, then one per command."""
+    return [*SECTIONS, *(OPTIONS + command for command in tables.command_names())]
 
 
-def readme_section(text: str, name: str) -> str | None:
-    """What ``text`` holds between the markers of section ``name`` (None: no markers)."""
-    found = re.search(rf"<!-- {name}:begin -->\n(.*?)\n<!-- {name}:end -->", text, re.S)
-    return None if found is None else found.group(1)
+def section(name: str, to_root: str = "") -> str:
+    """The Markdown a page holds between ``<!-- name:begin -->`` and ``:end``, for a page
+    ``to_root`` below the root; an unknown ``name`` raises ``UnknownName``."""
+    if name in SECTIONS:
+        return SECTIONS[name](to_root)
+    if name.startswith(OPTIONS) and name[len(OPTIONS):] in tables.command_names():
+        return markdown(tables.option_rows(name[len(OPTIONS):]))
+    raise UnknownName("reference section", name, section_names())
 
 
-def rewrite_readme(path: Path) -> None:
-    """Put the current tables between the README's markers."""
-    text = path.read_text(encoding="utf-8")
-    for name in SECTIONS:
+BEGIN = re.compile(r"<!-- ([a-z0-9-]+):begin -->\n")
+
+
+def marked_sections(text: str) -> dict[str, str]:
+    """What ``text`` holds between each pair of markers, by section name; a begin marker
+    without its end raises ``PuzzleLabError``."""
+    found = {}
+    for begin in BEGIN.finditer(text):
+        name = begin.group(1)
+        end = text.find(f"\n<!-- {name}:end -->", begin.end() - 1)
+        if end < 0:
+            raise PuzzleLabError(f"section {name!r} begins but never ends "
+                                 f"(no <!-- {name}:end --> after it)")
+        found[name] = text[begin.end():end]
+    return found
+
+
+def rewritten(text: str, to_root: str = "") -> str:
+    """``text`` with every marked section made anew (unknown names raise first, leaving
+    nothing half done)."""
+    made = {name: section(name, to_root) for name in marked_sections(text)}
+    for name, content in made.items():
         begin, end = f"<!-- {name}:begin -->\n", f"\n<!-- {name}:end -->"
-        before, found, rest = text.partition(begin)
-        if found:
-            text = before + begin + section(name) + end + rest.partition(end)[2]
-    path.write_text(text, encoding="utf-8")
+        parts = text.split(begin)
+        text = parts[0] + "".join(begin + content + end + part.partition(end)[2]
+                                  for part in parts[1:])
+    return text
+
+
+def pages(root: Path = ROOT) -> dict[Path, str]:
+    """The pages that may hold sections, each with its way up to the root."""
+    return {root / "README.md": "", **{page: "../" for page in sorted(root.glob("docs/*.md"))}}
+
+
+def rewrite_pages(root: Path = ROOT) -> list[Path]:
+    """Put the current tables between every page's markers; the pages that changed."""
+    changed = []
+    for page, to_root in pages(root).items():
+        text = page.read_text(encoding="utf-8")
+        made = rewritten(text, to_root)
+        if made != text:
+            page.write_text(made, encoding="utf-8")
+            changed.append(page)
+    return changed
 
 
 if __name__ == "__main__":
-    rewrite_readme(Path(__file__).resolve().parents[2] / "README.md")
+    for rewritten_page in rewrite_pages():
+        print(f"rewrote {rewritten_page.relative_to(ROOT)}")

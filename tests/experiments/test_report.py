@@ -13,6 +13,7 @@ import pytest
 from experiments.analysis.report import write_report
 from experiments.analysis.report_data import plot_cells
 from experiments.analysis.report_figures import scatter_points
+from experiments.api import read_runs, run_experiment
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.stored import read_campaign
 from puzzles import PUZZLES
@@ -301,3 +302,59 @@ def test_report_command_says_what_it_wrote(monkeypatch: pytest.MonkeyPatch,
                           f"report.tex, 11 figure files in {tmp_path / 'here' / 'figures'})")
     assert [text for text, _ in row_of(parsed(tmp_path / "here"), "instance")] == [
         "time (ms)", "time (ms)"]
+
+
+TWO_SHIKAKUS = """\
+== two ways
+2 2
+2 -
+- 2
+solution:
+2 2
+1 1
+2 2
+== one way
+2 2
+2 2
+- -
+solution:
+2 2
+1 2
+1 2
+"""
+
+
+def _pictures(folder: Path) -> dict[str, str]:
+    return {path.name: path.read_text(encoding="utf-8")
+            for path in sorted((folder / "figures").glob("*.svg"))
+            if "cactus" not in path.name and "effort" not in path.name
+            and "scatter" not in path.name}
+
+
+def test_a_report_draws_the_campaigns_answers_from_the_store_alone(tmp_path: Path) -> None:
+    """The store keeps the instances and the answers: with the instance file deleted the
+    report draws the same pictures. Where the file's solution differs from the campaign's
+    answer (a puzzle with two), both are drawn and each caption says which it is."""
+    data = tmp_path / "data" / "two.txt"
+    data.parent.mkdir()
+    data.write_text(TWO_SHIKAKUS, encoding="utf-8")
+    spec = tmp_path / "answers.toml"
+    spec.write_text('name = "answers"\npuzzle = "shikaku"\ninstances = ["data/two.txt"]\n'
+                    'viewpoints = ["patterns"]\nsolvers = ["cp"]\nheuristics = ["input/min"]\n',
+                    encoding="utf-8")
+    done = run_experiment(spec, jobs=1, results_root=tmp_path / "results")
+    before = _pictures(done.database.parent / "report")
+    assert set(before) == {"answers-two_ways.svg", "answers-two_ways-known.svg",
+                           "answers-one_way.svg"}
+    shikaku = PUZZLES.get("shikaku")
+    two, _ = shikaku.parse(TWO_SHIKAKUS)
+    [run] = [r for r in read_runs(done.database) if r.instance == "two ways"]
+    assert before["answers-two_ways.svg"] == shikaku.render_svg(two, run.answer())
+    assert before["answers-two_ways-known.svg"] == shikaku.render_svg(two, two.known_solution)
+    assert run.answer() != two.known_solution
+    html = (done.database.parent / "report" / "index.html").read_text(encoding="utf-8")
+    assert "two ways: the campaign&#39;s answer (patterns on cp" in html
+    assert "two ways: the solution the file gives (the puzzle has another" in html
+    data.unlink()
+    write_report([done.database], tmp_path / "again")
+    assert _pictures(tmp_path / "again") == before

@@ -16,7 +16,7 @@ from puzzlelab.errors import UnsupportedCombination
 from puzzles.nonogram import load
 from puzzles.sudoku import parse as parse_sudoku
 from solvers import Model, Status, clause, linear, regular, solve, table
-from solvers.backends.automata import kernels
+from solvers.backends.automata import belief_kernels, kernels
 from solvers.backends.automata.network import Network, compile_network
 from solvers.constraints import Constraint
 from tests.paths import NONOGRAM_DATA
@@ -123,13 +123,13 @@ def test_the_beliefs_of_one_constraint_are_its_solution_frequencies() -> None:
              if line.holds(dict(zip(cells, word)))]
     messages = np.full((9, 2), 0.5)
     states, longest = network.states + 1, 10
-    kernels.beliefs(*network.kernel_arguments(), network.domains.copy(), messages,
+    belief_kernels.beliefs(*network.kernel_arguments(), network.domains.copy(), messages,
                     np.ones(1, np.bool_), 1, 0.0, np.zeros(states), np.zeros(states),
                     np.zeros((longest, 2)), np.zeros(longest + 1), np.zeros((longest, 2)))
     for i in range(9):
         share = sum(word[i] for word in words) / len(words)
-        assert messages[i, 1] == pytest.approx(max(share, kernels.FLOOR), abs=1e-12)
-        assert messages[i, 0] == pytest.approx(max(1 - share, kernels.FLOOR), abs=1e-12)
+        assert messages[i, 1] == pytest.approx(max(share, belief_kernels.FLOOR), abs=1e-12)
+        assert messages[i, 0] == pytest.approx(max(1 - share, belief_kernels.FLOOR), abs=1e-12)
 
 
 @pytest.mark.parametrize("name", ["two_solutions_2x2.non", "six_solutions_3x3.non",

@@ -44,7 +44,9 @@ try:  # public in numba 0.68; an older numba keeps its own cache places
 except ImportError:  # pragma: no cover (depends on the numba installed)
     FunctionCache = None
 
-KERNELS = Path(__file__).with_name("kernels.py")
+KERNELS = tuple(Path(__file__).with_name(name) for name in ("kernels.py",
+                                                             "belief_kernels.py"))
+"""The modules of compiled kernels: their source decides the cache's folder."""
 #: LLVM's optimisation level for the kernels (see above)
 OPTIMISATION_LEVEL = 1
 
@@ -66,7 +68,10 @@ def cache_folder() -> Path:
 
 @cache
 def _source_digest() -> str:
-    return hashlib.sha256(KERNELS.read_bytes()).hexdigest()[:16]
+    digest = hashlib.sha256()
+    for path in KERNELS:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 if FunctionCache is not None:
@@ -122,7 +127,7 @@ def compiled(*argument_types: Any) -> Callable[[Callable[..., Any]], Any]:
 def main() -> None:
     """Compile (or load) every kernel and say where they are kept."""
     started = time.perf_counter()
-    from solvers.backends.automata import kernels  # noqa: F401 (compiles on import)
+    from solvers.backends.automata import belief_kernels, kernels  # noqa: F401 (compile)
 
     print(f"automata kernels ready in {time.perf_counter() - started:.2f} s, kept in "
           f"{cache_folder()}")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solvers.backends.automata import kernels
+from solvers.backends.automata import belief_kernels, kernels
 from solvers.backends.automata.network import Network
 from solvers.backends.automata.strategy import Strategy
 
@@ -199,7 +199,7 @@ class Search:
                 raise Stopped
 
     def _beliefs(self, dom: np.ndarray) -> None:
-        self.tally.belief_updates += kernels.beliefs(
+        self.tally.belief_updates += belief_kernels.beliefs(
             *self.arrays, dom, self.messages, self.belief_dirty, self.strategy.belief_rounds,
             self.strategy.tolerance, self.alpha, self.beta, self.incoming, self.scale,
             self.fresh)
@@ -207,7 +207,7 @@ class Search:
     def _choose(self, dom: np.ndarray) -> tuple[int, int] | None:
         decision = self.strategy.decision
         if self.strategy.guided:
-            index, value = kernels.most_biased(decision, dom, self.messages,
+            index, value = belief_kernels.most_biased(decision, dom, self.messages,
                                                self.network.var_edge_start,
                                                self.network.var_edges)
             if index >= 0:

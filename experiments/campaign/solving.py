@@ -61,7 +61,6 @@ def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heur
     """Build ``viewpoint`` for ``instance``, solve it, decode and judge the first solution.
 
     >>> from puzzles import PUZZLES
-from puzzles.options import OptionValue
     >>> sudoku = PUZZLES.get("sudoku")
     >>> four = sudoku.parse("1...........4...")[0]
     >>> run = solve_instance("sudoku", four, "classic", "cp", "first-fail/min")

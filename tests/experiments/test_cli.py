@@ -298,3 +298,25 @@ def test_a_refused_model_is_one_clear_line_even_with_json(monkeypatch, capsys) -
     assert code == 2 and out == "" and "Traceback" not in err
     assert err.startswith("error: line-table: row 3 (clue 3,5,4,2) has 766,480 placements, "
                           "more than max_placements=100,000")
+
+
+def test_study_lists_the_studies_and_runs_one_by_name(monkeypatch, capsys) -> None:
+    from experiments.studies import STUDIES
+
+    code, out, _ = run_cli(monkeypatch, capsys, "study")
+    assert code == 0 and all(name in out for name in STUDIES.names())
+    code, _, err = run_cli(monkeypatch, capsys, "study", "nowhere")
+    assert code == 2 and "unknown study 'nowhere'" in err and "shikaku-levels" in err
+    code, out, _ = run_cli(monkeypatch, capsys, "study", "shikaku-levels", "--help")
+    assert code == 0 and "--channel" in out  # the study's own arguments
+
+
+def test_every_study_has_a_main_taking_its_arguments() -> None:
+    import importlib
+    import inspect
+
+    from experiments.studies import STUDIES
+
+    for name in STUDIES.names():
+        main = importlib.import_module(STUDIES.get(name).module).main
+        assert list(inspect.signature(main).parameters) == ["argv"], name

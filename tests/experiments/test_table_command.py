@@ -85,3 +85,23 @@ def test_campaigns_with_their_own_names_keep_them(tmp_path: Path) -> None:
     first = small_store(tmp_path / "a.sqlite", "course-2024", {"lambda": 0.004})
     second = small_store(tmp_path / "b.sqlite", "course-2025", {"lambda": 0.002})
     assert [c.name for c in read_campaigns([first, second])] == ["course-2024", "course-2025"]
+
+
+def test_a_store_is_tabled_as_its_spec_says_unless_told(monkeypatch, capsys,
+                                                         tmp_path: Path) -> None:
+    """``puzzlelab table DB`` groups and measures as the campaign's spec ``table`` key
+    says, as ``run`` wrote it and ``report`` shows it; the options override it."""
+    database = tmp_path / "runs.sqlite"
+    with ResultsStore(database) as store:
+        store.start_campaign(session_of("grouped", spec_text='name = "grouped"\ntable = { '
+                                        'by = "heuristic", metrics = ["branches"] }\n'))
+        for position, heuristic in enumerate(("input/min", "first-fail/min")):
+            store.record_run(record_of(task_of("lambda", heuristic=heuristic,
+                                               position=position), branches=7 + position))
+    _, own, _ = run_cli(monkeypatch, capsys, "table", str(database), "--format", "csv")
+    assert own.splitlines()[0] == ("table,instance,input/min branches,"
+                                   "first-fail/min branches")
+    assert own.splitlines()[1].split(",")[2:] == ["7", "8"]
+    _, told, _ = run_cli(monkeypatch, capsys, "table", str(database), "--format", "csv",
+                         "--by", "viewpoint", "--metrics", "time")
+    assert told.splitlines()[0] == "table,instance,classic time (ms)"

@@ -1,7 +1,7 @@
 """Every statistic a run can report, declared once: name, meaning, unit, MiniZinc name.
 
 The run record (:class:`solvers.record.Statistics`), the results store's columns, the
-tables' metrics, ``puzzlelab list`` and the README's statistics table all read
+tables' metrics, ``puzzlelab list`` and the statistics table of docs/statistics.md all read
 ``STATISTICS``. A backend, a viewpoint or a puzzle with a figure of its own declares
 it here the same way (:func:`declare`), from its own module, and it becomes a column
 everywhere. Who measures it is said too: the solve loop (for every backend), each backend
@@ -35,7 +35,7 @@ class Statistic:
 
     Attributes:
         name: the field name in the record, the store and ``--json`` (snake_case).
-        meaning: what it counts, in one sentence: the README and ``list`` show it.
+        meaning: what it counts, in one sentence: docs/statistics.md and ``list`` show it.
         unit: seconds, mebibytes or a count.
         minizinc: the name ``minizinc --statistics`` gives the closest figure, if any.
         metric: the table metric's name (kebab-case, as in ``--metrics``).

@@ -2,7 +2,7 @@
 
 Each backend class carries one :class:`Capabilities`. The solving layer refuses a
 model or heuristic from it (:func:`refusal`), naming the missing capability;
-``puzzlelab list``, the README's solver table and the test grid read the same
+``puzzlelab list``, the solver table of docs/solvers.md and the test grid read the same
 declaration, so none of them restates what a backend can do.
 """
 
@@ -84,7 +84,7 @@ class Capabilities:
     reasons: Mapping[str, str] = field(default_factory=dict)
 
     def table_cells(self) -> dict[str, str]:
-        """What it offers, by column of the capability table (``list``, the README)."""
+        """What it offers, by column of the capability table (``list``, docs/solvers.md)."""
         where = {"root": "root", "nodes": "every node"}
 
         def probing(levels: frozenset[Probing]) -> str:

@@ -10,8 +10,8 @@ runs through four lines at once. ``+symmetric`` searches the restricted model fi
 and, only if that has no solution, the whole model. So the verdict (a solution, or
 none) is the one the whole model gives, though with several solutions it may be
 another of them. The run's figures combine both searches as each statistic declares
-(:mod:`puzzlelab.statistics`: most are sums), and its
-``extra`` says which of them answered.
+(:mod:`puzzlelab.statistics`: most are sums), and its ``symmetric`` account
+(:class:`~solvers.record.SymmetricSearch`) says which of them answered.
 """
 
 from __future__ import annotations

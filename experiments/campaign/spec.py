@@ -1,7 +1,8 @@
 """Experiment specifications: a TOML file read and validated before anything runs.
 
 A spec names a puzzle, instance files, viewpoints (with options and labels),
-solvers, heuristics, repeats and per-run limits; see the README for every key.
+solvers, heuristics, repeats and per-run limits; docs/experiments.md lists every key
+(from :data:`KEYS`).
 Every problem is reported as a ``SpecError`` naming the spec file, the line of
 the key (or of the array item) at fault, and the key itself.
 """

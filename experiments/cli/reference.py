@@ -1,18 +1,20 @@
 """Reference tables derived from the declarations, and the pages that carry them.
 
-``puzzlelab list`` prints the backends and statistics tables. ``README.md`` and
-``docs/*.md`` carry these and the others of :mod:`experiments.cli.reference_tables`
-between markers (``<!-- backends:begin -->`` ... ``<!-- backends:end -->``), which a
-test holds equal to what this module makes, so no page restates by hand what a backend
-can do, what a statistic means or which options a viewpoint takes.
-``python -m experiments.cli.reference`` rewrites every marked section of every page.
+``puzzlelab list`` prints the backends and statistics tables; the commands' tables are
+read off the command line itself. ``README.md`` and ``docs/*.md`` carry these and the
+tables of :mod:`experiments.cli.reference_tables` between markers
+(``<!-- backends:begin -->`` ... ``<!-- backends:end -->``), which a test holds equal to
+what this module makes, so no page restates by hand what a backend can do, what a
+statistic means or which options a viewpoint takes. ``python -m
+experiments.cli.reference`` rewrites every marked section of every page.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, Protocol
 
 from experiments.cli import reference_tables as tables
 from puzzlelab.errors import PuzzleLabError, UnknownName
@@ -21,6 +23,7 @@ from solvers import BACKENDS, load_backends
 from solvers.capabilities import AFTER_SEARCH_STATISTICS
 
 ROOT = tables.ROOT
+code, NONE = tables.code, tables.NONE
 
 
 def backend_rows() -> list[dict[str, str]]:
@@ -78,6 +81,80 @@ def markdown(rows: list[dict[str, str]]) -> str:
                       *(line([row[h] for h in headers]) for row in rows)])
 
 
+# ------------------------------------------------------------------ the command line
+
+
+class Parameter(Protocol):
+    """What the tables read of a command's argument or option (click's, as typer made it:
+    typer may bring its own copy of click, so its classes are not named here)."""
+
+    opts: list[str]
+    secondary_opts: list[str]
+    metavar: str | None
+    name: str | None
+    required: bool
+    default: Any
+
+
+class Command(Protocol):
+    """What the tables read of a command."""
+
+    @property
+    def params(self) -> Sequence[Parameter]: ...
+
+    @property
+    def help(self) -> str | None: ...
+
+
+def commands() -> dict[str, Command]:
+    """The ``puzzlelab`` commands as the typer app makes them, alphabetically."""
+    import typer
+
+    import experiments.cli  # noqa: F401 (each command module adds its commands)
+    from experiments.cli.app import app
+
+    made: dict[str, Command] = getattr(typer.main.get_command(app), "commands", {})
+    return dict(sorted(made.items()))
+
+
+def command_rows() -> list[dict[str, str]]:
+    """A row per command: its usage and the first paragraph of its help."""
+    rows = []
+    for name, command in commands().items():
+        arguments = [_metavar(p) for p in command.params if not p.opts[0].startswith("-")]
+        rows.append({"command": code(" ".join(["puzzlelab", name, *arguments])),
+                     "what it does": tables.first_paragraph(command.help)})
+    return rows
+
+
+def option_rows(command: Command) -> list[dict[str, str]]:
+    """A row per argument and option of ``command``: what it takes, its default."""
+    rows = []
+    for parameter in command.params:
+        is_option = parameter.opts[0].startswith("-")
+        spelled = (" / ".join([", ".join(parameter.opts), *parameter.secondary_opts])
+                   if is_option else _metavar(parameter))
+        rows.append({"argument or option": code(spelled),
+                     "what it does": tables.first_paragraph(getattr(parameter, "help", "")),
+                     "default": _default(parameter) if is_option else NONE})
+    return rows
+
+
+def _default(option: Parameter) -> str:
+    """An option's default as typed: its value, or which of its flags holds."""
+    default = option.default
+    if isinstance(default, bool):
+        flags = [*option.opts, *option.secondary_opts] if default else option.secondary_opts
+        return code(flags[0]) if flags else NONE
+    return NONE if default is None or default == () else code(default)
+
+
+def _metavar(parameter: Parameter) -> str:
+    """An argument as the usage line shows it: ``SPEC``, ``DATABASE...``, ``[NAME]``."""
+    metavar = parameter.metavar or str(parameter.name).upper()
+    return metavar if parameter.required else f"[{metavar}]"
+
+
 # ------------------------------------------------------------------ the marked sections
 
 Generator = Callable[[str], str]
@@ -89,15 +166,18 @@ SECTIONS: dict[str, Generator] = {
     "statistics": lambda _: markdown(statistic_rows()),
     "puzzles": lambda _: markdown(tables.puzzle_rows()),
     "generator-options": lambda _: markdown(tables.generator_option_rows()),
+    "json-solutions": lambda _: markdown(tables.json_solution_rows()),
     "viewpoints": lambda _: markdown(tables.viewpoint_rows()),
     "viewpoint-models": lambda _: tables.viewpoint_models(),
     "matrix": lambda _: markdown(tables.matrix_rows()),
     "spec-keys": lambda _: markdown(tables.spec_key_rows()),
+    "table-marks": lambda _: markdown(tables.mark_rows()),
     "csv-columns": lambda _: tables.csv_columns(),
     "json-keys": lambda _: tables.json_keys(),
+    "run-record-fields": lambda _: tables.record_fields(),
     "results": lambda to_root: markdown(tables.result_rows(to_root)),
     "studies": lambda _: markdown(tables.study_rows()),
-    "commands": lambda _: markdown(tables.command_rows()),
+    "commands": lambda _: markdown(command_rows()),
 }
 """Every section a page may mark, by name; ``options-COMMAND`` (below) adds one per command."""
 OPTIONS = "options-"
@@ -105,8 +185,10 @@ OPTIONS = "options-"
 
 
 def section_names() -> list[str]:
-    """Every name a marker may give: the fixed sections, then one per command."""
-    return [*SECTIONS, *(OPTIONS + command for command in tables.command_names())]
+    """Every name a marker may give: the fixed sections, then one per command that takes
+    arguments."""
+    return [*SECTIONS, *(OPTIONS + name for name, command in commands().items()
+                         if command.params)]
 
 
 def section(name: str, to_root: str = "") -> str:
@@ -114,38 +196,35 @@ def section(name: str, to_root: str = "") -> str:
     ``to_root`` below the root; an unknown ``name`` raises ``UnknownName``."""
     if name in SECTIONS:
         return SECTIONS[name](to_root)
-    if name.startswith(OPTIONS) and name[len(OPTIONS):] in tables.command_names():
-        return markdown(tables.option_rows(name[len(OPTIONS):]))
+    if name in section_names():
+        return markdown(option_rows(commands()[name.removeprefix(OPTIONS)]))
     raise UnknownName("reference section", name, section_names())
 
 
-BEGIN = re.compile(r"<!-- ([a-z0-9-]+):begin -->\n")
+MARKED = re.compile(r"<!-- ([a-z0-9-]+):begin -->\n(.*?)\n?<!-- \1:end -->", re.S)
+"""A marked section: its name, and what it holds (nothing, or lines)."""
+BEGIN = re.compile(r"<!-- ([a-z0-9-]+):begin -->")
 
 
 def marked_sections(text: str) -> dict[str, str]:
     """What ``text`` holds between each pair of markers, by section name; a begin marker
     without its end raises ``PuzzleLabError``."""
-    found = {}
+    found = {marked.start(): marked for marked in MARKED.finditer(text)}
     for begin in BEGIN.finditer(text):
-        name = begin.group(1)
-        end = text.find(f"\n<!-- {name}:end -->", begin.end() - 1)
-        if end < 0:
+        if begin.start() not in found:
+            name = begin.group(1)
             raise PuzzleLabError(f"section {name!r} begins but never ends "
                                  f"(no <!-- {name}:end --> after it)")
-        found[name] = text[begin.end():end]
-    return found
+    return {marked.group(1): marked.group(2) for marked in found.values()}
 
 
 def rewritten(text: str, to_root: str = "") -> str:
-    """``text`` with every marked section made anew (unknown names raise first, leaving
-    nothing half done)."""
+    """``text`` with every marked section made anew, the rest untouched (an unknown
+    section name raises before anything is made)."""
     made = {name: section(name, to_root) for name in marked_sections(text)}
-    for name, content in made.items():
-        begin, end = f"<!-- {name}:begin -->\n", f"\n<!-- {name}:end -->"
-        parts = text.split(begin)
-        text = parts[0] + "".join(begin + content + end + part.partition(end)[2]
-                                  for part in parts[1:])
-    return text
+    return MARKED.sub(lambda marked: f"<!-- {marked.group(1)}:begin -->\n"
+                                     f"{made[marked.group(1)]}\n<!-- {marked.group(1)}:end -->",
+                      text)
 
 
 def pages(root: Path = ROOT) -> dict[Path, str]:

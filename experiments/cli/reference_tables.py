@@ -1,5 +1,5 @@
 """Reference rows read off the registries and declarations: puzzles, viewpoints, which
-backend runs which viewpoint, the spec's keys, the commands, the studies and the
+backend runs which viewpoint, the spec's keys, the run record, the studies and the
 committed results.
 
 :mod:`experiments.cli.reference` puts them between the markers of ``README.md`` and
@@ -8,7 +8,7 @@ committed results.
 
 from __future__ import annotations
 
-import importlib.util
+import dataclasses
 import inspect
 from collections.abc import Iterable
 from pathlib import Path
@@ -55,6 +55,13 @@ def _data_set(kind: PuzzleKind[Any, Any], data: DataSet) -> str:
     return f"{code(data.name + '/')} ({counted(len(data.files), 'file')})"
 
 
+def json_solution_rows() -> Rows:
+    """A row per puzzle: its solution's JSON form, as its ``solution_to_json`` says."""
+    return [{"puzzle": code(name), "solution in JSON": first_paragraph(
+                inspect.getdoc(PUZZLES.get(name).solution_to_json))}
+            for name in PUZZLES.names()]
+
+
 def generator_option_rows() -> Rows:
     """A row per generator option of each puzzle, as ``generate`` takes it."""
     return [{"puzzle": code(name), "option": code(f"--{option}"), "takes": declared.describe()}
@@ -64,15 +71,34 @@ def generator_option_rows() -> Rows:
 
 def viewpoint_rows() -> Rows:
     """A row per viewpoint: its key, its docstring's first paragraph (its first line may
-    break off mid-sentence), its options."""
-    return [{"viewpoint": code(key), "model": _first_paragraph(
-                inspect.getdoc(VIEWPOINTS.get(key).build_function)),
-             "options": "<br>".join(f"{code(option)}: {declared.describe()}" for option, declared
-                                    in VIEWPOINTS.get(key).options.items()) or NONE}
-            for key in VIEWPOINTS]
+    break off mid-sentence), its options, and the search orders its model names (on the
+    first instance of the puzzle's smallest data set)."""
+    rows = []
+    for puzzle in PUZZLES.names():
+        instance = example_instance(puzzle)
+        for chosen in viewpoints_of(puzzle):
+            model = chosen.build(instance).model
+            orders = [*model.variable_orders, *(f"/{order}" for order in model.value_orders)]
+            rows.append({
+                "viewpoint": code(chosen.key),
+                "model": first_paragraph(inspect.getdoc(chosen.build_function)),
+                "options": "<br>".join(f"{code(option)}: {declared.describe()}"
+                                       for option, declared in chosen.options.items()) or NONE,
+                "own orders": ", ".join(map(code, orders)) or NONE})
+    return rows
 
 
-def _first_paragraph(text: str | None) -> str:
+def example_instance(puzzle: str) -> Any:
+    """The first instance of the puzzle's smallest bundled data set (by bytes): one that
+    every viewpoint builds at once."""
+    kind = PUZZLES.get(puzzle)
+    smallest = min(kind.data_sets(),
+                   key=lambda data: sum(path.stat().st_size for path in data.files))
+    return kind.read(smallest.files[0])[0]
+
+
+def first_paragraph(text: str | None) -> str:
+    """A docstring's or a help text's first paragraph, on one line."""
     return " ".join((text or "").split("\n\n")[0].split())
 
 
@@ -88,14 +114,12 @@ def viewpoint_models() -> str:
 
 def matrix_rows() -> Rows:
     """A row per viewpoint, a column per backend: whether the backend runs the viewpoint
-    with its default options on the first instance of the puzzle's smallest data set."""
+    with its default options on :func:`example_instance`, under the puzzle's default
+    heuristic, else ``input/min``, else ``auto``."""
     load_backends()
     rows = []
     for puzzle in PUZZLES.names():
-        kind = PUZZLES.get(puzzle)
-        smallest = min(kind.data_sets(),
-                       key=lambda data: sum(path.stat().st_size for path in data.files))
-        instance = kind.read(smallest.files[0])[0]
+        instance = example_instance(puzzle)
         heuristics = dict.fromkeys([DEFAULTS.get(puzzle).heuristic, "input/min", "auto"])
         for chosen in viewpoints_of(puzzle):
             model = chosen.build(instance).model
@@ -117,6 +141,13 @@ def _runs(model: Model, backend: str, heuristics: Iterable[str]) -> bool:
 
 
 # ------------------------------------------------------------------ experiments
+
+
+def mark_rows() -> Rows:
+    """A row per mark a table cell may show instead of a figure: the tables' legend."""
+    from experiments.analysis.table_format import MARKS
+
+    return [{"mark": code(mark), "meaning": meaning} for mark, meaning in MARKS.items()]
 
 
 def spec_key_rows() -> Rows:
@@ -148,6 +179,13 @@ def json_keys() -> str:
     return ", ".join(map(code, record.to_json()))
 
 
+def record_fields() -> str:
+    """The fields of a run record, in order."""
+    from experiments.campaign.record import RunRecord
+
+    return ", ".join(code(field.name) for field in dataclasses.fields(RunRecord))
+
+
 def result_rows(to_root: str) -> Rows:
     """A row per committed experiment (``results/<name>/README.md``): its title, and the
     spec or the study that made it (links relative to a page ``to_root`` below the root)."""
@@ -171,75 +209,5 @@ def study_rows() -> Rows:
     from experiments.studies import STUDIES
 
     return [{"study": code(f"puzzlelab study {name}"),
-             "module": code(f"python -m {_runnable(STUDIES.get(name).module)}"),
+             "module": code(f"python -m {STUDIES.get(name).module}"),
              "what it measures": STUDIES.get(name).summary} for name in STUDIES.names()]
-
-
-def _runnable(module: str) -> str:
-    """What ``python -m`` runs for a study's module: the module itself, or the package
-    whose ``__main__`` runs it (``throughput.cli`` is run by ``throughput``)."""
-    found = importlib.util.find_spec(module)
-    if found is None or found.submodule_search_locations or found.origin is None:
-        return module
-    source = Path(found.origin).read_text(encoding="utf-8")
-    return module if '__name__ == "__main__"' in source else module.rpartition(".")[0]
-
-
-# ------------------------------------------------------------------ the command line
-
-
-def _commands() -> dict[str, Any]:
-    """The ``puzzlelab`` commands as click made them from the typer app, by name."""
-    import typer
-
-    import experiments.cli  # noqa: F401 (each command module adds its commands)
-    from experiments.cli.app import app
-
-    group = typer.main.get_command(app)
-    return dict(sorted(getattr(group, "commands", {}).items()))
-
-
-def command_names() -> list[str]:
-    """Every ``puzzlelab`` command, alphabetically."""
-    return list(_commands())
-
-
-def command_rows() -> Rows:
-    """A row per command: its usage and the first paragraph of its help."""
-    rows = []
-    for name, command in _commands().items():
-        arguments = " ".join(_metavar(p) for p in command.params if not p.opts[0].startswith("-"))
-        rows.append({"command": code(f"puzzlelab {name} {arguments}".strip()),
-                     "what it does": _first_paragraph(command.help)})
-    return rows
-
-
-def option_rows(name: str) -> Rows:
-    """A row per argument and option of command ``name``: what it takes, its default."""
-    commands = _commands()
-    if name not in commands:
-        raise UnknownName("command", name, commands)
-    rows = []
-    for parameter in commands[name].params:
-        is_option = parameter.opts[0].startswith("-")
-        spelled = (" / ".join([*parameter.opts, *parameter.secondary_opts]) if is_option
-                   else _metavar(parameter))
-        rows.append({"argument or option": code(spelled),
-                     "what it does": _first_paragraph(getattr(parameter, "help", "")),
-                     "default": _default(parameter) if is_option else NONE})
-    return rows or [{"argument or option": NONE, "what it does": "none", "default": NONE}]
-
-
-def _default(option: Any) -> str:
-    """An option's default as typed: its value, or which of its flags holds."""
-    default = option.default
-    if isinstance(default, bool):
-        flags = [*option.opts, *option.secondary_opts] if default else option.secondary_opts
-        return code(flags[0]) if flags else NONE
-    return NONE if default is None or default == () else code(default)
-
-
-def _metavar(parameter: Any) -> str:
-    """An argument as the usage line shows it: ``SPEC``, ``DATABASE...``."""
-    metavar = parameter.metavar or parameter.name.upper()
-    return f"[{metavar}]" if not parameter.required else metavar

@@ -16,8 +16,8 @@ from puzzlelab.registry import Registry
 
 @dataclass(frozen=True)
 class Study:
-    """A study or benchmark: its command name, the module whose ``main(argv)`` runs it,
-    and what it measures, in one line."""
+    """A study or benchmark: its command name, the module that ``python -m`` runs and
+    whose ``main(argv)`` runs it, and what it measures, in one line."""
 
     name: str
     module: str
@@ -43,7 +43,7 @@ for _study in (
     Study("nonogram-default", "experiments.studies.nonogram_default",
           "the Nonogram default (the portfolio auto) on the 40 shipped survey and MiniZinc "
           "puzzles"),
-    Study("throughput", "experiments.studies.throughput.cli",
+    Study("throughput", "experiments.studies.throughput",
           "Sudoku puzzles per second per solver, against direct CP-SAT and Choco scripts"),
     Study("runner-benchmark", "experiments.studies.runner_benchmark",
           "the runner's overhead: long-lived workers against one process per run"),

@@ -1,5 +1,6 @@
-"""Each fact in one place: the record, the store, the tables, ``list`` and the README
-read the statistics and the backends' capabilities from their declarations."""
+"""Each fact in one place: the record, the store, the tables, ``list`` and the pages
+(``tests/architecture/test_docs.py``) read the statistics and the backends' capabilities
+from their declarations."""
 
 from __future__ import annotations
 
@@ -10,11 +11,10 @@ import pytest
 
 from experiments.analysis.tables import known_metrics
 from experiments.campaign.store import ResultsStore
-from experiments.cli.reference import SECTIONS, readme_section, section
+from experiments.cli.reference import section
 from puzzlelab.statistics import STATISTICS, Statistic, run_statistics
 from solvers import BACKENDS, Statistics, load_backends, solve
 from tests.expected_refusals import expected_refusal
-from tests.paths import ROOT
 from tests.solvers.tiny_models import TINY_MODELS
 
 load_backends()
@@ -40,13 +40,6 @@ def test_the_tables_have_a_metric_per_declared_statistic() -> None:
     metrics = known_metrics()
     assert [metric.column for metric in metrics.values()] == [s.name for s in DECLARED]
     assert all(metrics[s.metric].integer == s.integer for s in DECLARED)
-
-
-@pytest.mark.parametrize("name", SECTIONS)
-def test_the_readme_tables_are_the_declarations(name: str) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert readme_section(readme, name) == section(name), (
-        f"the README's {name} table is stale: run python -m experiments.cli.reference")
 
 
 @pytest.mark.parametrize("backend", BACKENDS.names())

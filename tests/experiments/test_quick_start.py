@@ -87,5 +87,5 @@ def test_a_small_quick_start_leaves_the_checkout_clean(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_the_quick_start_leaves_the_checkout_clean(tmp_path: Path) -> None:
-    """The README's command as it stands: 1,008 runs, about 15 s on 2 cores."""
+    """The README's command as it stands: 1,512 runs, about 15 s on 2 cores."""
     assert_clean_after_quick_start(checkout(tmp_path))

@@ -12,3 +12,7 @@ wall second, mean backtracks and branches, how many answers were checked correct
 PuzzleLab's best CP-SAT and Choco combinations as a ratio of the direct scripts. A
 wrong or missing answer makes the exit status 1.
 """
+
+from experiments.studies.throughput.cli import main
+
+__all__ = ["main"]

@@ -91,6 +91,12 @@ _core("backtracks", "failed search nodes (dead ends) of a depth-first search", "
       "failures", "backtracks", "backtracks")
 _core("branches", "branches taken by the search (a choice point tried both ways is 2)",
       "count", "nodes", "branches", "branches")
+_core("deep_backtracks", "backtracks as the ECLiPSe course tables count them (the "
+      "count_backtracks idiom, search/6's backtrack(N)): one each time a d-way search "
+      "returns past a variable whose every value failed, a chain of such returns through "
+      "several variables counted once (no MiniZinc figure: its failures count failed "
+      "nodes, as backtracks does)", "count",
+      None, "deep-backtracks", "deep backtracks")
 _core("conflicts", "conflicts learned by a clause-learning search", "count", None,
       "conflicts", "conflicts")
 _core("propagations", "propagation steps, as the solver counts them (see its declaration)",

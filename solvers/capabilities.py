@@ -29,6 +29,8 @@ PROBING_BESIDE_PYTHON = "probing beside a propagator written in Python"
 AVAILABLE = "its solver library"
 AFTER_SEARCH = "constraints checked after search (after-search, lazy)"
 ROOT_PROPAGATION = "root propagation (the domains before the first decision)"
+DWAY_LABELLING = "d-way labelling (+dway)"
+DWAY_BESIDE_PYTHON = "d-way labelling beside a propagator written in Python"
 AFTER_SEARCH_STATISTICS = frozenset({"rejected", "lazy_rounds", "lazy_cuts"})
 """The solve loop's figures of constraints checked after search: only the backends
 declaring ``after_search`` run such models, so only they report them."""
@@ -57,6 +59,8 @@ class Capabilities:
         after_search: whether the solve loop can check its solutions against constraints
             left out of the search (:meth:`~solvers.model.Model.add_after_search`,
             ``add_lazy``): it needs to see every solution the search finds.
+        dway: whether it labels d-way as ECLiPSe does (``+dway``), and reports
+            ``deep_backtracks`` there.
         root_propagation: whether it gives the domains its propagation leaves at the root,
             before any decision (:func:`solvers.solving.propagate_root`; with probing where
             ``probing`` has ``root``), through :meth:`~solvers.backends.base.Backend.root_domains`.
@@ -78,6 +82,7 @@ class Capabilities:
     probing_with_own_search: frozenset[Probing] = frozenset({"none"})
     python_propagated: frozenset[type[Constraint]] = frozenset()
     after_search: bool = True
+    dway: bool = False
     root_propagation: bool = False
     statistics: frozenset[str] = frozenset()
     statistic_notes: Mapping[str, str] = field(default_factory=dict)
@@ -102,6 +107,7 @@ class Capabilities:
             "probing": probing(self.probing),
             "auto+probing": probing(self.probing_with_own_search),
             "after-search, lazy": "yes" if self.after_search else "–",
+            "+dway": "yes" if self.dway else "–",
             "root domains": "yes" if self.root_propagation else "–",
         }
 
@@ -136,6 +142,10 @@ def search_refusal(backend: str, capabilities: Capabilities, plan: SearchPlan,
                            f"{plan.value_choice}", capabilities.reasons.get(WEIGHTED_DEGREE, ""))
     if not plan.auto and plan.value_choice not in capabilities.value_choices:
         return refused(VALUE_RANKING)
+    if plan.dway and not capabilities.dway:
+        return refused(DWAY_LABELLING)
+    if plan.dway and any(type(c) in capabilities.python_propagated for c in model.constraints):
+        return refused(DWAY_BESIDE_PYTHON)
     if plan.probing != "none":
         if "root" not in capabilities.probing:
             return refused(PROBING)

@@ -14,7 +14,12 @@ variables: try each value, remove those whose propagation fails, fix what all th
 remaining values agree on) at the root, ``+probe-all`` at every node of the search.
 A suffix ``+symmetric`` first searches for a solution the model's declared symmetries
 leave unchanged, then, if there is none, the whole model (see :mod:`solvers.symmetry`).
-Modifiers may come in any order; the name is written with ``+symmetric`` first.
+A suffix ``+dway`` labels as ECLiPSe's ``indomain`` does (d-way branching): the chosen
+variable's values are tried one after another, one branch each, without excluding a
+failed value from its domain, where a plain search branches two ways (``x = v``, then
+``x != v``, after which it may choose another variable).
+Modifiers may come in any order; the name is written with ``+symmetric`` first, then
+the probing, then ``+dway``.
 
 Every backend receives the same :class:`SearchPlan`, so a named heuristic means the
 same thing on each of them.
@@ -40,27 +45,32 @@ ValueChoice = Literal["min", "max", "ranked"]
 Probing = Literal["none", "root", "nodes"]
 PROBING_MODIFIERS: dict[str, Probing] = {"probe": "root", "probe-all": "nodes"}
 SYMMETRIC = "symmetric"
-MODIFIERS = (SYMMETRIC, *PROBING_MODIFIERS)
+DWAY = "dway"
+MODIFIERS = (SYMMETRIC, *PROBING_MODIFIERS, DWAY)
 
 
 @dataclass(frozen=True)
 class Heuristic:
     """A parsed heuristic name.
 
-    >>> Heuristic.parse("first-fail")
-    Heuristic(variable_order='first-fail', value_order='min', probing='none', symmetric=False)
+    >>> Heuristic.parse("first-fail")  # doctest: +NORMALIZE_WHITESPACE
+    Heuristic(variable_order='first-fail', value_order='min', probing='none',
+              symmetric=False, dway=False)
     >>> str(Heuristic.parse("dom-deg/max"))
     'dom-deg/max'
     >>> Heuristic.parse("input+probe-all").probing
     'nodes'
     >>> str(Heuristic.parse("auto+probe+symmetric"))
     'auto+symmetric+probe'
+    >>> Heuristic.parse("first-fail+dway").dway
+    True
     """
 
     variable_order: str
     value_order: str
     probing: Probing = "none"
     symmetric: bool = False
+    dway: bool = False
 
     @classmethod
     def parse(cls, text: str) -> Heuristic:
@@ -81,14 +91,20 @@ class Heuristic:
             raise OptionError("name one probing modifier: +probe (at the root) or +probe-all "
                               "(at every node), not both")
         probing: Probing = probings[0] if probings else "none"
-        symmetric = SYMMETRIC in modifiers
+        symmetric, dway = SYMMETRIC in modifiers, DWAY in modifiers
+        if dway and text == AUTO:
+            raise OptionError("+dway labels in an order the heuristic names: "
+                              "'input/min+dway' or 'first-fail/min+dway', not 'auto+dway'")
+        if dway and probing == "nodes":
+            raise OptionError("+dway and +probe-all both decide how the search branches: "
+                              "name one of them (+probe probes the root only)")
         if text == AUTO:
             return cls(AUTO, AUTO, probing, symmetric)
         variable_order, slash, value_order = text.partition("/")
         if variable_order == AUTO:
             raise UnknownName("heuristic", text, [AUTO, *VARIABLE_ORDERS])
         # Only a bare VARORDER means /min: ``first-fail/`` names an empty value order.
-        return cls(variable_order, value_order if slash else "min", probing, symmetric)
+        return cls(variable_order, value_order if slash else "min", probing, symmetric, dway)
 
     def without_symmetric(self) -> Heuristic:
         """The search a backend runs: ``+symmetric`` belongs to the solving layer, which
@@ -104,6 +120,7 @@ class Heuristic:
         base = AUTO if self.is_auto else f"{self.variable_order}/{self.value_order}"
         modifiers = [SYMMETRIC] if self.symmetric else []
         modifiers += [name for name, where in PROBING_MODIFIERS.items() if where == self.probing]
+        modifiers += [DWAY] if self.dway else []
         return "+".join([base, *modifiers])
 
 
@@ -120,6 +137,10 @@ class SearchPlan:
         auto: the solver's own search (the other fields are then only a hint).
         probing: singleton consistency on the decision variables: none, at the root
             (``+probe``) or at every node (``+probe-all``).
+        dway: label as ECLiPSe's ``indomain`` (``+dway``): once a variable is chosen, its
+            values (as its domain holds them then, in the value order) are tried one
+            branch each, a failed value not excluded from its domain; a variable left
+            with one value counts as labelled.
     """
 
     variables: tuple[IntVar, ...]
@@ -128,6 +149,7 @@ class SearchPlan:
     value_rank: dict[IntVar, dict[int, int]] | None = None
     auto: bool = False
     probing: Probing = "none"
+    dway: bool = False
 
     def ordered_values(self, variable: IntVar, values: list[int]) -> list[int]:
         """``values`` of ``variable`` in the order this plan tries them."""
@@ -159,7 +181,8 @@ def plan_search(model: Model, heuristic: Heuristic | str, seed: int = 0) -> Sear
                           probing=heuristic.probing)
     variables, selection = _variable_order(model, heuristic.variable_order, decision, seed)
     value_choice, value_rank = _value_order(model, heuristic.value_order, decision, seed)
-    return SearchPlan(variables, selection, value_choice, value_rank, probing=heuristic.probing)
+    return SearchPlan(variables, selection, value_choice, value_rank, probing=heuristic.probing,
+                      dway=heuristic.dway)
 
 
 def _variable_order(model: Model, name: str, decision: tuple[IntVar, ...],

@@ -11,6 +11,8 @@ from solvers import Heuristic, Model
 from solvers.backends.base import LoweredModel
 from solvers.capabilities import (
     AFTER_SEARCH,
+    DWAY_BESIDE_PYTHON,
+    DWAY_LABELLING,
     INTEGER_VARIABLES,
     OWN_SEARCH,
     PROBING,
@@ -43,6 +45,10 @@ def expected_refusal(capabilities: Capabilities, model: Model, heuristic: str) -
             return f"{WEIGHTED_DEGREE} with value choice {value}"
     if not parsed.is_auto and value == "ranked" and "ranked" not in capabilities.value_choices:
         return VALUE_RANKING
+    if parsed.dway and not capabilities.dway:
+        return DWAY_LABELLING
+    if parsed.dway and any(type(c) in capabilities.python_propagated for c in model.constraints):
+        return DWAY_BESIDE_PYTHON
     if parsed.probing != "none":
         if "root" not in capabilities.probing:
             return PROBING

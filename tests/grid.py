@@ -51,12 +51,14 @@ def option_variants(viewpoint: Viewpoint) -> list[tuple[tuple[str, Any], ...]]:
     return variants
 
 
-# probing and symmetric search are modifiers of any heuristic; the grid runs probing at
-# the root and at every node (also under a value ranking, which probing's own branching
-# follows), and symmetric search (searching the declared symmetries' fixed points first)
-# with one named order on every backend and with CP-SAT's own search
+# probing, symmetric search and d-way labelling are modifiers of any heuristic; the grid
+# runs probing at the root and at every node (also under a value ranking, which
+# probing's own branching follows), symmetric search (searching the declared
+# symmetries' fixed points first) with one named order on every backend and with
+# CP-SAT's own search, and d-way labelling under both selections and a ranking
 MODIFIER_HEURISTICS = ["input/min+probe", "first-fail/max+probe-all", "random/random+probe-all",
-                       "first-fail/min+symmetric", "auto+symmetric"]
+                       "first-fail/min+symmetric", "auto+symmetric", "input/min+dway",
+                       "first-fail/max+dway", "random/random+dway"]
 
 
 def grid(puzzle: str) -> list[Cell]:

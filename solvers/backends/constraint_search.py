@@ -6,7 +6,15 @@ honours a deadline, and counts what the run record reports:
 
 * ``branches``: values tried (each assignment of a value to a variable is one node);
 * ``backtracks``: values tried that failed a constraint check or wiped out a domain;
-* ``propagations``: calls of constraint checks (each one may prune domains).
+* ``propagations``: calls of constraint checks (each one may prune domains);
+* ``deep_backtracks`` (``+dway`` only): returns past a variable whose every value
+  failed, counted as ECLiPSe's ``count_backtracks`` idiom counts them (see
+  :mod:`solvers.backends.cp.dway`).
+
+The search is d-way already: a variable's values are tried one branch each. Under
+``+dway`` it also labels as ECLiPSe's ``ic`` does: a variable left with one value is
+assigned at once, its constraints checked and its value forwarded, at the root too,
+where the plain search leaves it until its turn.
 """
 
 from __future__ import annotations
@@ -24,13 +32,14 @@ from solvers.variables import IntVar
 class _Frame:
     """One node of the search: its variable, the values left, the domains it pruned."""
 
-    __slots__ = ("active", "pushed", "values", "variable")
+    __slots__ = ("active", "implied", "pushed", "values", "variable")
 
     def __init__(self, variable: IntVar, values: list[int], pushed: list[Any]) -> None:
         self.variable = variable
         self.values = values
         self.pushed = pushed
         self.active = False  # a value is assigned here and its pruning is in force
+        self.implied: list[IntVar] = []  # assigned as the last value of their domain
 
 
 class CountingSearch(python_constraint.Solver):
@@ -47,14 +56,22 @@ class CountingSearch(python_constraint.Solver):
         self.branches = 0
         self.backtracks = 0
         self.propagations = 0
+        self.deep_backtracks: int | None = 0 if plan.dway else None
+        self._deep_fail = False
 
     def getSolutionIter(self, domains: dict, constraints: list,  # noqa: N802 (library name)
                         vconstraints: dict) -> Iterator[dict[IntVar, int]]:
         """Yield each solution; end early once the deadline passes or Ctrl-C comes."""
         assignments: dict[IntVar, int] = {}
+        if self.plan.dway:  # the values already known (givens) are forwarded first
+            pushed = [domains[v] for v in self.order]
+            for domain in pushed:
+                domain.pushState()
+            if not self._implied([], pushed, domains, assignments, vconstraints):
+                return
         first = self._select(domains, assignments)
         if first is None:
-            yield {}
+            yield dict(assignments)
             return
         stack = [self._frame(first, domains, assignments)]
         while stack:
@@ -64,14 +81,20 @@ class CountingSearch(python_constraint.Solver):
             if frame.active:  # undo the value tried last at this node
                 self._undo(frame.pushed)
                 del assignments[frame.variable]
+                for implied in frame.implied:
+                    del assignments[implied]
+                frame.implied.clear()
                 frame.active = False
             if not frame.values:
                 stack.pop()
+                self._returned()  # every value of this variable failed
                 continue
             value = frame.values.pop()
             self.branches += 1
             frame.active = True
-            if not self._consistent(frame, value, domains, assignments, vconstraints):
+            if not (self._consistent(frame, value, domains, assignments, vconstraints)
+                    and self._implied(frame.implied, frame.pushed, domains, assignments,
+                                      vconstraints)):
                 self.backtracks += 1
                 continue
             following = self._select(domains, assignments)
@@ -81,6 +104,7 @@ class CountingSearch(python_constraint.Solver):
                 stack.append(self._frame(following, domains, assignments))
 
     def _frame(self, variable: IntVar, domains: dict, assignments: dict[IntVar, int]) -> _Frame:
+        self._deep_fail = False  # the idiom's flag: a new variable is labelled
         values = self.plan.ordered_values(variable, list(domains[variable]))
         values.reverse()  # popped from the end
         pushed = [domains[other] for other in self.order
@@ -97,6 +121,36 @@ class CountingSearch(python_constraint.Solver):
             if not checked(scope, domains, assignments, frame.pushed):
                 return False
         return True
+
+    def _implied(self, implied: list[IntVar], pushed: list[Any], domains: dict,
+                 assignments: dict[IntVar, int], vconstraints: dict) -> bool:
+        """Under ``+dway``, assign every variable left with one value, as ``ic`` does,
+        checking and forwarding its constraints (on the ``pushed`` domains), until none
+        is left, noting each in ``implied``; False on a failure. The plain search leaves
+        them to their turn."""
+        if not self.plan.dway:
+            return True
+        changed = True
+        while changed:
+            changed = False
+            for variable in self.order:
+                if variable in assignments or len(domains[variable]) != 1:
+                    continue
+                assignments[variable] = domains[variable][0]
+                implied.append(variable)
+                changed = True
+                for checked, scope in vconstraints[variable]:
+                    self.propagations += 1
+                    if not checked(scope, domains, assignments, pushed):
+                        return False
+        return True
+
+    def _returned(self) -> None:
+        """Count one return past a variable, unless one is counted since the last
+        variable labelled (the ``count_backtracks`` idiom)."""
+        if self.deep_backtracks is not None and not self._deep_fail:
+            self._deep_fail = True
+            self.deep_backtracks += 1
 
     @staticmethod
     def _undo(pushed: list[Any]) -> None:

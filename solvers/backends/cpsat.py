@@ -20,7 +20,13 @@ from ortools.sat.python import cp_model
 from puzzlelab.errors import SolverError
 from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, Judge, LoweredModel, SolveRequest
-from solvers.capabilities import PROBING, ROOT_PROPAGATION, VALUE_RANKING, Capabilities
+from solvers.capabilities import (
+    DWAY_LABELLING,
+    PROBING,
+    ROOT_PROPAGATION,
+    VALUE_RANKING,
+    Capabilities,
+)
 from solvers.constraints import (
     AllDifferent,
     AtMostOne,
@@ -196,6 +202,8 @@ class CpSatBackend(Backend[_Compiled]):
                         "and inprocessing too: compare it between cpsat runs only",
             "propagations": "propagated literals and bounds"},
         reasons={
+            DWAY_LABELLING: "CP-SAT's fixed search branches on a decision and its negation, "
+                            "and learns clauses: no d-way tree, no backtracks to count",
             ROOT_PROPAGATION: "CP-SAT propagates (and presolves) inside its own solve and "
                               "hands back no domains before a decision",
             VALUE_RANKING: "CP-SAT's decision strategies pick the min, max, median or a half "

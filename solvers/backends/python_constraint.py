@@ -164,9 +164,12 @@ class PythonConstraintBackend(Backend[_Compiled]):
                 "domains and constraints",
         native=frozenset(POSTERS),
         all_different=frozenset({"weak"}),
-        statistics=frozenset({"backtracks", "branches", "propagations"}),
+        dway=True,
+        statistics=frozenset({"backtracks", "branches", "propagations", "deep_backtracks"}),
         statistic_notes={"backtracks": "failed value tries", "branches": "value tries",
-                         "propagations": "constraint checks"},
+                         "propagations": "constraint checks",
+                         "deep_backtracks": "under +dway, which also assigns a variable "
+                                            "left with one value at once, as ic does"},
         reasons={
             ROOT_PROPAGATION: "the library's constraints prune only inside its search, as "
                               "each variable is assigned: there is no propagation at the root",
@@ -206,4 +209,5 @@ class PythonConstraintBackend(Backend[_Compiled]):
     def counters(self, compiled: _Compiled) -> dict[str, int | None]:
         search = compiled.search
         return {"backtracks": search.backtracks, "branches": search.branches,
-                "propagations": search.propagations}
+                "propagations": search.propagations,
+                "deep_backtracks": search.deep_backtracks}

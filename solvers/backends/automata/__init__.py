@@ -31,6 +31,7 @@ from solvers.backends.automata.strategy import Strategy
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import (
     ALL_PROBING,
+    DWAY_LABELLING,
     INTEGER_VARIABLES,
     PROBING_WITH_OWN_SEARCH,
     ROOT_PROPAGATION,
@@ -79,6 +80,9 @@ class AutomataBackend(Backend[_Compiled]):
                          "branches": "choices and refutations applied, as on cp",
                          "propagations": "constraint revisions"},
         reasons={INTEGER_VARIABLES: "every constraint is unrolled over 0/1 variables",
+                 DWAY_LABELLING: "its search branches on 0/1 cells two ways, refuting a "
+                                 "value by fixing the other: a d-way tree would be the "
+                                 "same tree, and its counters are not the idiom's",
                  ROOT_PROPAGATION: "its line solving runs inside its search; no hook gives "
                                    "the domains back before the first decision yet",
                  PROBING_WITH_OWN_SEARCH: "auto already probes (at the root and every "

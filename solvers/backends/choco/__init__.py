@@ -54,7 +54,13 @@ from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.backends.choco.posting import CHOCO_BOUND, POSTERS, ChocoModel, ChocoVars
 from solvers.backends.choco.strategies import post_stop_check, set_search
-from solvers.capabilities import PROBING, ROOT_PROPAGATION, WEIGHTED_DEGREE, Capabilities
+from solvers.capabilities import (
+    DWAY_LABELLING,
+    PROBING,
+    ROOT_PROPAGATION,
+    WEIGHTED_DEGREE,
+    Capabilities,
+)
 from solvers.limits import SearchLimits
 from solvers.model import Model
 from solvers.variables import IntVar
@@ -178,6 +184,9 @@ class ChocoBackend(Backend[_Compiled]):
                                   "value first",
                  PROBING: "pychoco gives no way to propagate trial values under Choco's "
                           "search (no singleton-consistency or nested-propagation hook)",
+                 DWAY_LABELLING: "pychoco 0.4 offers Choco's preset searches, which branch "
+                                 "x = v / x != v; a d-way enumeration needs a custom "
+                                 "strategy it does not expose",
                  ROOT_PROPAGATION: "pychoco 0.4 has no call that propagates without "
                                    "searching (Choco's Solver.propagate is not exposed)"})
 

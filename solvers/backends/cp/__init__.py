@@ -19,10 +19,12 @@ from ortools.constraint_solver import pywrapcp
 
 from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
+from solvers.backends.cp.dway import DwayLabelling
 from solvers.backends.cp.posting import POSTERS, CpVars, post_connected
 from solvers.backends.cp.probing_search import ProbingSearch
 from solvers.capabilities import (
     ALL_PROBING,
+    DWAY_BESIDE_PYTHON,
     PROBING_BESIDE_PYTHON,
     PROBING_WITH_OWN_SEARCH,
     Capabilities,
@@ -51,11 +53,14 @@ def _impact_search_parameters(seed: int) -> pywrapcp.DefaultPhaseParameters:
 
 def _decision_builder(solver: pywrapcp.Solver, cp_vars: CpVars, plan: SearchPlan,
                       everything: list[IntVar], seed: int,
-                      probing: ProbingSearch | None = None) -> Any:
+                      probing: ProbingSearch | None = None,
+                      labelling: DwayLabelling | None = None) -> Any:
     """The plan's phase on the decision variables, then a plain phase on what is left."""
     decision = [cp_vars[v] for v in plan.variables]
     if probing is not None and probing.every_node:
         first = probing
+    elif labelling is not None:
+        first = labelling
     elif plan.auto:
         first = solver.DefaultPhase(decision, _impact_search_parameters(seed))
     else:
@@ -90,6 +95,7 @@ class _Compiled:
     probing: ProbingSearch | None
     model_vars: list[Any]
     variables: list[IntVar]  # the model's own, in order, as model_vars holds them
+    labelling: DwayLabelling | None = None  # the d-way labelling (+dway), if any
     # the counters when a limit stopped the search: OR-tools counts a failure for
     # every choice point it unwinds afterwards, which no search step caused
     stopped_at: list[tuple[int, int]] = field(default_factory=list)
@@ -110,16 +116,22 @@ class ClassicCpBackend(Backend[_Compiled]):
         probing=ALL_PROBING,
         probing_with_own_search=frozenset({"none", "root"}),
         python_propagated=frozenset({Connected}),
+        dway=True,
         root_propagation=True,
-        statistics=frozenset({"backtracks", "branches", "probes", "probe_fixed"}),
+        statistics=frozenset({"backtracks", "branches", "deep_backtracks", "probes",
+                              "probe_fixed"}),
         statistic_notes={"backtracks": "the solver's Failures()",
-                         "branches": "the solver's Branches()"},
+                         "branches": "the solver's Branches()",
+                         "deep_backtracks": "under +dway: its labelling counts them"},
         reasons={
             PROBING_WITH_OWN_SEARCH: "probing at every node makes the decisions itself; "
                                      "name a heuristic (auto+probe probes at the root)",
             PROBING_BESIDE_PYTHON: "probing changes domains from Python, and a Python "
                                    "propagator (connected) failing inside that change "
-                                   "crashes the interpreter; leave out +probe"})
+                                   "crashes the interpreter; leave out +probe",
+            DWAY_BESIDE_PYTHON: "its d-way labelling sets values from Python, and a "
+                                "Python propagator (connected) failing inside that "
+                                "change crashes the interpreter; leave out +dway"})
 
     def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
                 limits: SearchLimits) -> _Compiled:
@@ -140,10 +152,13 @@ class ClassicCpBackend(Backend[_Compiled]):
             probing = ProbingSearch(solver, [cp_vars[v] for v in request.plan.variables],
                                     request.plan, request.plan.probing == "nodes", limits,
                                     ProbeGroups(lowered.constraints, request.plan.variables))
+        labelling = (DwayLabelling([cp_vars[v] for v in request.plan.variables], request.plan)
+                     if request.plan.dway else None)
         builder = _decision_builder(solver, cp_vars, request.plan, lowered.variables,
-                                    request.seed, probing)
+                                    request.seed, probing, labelling)
         return _Compiled(solver, cp_vars, builder, limits, probing,
-                         [cp_vars[v] for v in model.variables], list(model.variables))
+                         [cp_vars[v] for v in model.variables], list(model.variables),
+                         labelling)
 
     def root_domains(self, compiled: _Compiled) -> dict[IntVar, tuple[int, ...]] | None:
         from solvers.backends.cp.root import read_root  # only studies of propagation ask
@@ -189,5 +204,7 @@ class ClassicCpBackend(Backend[_Compiled]):
         probing = compiled.probing
         return {"backtracks": failures - (probing.failures if probing else 0),
                 "branches": branches - (probing.branches if probing else 0),
+                "deep_backtracks": (compiled.labelling.deep_backtracks
+                                    if compiled.labelling else None),
                 "probes": probing.probes if probing else None,
                 "probe_fixed": probing.fixed if probing else None}

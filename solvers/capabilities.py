@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from solvers.constraints import AllDifferent, Constraint
+from solvers.constraints import STRENGTHS, AllDifferent, Constraint
 from solvers.heuristics import Probing, SearchPlan, ValueChoice
 from solvers.model import Model
 from solvers.variables import IntVar
 
 # The capabilities a backend may lack: the names refusals, tables and tests use.
 STRONG_ALL_DIFFERENT = "strong all_different"
+HALL_ALL_DIFFERENT = "hall all_different (ic_global's)"
 INTEGER_VARIABLES = "integer variables"
 VALUE_RANKING = "value ranking"
 WEIGHTED_DEGREE = "dom/wdeg variable order"
@@ -97,7 +98,7 @@ class Capabilities:
                              ) or "–"
 
         return {
-            "all_different": ", ".join(s for s in ("weak", "strong") if s in self.all_different),
+            "all_different": ", ".join(s for s in STRENGTHS if s in self.all_different),
             "variables": "integer" if self.integer_variables else "0/1 only",
             "value orders": ", ".join(v for v in ("min", "max", "ranked")
                                       if v in self.value_choices),
@@ -173,9 +174,9 @@ def constraint_refusal(backend: str, capabilities: Capabilities,
     variables' domains), or None."""
     if isinstance(constraint, AllDifferent) and constraint.strength not in \
             capabilities.all_different:
-        return Refusal(backend, STRONG_ALL_DIFFERENT if constraint.strength == "strong"
-                       else f"{constraint.strength} all_different",
-                       capabilities.reasons.get(STRONG_ALL_DIFFERENT, ""))
+        missing = {"strong": STRONG_ALL_DIFFERENT, "hall": HALL_ALL_DIFFERENT}.get(
+            constraint.strength, f"{constraint.strength} all_different")
+        return Refusal(backend, missing, capabilities.reasons.get(missing, ""))
     if not capabilities.integer_variables:
         variable = first_non_boolean(constraint.variables())
         if variable is not None:

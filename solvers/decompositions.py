@@ -123,6 +123,6 @@ def decompose(constraint: Constraint, new_var: NewVariable, backend: str) -> lis
         decomposition = DECOMPOSITIONS[type(constraint)]
     except KeyError:
         raise UnsupportedCombination(
-            f"backend {backend!r} has no {constraint.kind} constraint and PuzzleLab has no "
-            f"decomposition of it") from None
+            f"backend {backend!r} lacks the {constraint.kind} constraint, and PuzzleLab has "
+            f"no decomposition of it") from None
     return decomposition(constraint, new_var)

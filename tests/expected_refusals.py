@@ -13,6 +13,7 @@ from solvers.capabilities import (
     AFTER_SEARCH,
     DWAY_BESIDE_PYTHON,
     DWAY_LABELLING,
+    HALL_ALL_DIFFERENT,
     INTEGER_VARIABLES,
     OWN_SEARCH,
     PROBING,
@@ -25,7 +26,7 @@ from solvers.capabilities import (
     Capabilities,
 )
 from solvers.constraints import AllDifferent, Constraint
-from solvers.decompositions import decompose
+from solvers.decompositions import DECOMPOSITIONS, decompose
 
 
 def expected_refusal(capabilities: Capabilities, model: Model, heuristic: str) -> str | None:
@@ -66,27 +67,34 @@ def _model_refusal(capabilities: Capabilities, model: Model) -> str | None:
         return AFTER_SEARCH
     if not capabilities.integer_variables and not all(v.is_boolean for v in model.variables):
         return INTEGER_VARIABLES
-    for constraint in _native_constraints(capabilities, model):
-        if isinstance(constraint, AllDifferent) and constraint.strength == "strong" and \
-                "strong" not in capabilities.all_different:
-            return STRONG_ALL_DIFFERENT
+    native, missing = _native_constraints(capabilities, model)
+    for constraint in native:
+        if isinstance(constraint, AllDifferent) and \
+                constraint.strength not in capabilities.all_different:
+            return {"strong": STRONG_ALL_DIFFERENT, "hall": HALL_ALL_DIFFERENT}[
+                constraint.strength]
         if not capabilities.integer_variables and not all(
                 v.is_boolean for v in constraint.variables()):
             return INTEGER_VARIABLES
-    return None
+    return missing
 
 
-def _native_constraints(capabilities: Capabilities, model: Model) -> list[Constraint]:
-    """The constraints the backend would post: the model's, decomposed until native."""
+def _native_constraints(capabilities: Capabilities,
+                        model: Model) -> tuple[list[Constraint], str | None]:
+    """The constraints the backend would post (the model's, decomposed until native, in
+    the order the solve loop lowers them, up to the first it cannot), and the constraint
+    it lacks with no decomposition, if any."""
     lowered = LoweredModel(list(model.variables))
-    pending, native = list(model.constraints), []
+    pending, native = list(reversed(model.constraints)), []
     while pending:
         constraint = pending.pop()
         if type(constraint) in capabilities.native:
             native.append(constraint)
+        elif type(constraint) not in DECOMPOSITIONS:
+            return native, f"the {constraint.kind} constraint"
         else:
-            pending.extend(decompose(constraint, lowered.new_var, "test"))
-    return native
+            pending.extend(reversed(decompose(constraint, lowered.new_var, "test")))
+    return native, None
 
 
 def heuristics_offered(capabilities: Capabilities) -> list[str]:

@@ -21,8 +21,9 @@ from solvers import (
 from solvers.constraints import Strength
 from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
 
-ALLDIFF = Option("weak", ("weak", "strong"),
-                 "all_different propagation: weak (value-based) or strong (bounds/domain)")
+ALLDIFF = Option("weak", ("weak", "strong", "hall"),
+                 "all_different propagation: weak (value-based), strong (bounds/domain) or "
+                 "hall (ECLiPSe ic_global's check, on the ic solver)")
 CHANNEL = Option("inverse", ("inverse", "reified"),
                  "channeling: the inverse global per row, or cell==v <-> pos==c reified pairs")
 SEARCH_SIDE = Option("cells", ("cells", "positions"),
@@ -49,10 +50,9 @@ def post_cells(model: Model, instance: SudokuInstance, strength: Strength) -> Gr
     cells = [[model.int_var(instance.givens[r][c] - 1, instance.givens[r][c] - 1, f"cell_{r}_{c}")
               if instance.givens[r][c] else model.int_var(0, size - 1, f"cell_{r}_{c}")
               for c in range(size)] for r in range(size)]
-    for r in range(size):
-        model.add(all_different(cells[r], strength))
-    for c in range(size):
-        model.add(all_different((cells[r][c] for r in range(size)), strength))
+    for i in range(size):  # row i, then column i: the order ECLiPSe's Sudoku program posts
+        model.add(all_different(cells[i], strength))
+        model.add(all_different((cells[r][i] for r in range(size)), strength))
     for box in _boxes(size, instance.box):
         model.add(all_different((cells[r][c] for r, c in box), strength))
     return cells

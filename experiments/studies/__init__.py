@@ -35,6 +35,9 @@ for _study in (
     Study("shikaku-levels", "experiments.studies.shikaku_levels",
           "Simonis' propagation levels of Shikaku instances (undecided cells after the root "
           "propagation, constraint family by family), beside the published figures"),
+    Study("course-tables", "experiments.studies.course_tables",
+          "the KU Leuven course's published Sudoku backtrack counts beside a campaign's "
+          "deep_backtracks, cell by cell"),
     Study("hashi-benchmark", "experiments.studies.hashi_benchmark",
           "every Hashi connectivity strategy on the Coelho 200-island set and KU Leuven "
           "puzzle 6"),

@@ -9,8 +9,8 @@ from puzzlelab.errors import ModelError
 from solvers.constraints.base import Constraint
 from solvers.variables import Assignment, IntVar
 
-Strength = Literal["weak", "strong"]
-STRENGTHS: tuple[Strength, ...] = ("weak", "strong")
+Strength = Literal["weak", "strong", "hall"]
+STRENGTHS: tuple[Strength, ...] = ("weak", "strong", "hall")
 
 
 @dataclass(frozen=True, eq=False)
@@ -19,7 +19,9 @@ class AllDifferent(Constraint):
 
     ``strength`` asks for the propagation: ``weak`` removes an assigned value from
     the other domains (value consistency), ``strong`` also reasons on bounds or
-    domains (Hall intervals / matchings), as far as the backend offers it.
+    domains (Hall intervals / matchings), as far as the backend offers it, and
+    ``hall`` is ECLiPSe's ``ic_global`` check of groups by bounds and the union of
+    their domains (:mod:`solvers.backends.ic.propagation`).
     """
 
     items: tuple[IntVar, ...]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from experiments.campaign.solving import solve_instance
+from experiments.studies.course_tables import published_figures
 from puzzlelab.errors import OptionError, UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import BACKENDS, Heuristic, load_backends, prepare
@@ -17,23 +18,20 @@ from tests.solvers.eclipse_labelling import every_solution, first_solution
 SUDOKU = PUZZLES.get("sudoku")
 COURSE = {instance.name: instance for instance in SUDOKU.read(SUDOKU_DATA /
                                                               "kul_named_9x9.txt")}
-#: the 2016-17 KU Leuven APLAI project's table, classic viewpoint, ic all_different,
-#: input order (labeling/1): backtracks by the count_backtracks idiom (issue 42)
-PUBLISHED_IC_INPUT = {
-    "lambda": 4712, "hard17": 873, "eastermonster": 119, "tarek_052": 193,
-    "goldennugget": 520, "coloin": 2209, "extra2": 4652, "extra3": 4712, "extra4": 15116,
-    "inkara2012": 50, "clue18": 1838, "clue17": 5520, "sudowiki_nb28": 2851,
-    "sudowiki_nb49": 1078}
+PUBLISHED = published_figures()
+PUBLISHED_IC_INPUT = PUBLISHED["ic"]["input"]
+PUBLISHED_IC_GLOBAL_INPUT = PUBLISHED["ic_global"]["input"]
 SMALL = SUDOKU.read(SUDOKU_DATA / "small_4x4.txt")
-DWAY_BACKENDS = ["cp", "python-constraint"]
+DWAY_BACKENDS = ["cp", "ic", "python-constraint"]
 load_backends()
 OTHER_BACKENDS = sorted(set(BACKENDS.names()) - set(DWAY_BACKENDS))
 
 
 def deep_backtracks(instance: object, solver: str, heuristic: str,
-                    max_solutions: int | None = 1) -> tuple[int | None, int]:
+                    max_solutions: int | None = 1, alldiff: str = "weak"
+                    ) -> tuple[int | None, int]:
     run = solve_instance("sudoku", instance, "classic", solver, heuristic,
-                         {"alldiff": "weak"}, max_solutions=max_solutions)
+                         {"alldiff": alldiff}, max_solutions=max_solutions)
     assert run.status.value in ("solved", "unsatisfiable") and run.violations in (None, [])
     return run.result.statistics.deep_backtracks, run.result.statistics.solutions
 
@@ -44,10 +42,18 @@ def test_the_published_ic_input_order_column_is_reproduced_on_cp(name: str) -> N
         PUBLISHED_IC_INPUT[name]
 
 
-@pytest.mark.parametrize("name", ["lambda", "hard17", "extra4"])
-def test_python_constraint_reproduces_them_too(name: str) -> None:
-    assert deep_backtracks(COURSE[name], "python-constraint", "input/min+dway")[0] == \
+@pytest.mark.parametrize("backend", ["ic", "python-constraint"])
+@pytest.mark.parametrize("name", ["lambda", "hard17", "inkara2012"])
+def test_the_other_d_way_backends_reproduce_them_too(backend: str, name: str) -> None:
+    assert deep_backtracks(COURSE[name], backend, "input/min+dway")[0] == \
         PUBLISHED_IC_INPUT[name]
+
+
+@pytest.mark.parametrize("name", list(PUBLISHED_IC_GLOBAL_INPUT))
+def test_the_published_ic_global_input_order_column_is_reproduced_on_ic(name: str) -> None:
+    """ic_global's all_different (alldiff=hall), propagated in ECLiPSe's order."""
+    assert deep_backtracks(COURSE[name], "ic", "input/min+dway", alldiff="hall")[0] == \
+        PUBLISHED_IC_GLOBAL_INPUT[name]
 
 
 def test_the_reference_labelling_reproduces_the_published_column() -> None:
@@ -93,7 +99,7 @@ def _fewer(givens: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
 
 def test_deep_backtracks_is_none_where_it_is_not_measured() -> None:
     instance = COURSE["inkara2012"]
-    for solver, heuristic in (("cp", "input/min"), ("cpsat", "input/min"),
+    for solver, heuristic in (("cp", "input/min"), ("cpsat", "input/min"), ("ic", "input/min"),
                               ("python-constraint", "input/min"), ("choco", "input/min")):
         assert deep_backtracks(instance, solver, heuristic)[0] is None, solver
 

@@ -153,8 +153,10 @@ def test_symmetric_search_goes_on_to_the_whole_model_when_no_solution_is_symmetr
         viewpoint: str, backend: str) -> None:
     """The 2x2 with two diagonals keeps its clues under all seven maps, but no picture is
     left unchanged by all of them (a quarter turn would make the four cells equal)."""
-    run = solve_instance("nonogram", load(SMALL / "two_solutions_2x2.non"), viewpoint,
-                         backend, "first-fail/min+symmetric")
+    instance = load(SMALL / "two_solutions_2x2.non")
+    if refused_as_declared("nonogram", instance, viewpoint, backend, "first-fail/min"):
+        return  # a backend the viewpoint's constraints rule out says so, as declared
+    run = solve_instance("nonogram", instance, viewpoint, backend, "first-fail/min+symmetric")
     assert run.result.status is Status.SOLVED and run.violations == []
     assert run.result.symmetric.answered_by == "whole model"
     assert len(run.result.symmetric.imposed) == 7

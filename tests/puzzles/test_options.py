@@ -100,7 +100,7 @@ def test_viewpoint_options_keep_their_messages() -> None:
     classic = get_viewpoint("sudoku", "classic")
     assert classic.resolve_options({"alldiff": "strong"}) == {"alldiff": "strong"}
     with pytest.raises(OptionError, match="viewpoint sudoku/classic: option alldiff must be "
-                                          "one of weak, strong, not 'best'"):
+                                          "one of weak, strong, hall, not 'best'"):
         classic.resolve_options({"alldiff": "best"})
     with pytest.raises(OptionError, match=r"viewpoint sudoku/classic has no option 'channel' "
                                           r"\(options: alldiff\)"):

@@ -29,10 +29,18 @@ class Registry(Generic[T]):
 
     def __init__(self, kind: str, order: Callable[[T], str] | None = None) -> None:
         """``order`` keys the listing, so that it does not depend on which module happened
-        to be imported first (e.g. a backend's module path, for the package's order)."""
+        to be imported first (e.g. a backend's module path, for the package's order; an
+        entry not imported yet is keyed by the module that registers it)."""
         self.kind = kind
         self._order = order
         self._entries: dict[str, T] = {}
+        self._expected: dict[str, str] = {}
+
+    def expect(self, name: str, module: str) -> None:
+        """Name an entry that importing ``module`` registers, without importing it: it is
+        listed now, and imported when first asked for (a solve then pays only for the
+        libraries of what it uses)."""
+        self._expected.setdefault(name, module)
 
     def add(self, name: str, entry: T) -> None:
         """Register ``entry`` under ``name``; a taken name raises ``DuplicateName``."""
@@ -59,27 +67,42 @@ class Registry(Generic[T]):
             del self._entries[name]
 
     def get(self, name: str) -> T:
-        """The entry named ``name``; an unknown name raises ``UnknownName``."""
+        """The entry named ``name`` (importing its module if it is only expected so
+        far); an unknown name raises ``UnknownName``."""
+        if name not in self._entries and name in self._expected:
+            importlib.import_module(self._expected[name])
         try:
             return self._entries[name]
         except KeyError:
-            raise UnknownName(self.kind, name, self._entries) from None
+            raise UnknownName(self.kind, name, list(self)) from None
+
+    def load(self) -> None:
+        """Import every module an expected entry comes from."""
+        for module in dict.fromkeys(self._expected.values()):
+            importlib.import_module(module)
 
     def names(self) -> list[str]:
         """Registered names, in the registry's ``order`` (else registration order)."""
         return list(self)
 
     def __contains__(self, name: object) -> bool:
-        return name in self._entries
+        return name in self._entries or name in self._expected
 
     def __iter__(self) -> Iterator[str]:
+        names = [*self._entries, *(n for n in self._expected if n not in self._entries)]
         if self._order is None:
-            return iter(self._entries)
+            return iter(names)
         order = self._order
-        return iter(sorted(self._entries, key=lambda name: (order(self._entries[name]), name)))
+
+        def key(name: str) -> tuple[str, str]:
+            entry = self._entries.get(name)
+            return (order(entry) if name in self._entries else self._expected[name],  # type: ignore[arg-type]
+                    name)
+
+        return iter(sorted(names, key=key))
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(set(self._entries) | set(self._expected))
 
 
 def import_submodules(package: ModuleType, skip: Collection[str] = ()) -> list[ModuleType]:

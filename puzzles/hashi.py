@@ -18,8 +18,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import ClassVar
 
-import networkx
-
 from puzzlelab.errors import OptionError, ParseError
 from puzzles.hashi_formats import ReadBlock, read_blocks, write_has
 from puzzles.hashi_generator import random_layout
@@ -257,6 +255,8 @@ def check(instance: HashiInstance, solution: HashiSolution) -> list[str]:
         if degree[island.cell] != island.value:
             problems.append(f"the island at {_at(island.cell)} has {degree[island.cell]} "
                             f"bridges but its number is {island.value}")
+    import networkx  # the checker's only use of it: loading a Hashi needs no networkx
+
     graph: networkx.Graph[Cell] = networkx.Graph()
     graph.add_nodes_from(at)
     graph.add_edges_from(pair for pair, total in totals.items() if total > 0)

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import networkx as nx
-
 from solvers.constraints import Constraint
 from solvers.variables import IntVar
 
@@ -28,6 +26,8 @@ class ProbeGroups:
     """
 
     def __init__(self, constraints: Iterable[Constraint], decision: Sequence[IntVar]) -> None:
+        import networkx as nx  # probing is rare: a solve without it never pays for networkx
+
         index = {variable: i for i, variable in enumerate(decision)}
         graph = nx.Graph()
         scopes = []

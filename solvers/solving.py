@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from puzzlelab.errors import OptionError, UnsupportedCombination
 from solvers import symmetry
-from solvers.backends import BACKENDS, load_backends
+from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, LoweredModel, SearchStart, SolveRequest
 from solvers.capabilities import (
     PROBING,
@@ -30,9 +30,8 @@ def get_backend(name: str) -> Backend:
     """The registered backend called ``name`` (an unknown name lists the valid ones).
 
     A backend whose solver library cannot be used here raises ``UnsupportedCombination``
-    saying why.
+    saying why. Only this backend's module (and its library) is imported.
     """
-    load_backends()
     chosen = BACKENDS.get(name)
     missing = chosen.unavailable()
     if missing:

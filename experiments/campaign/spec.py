@@ -20,11 +20,11 @@ from typing import Any
 from experiments.campaign.plugins import load_modules
 from experiments.campaign.record import GROUPINGS
 from experiments.campaign.toml_location import locate
-from puzzlelab.errors import PuzzleLabError, SpecError
+from puzzlelab.errors import PuzzleLabError, SpecError, UnknownName
 from puzzlelab.statistics import metric_names
 from puzzles import PUZZLES
 from puzzles.text_input import last_line, line_number_at
-from solvers import BACKENDS, load_backends
+from solvers import BACKENDS
 from viewpoints import DEFAULTS, get_viewpoint
 
 KEYS = {
@@ -180,9 +180,9 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
         table=_table_settings(fail, data),
         settings=data,
     )
-    load_backends()
-    for index, solver in enumerate(spec.solvers):
-        _lookup(fail, f"solvers[{index}]", lambda solver=solver: BACKENDS.get(solver))
+    for index, solver in enumerate(spec.solvers):  # named, not imported: the grid will
+        if solver not in BACKENDS:
+            raise fail(f"solvers[{index}]", str(UnknownName("solver", solver, BACKENDS.names())))
     return spec
 
 

@@ -1,4 +1,7 @@
-"""``puzzlelab run``, ``table`` and ``report``: experiments, and what their stores show."""
+"""``puzzlelab run``, ``table`` and ``report``: experiments, and what their stores show.
+
+The campaign engine and the analysis are imported by the command that runs, not with
+this module: ``puzzlelab solve`` or ``--help`` pays for neither."""
 
 from __future__ import annotations
 
@@ -11,17 +14,11 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from experiments.analysis.table_format import terminal_width
-from experiments.analysis.tables import CampaignRuns, format_campaigns, known_metrics
-from experiments.api import run_experiment
-from experiments.campaign.environment import core_count
-from experiments.campaign.runner import results_folder
-from experiments.campaign.spec import load_spec
-from experiments.campaign.stored import read_campaigns
 from experiments.cli.app import INTERRUPTED, app, console, listed, status_console
+from puzzlelab.statistics import metric_names
 from puzzlelab.wording import counted
 
-METRICS_HELP = ("comma-separated, from: " + ", ".join(known_metrics())
+METRICS_HELP = ("comma-separated, from: " + ", ".join(metric_names())
                 + " (default: as the campaign's spec says in its table settings)")
 BY_HELP = ("column groups: viewpoint, heuristic or solver (default: as the campaign's spec "
            "says)")
@@ -44,6 +41,12 @@ def run(
     progress: Annotated[bool, typer.Option(help="show the progress bar")] = True,
 ) -> None:
     """Run an experiment (resuming where it stopped) and write its tables and report."""
+    from experiments.analysis.table_format import terminal_width
+    from experiments.api import run_experiment
+    from experiments.campaign.environment import core_count
+    from experiments.campaign.runner import results_folder
+    from experiments.campaign.spec import load_spec
+
     signal.signal(signal.SIGTERM, _interrupt)  # a polite kill stops the campaign like Ctrl-C
     loaded = load_spec(spec)
     folder = results_folder(loaded, results, out)
@@ -109,6 +112,10 @@ def table(
 ) -> None:
     """Print the course-style tables of one results database, or of several side by side
     (grouped and measured as the first campaign's spec says, unless told otherwise)."""
+    from experiments.analysis.table_format import terminal_width
+    from experiments.analysis.tables import CampaignRuns, format_campaigns
+    from experiments.campaign.stored import read_campaigns
+
     campaigns = read_campaigns(databases)
     own = campaigns[0].table_settings()
     print(format_campaigns([CampaignRuns.of(c) for c in campaigns],

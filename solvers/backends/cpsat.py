@@ -13,13 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from puzzlelab.errors import SolverError
 from solvers.backends import BACKENDS
-from solvers.backends.base import Backend, Judge, LoweredModel, SolveRequest
+from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import (
     DWAY_LABELLING,
     PROBING,
@@ -46,7 +44,12 @@ from solvers.limits import SearchLimits
 from solvers.model import Model
 from solvers.variables import IntOrVar, IntVar
 
-SatVars = dict[IntVar, cp_model.IntVar]
+if TYPE_CHECKING:  # imported by compile and search: naming the backend costs nothing
+    from ortools.sat.python import cp_model
+
+    from solvers.backends.cpsat_recorder import SolutionRecorder
+
+SatVars: TypeAlias = "dict[IntVar, cp_model.IntVar]"
 
 
 def _term(sat_vars: SatVars, term: IntOrVar) -> Any:
@@ -130,43 +133,9 @@ POSTERS: dict[type[Constraint], Callable[[cp_model.CpModel, SatVars, Any], objec
 }
 
 
-class _SolutionRecorder(cp_model.CpSolverSolutionCallback):
-    """Records distinct solutions on the model's own variables (auxiliaries may repeat
-    them) and stops CP-SAT at the solution limit, counting only the solutions the solve
-    loop's judge accepts when it has one (``SolveRequest.judge``)."""
-
-    def __init__(self, sat_vars: list[cp_model.IntVar], limit: int | None,
-                 judge: Judge | None = None, limits: SearchLimits | None = None) -> None:
-        super().__init__()
-        self.sat_vars = sat_vars
-        self.limits = limits
-        self.limit = limit
-        self.judge = judge
-        self.found: dict[tuple[int, ...], None] = {}  # in the order found
-        self.accepted = 0
-        self.first_branches: int | None = None
-        self.stopped = False
-
-    def on_solution_callback(self) -> None:
-        values = tuple(self.value(variable) for variable in self.sat_vars)
-        if values in self.found:
-            return
-        self.found[values] = None
-        verdict = "accept" if self.judge is None else self.judge(values)
-        if verdict == "accept":
-            self.accepted += 1
-            if self.first_branches is None:
-                self.first_branches = self.num_branches
-        if verdict == "stop" or (self.limit is not None and self.accepted >= self.limit):
-            self.stopped = True
-            self.stop_search()
-        elif self.limits is not None and self.limits.passed():
-            # CP-SAT leaves the callbacks' time out of its own limit: the judge's
-            # checks (a connectivity test a solution) could double a run's time
-            self.stop_search()
-
-
 def _add_fixed_search(model: cp_model.CpModel, sat_vars: SatVars, plan: SearchPlan) -> None:
+    from ortools.sat.python import cp_model
+
     selection = {"first-unbound": cp_model.CHOOSE_FIRST,
                  "smallest-domain": cp_model.CHOOSE_MIN_DOMAIN_SIZE}[plan.selection]
     value = {"min": cp_model.SELECT_MIN_VALUE, "max": cp_model.SELECT_MAX_VALUE}[
@@ -180,7 +149,7 @@ class _Compiled:
 
     model: cp_model.CpModel
     solver: cp_model.CpSolver
-    recorder: _SolutionRecorder
+    recorder: SolutionRecorder
     limits: SearchLimits
 
 
@@ -213,6 +182,10 @@ class CpSatBackend(Backend[_Compiled]):
 
     def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
                 limits: SearchLimits) -> _Compiled:
+        from ortools.sat.python import cp_model  # a CP-SAT solve alone pays for it
+
+        from solvers.backends.cpsat_recorder import SolutionRecorder
+
         sat_model = cp_model.CpModel()
         sat_vars: SatVars = {}
         for variable in lowered.variables:
@@ -238,12 +211,14 @@ class CpSatBackend(Backend[_Compiled]):
             solver.parameters.cp_model_presolve = False
         solver.parameters.enumerate_all_solutions = (request.max_solutions != 1
                                                      or request.judge is not None)
-        recorder = _SolutionRecorder([sat_vars[v] for v in model.variables],
-                                     request.max_solutions, request.judge, limits)
+        recorder = SolutionRecorder([sat_vars[v] for v in model.variables],
+                                    request.max_solutions, request.judge, limits)
         limits.on_stop(solver.stop_search)  # CP-SAT searches in compiled code
         return _Compiled(sat_model, solver, recorder, limits)
 
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
+        from ortools.sat.python import cp_model
+
         recorder = compiled.recorder
         if not compiled.solver.parameters.enumerate_all_solutions:
             # one solution, judged by no one: read it after the solve, no callback

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from puzzlelab.errors import ModelError
 from solvers.constraints.arithmetic import Linear
 from solvers.constraints.base import Constraint
 from solvers.variables import Assignment, IntVar
+
+if TYPE_CHECKING:  # networkx is imported where a graph is built: a solve without
+    import networkx as nx  # a connected constraint never pays for it
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,6 +39,8 @@ class Connected(Constraint):
 
     def graph(self, edge_present: list[bool]) -> nx.Graph:
         """The graph of the nodes and the edges flagged present."""
+        import networkx as nx
+
         graph = nx.Graph()
         graph.add_nodes_from(self.nodes)
         graph.add_edges_from((u, v) for (u, v, _), present in zip(self.edges, edge_present)
@@ -47,6 +51,8 @@ class Connected(Constraint):
         if len(self.nodes) <= 1:
             return True
         present = [assignment[weight] > 0 for _, _, weight in self.edges]
+        import networkx as nx
+
         return nx.is_connected(self.graph(present))
 
     def cuts(self, assignment: Assignment) -> list[Constraint]:
@@ -69,6 +75,8 @@ class Connected(Constraint):
         """
         if self.holds(assignment):
             return []
+        import networkx as nx
+
         present = [assignment[weight] > 0 for _, _, weight in self.edges]
         cuts: dict[tuple[tuple[int, IntVar], ...], Constraint] = {}
         for component in nx.connected_components(self.graph(present)):

@@ -21,7 +21,7 @@ time_limit = 5
 
 def test_more_jobs_than_cores_is_warned_about(monkeypatch, capsys, write_spec,
                                              tmp_path) -> None:
-    monkeypatch.setattr("experiments.cli.campaigns.core_count", lambda: 1)
+    monkeypatch.setattr("experiments.campaign.environment.core_count", lambda: 1)
     code, _, err = run_cli(monkeypatch, capsys, "run", str(write_spec(SPEC)), "--jobs", "2",
                            "--results", str(tmp_path), "--no-progress")
     assert code == 0 and "warning: --jobs 2 is more than the 1 core here" in " ".join(

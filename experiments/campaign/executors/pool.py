@@ -49,11 +49,12 @@ _BAD_ALLOC = b"instance of 'std::bad_alloc'"
 class WorkerProcess:
     """One worker process and the pipes to it."""
 
-    def __init__(self, log: IO[bytes] | None = None) -> None:
+    def __init__(self, log: IO[bytes] | None = None, solvers: Iterable[str] = ()) -> None:
         task_read, task_write = os.pipe()
         result_read, result_write = os.pipe()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", WORKER_MODULE, str(task_read), str(result_write)],
+            [sys.executable, "-m", WORKER_MODULE, str(task_read), str(result_write),
+             ",".join(solvers)],
             pass_fds=(task_read, result_write), stdin=subprocess.DEVNULL,
             stdout=log or subprocess.DEVNULL, stderr=log or subprocess.DEVNULL,
             env=_worker_environment())
@@ -152,6 +153,7 @@ class LocalPool:
         self.runs_per_worker = runs_per_worker
         self.log = open(log_path, "ab") if log_path else None  # noqa: SIM115 (kept open)
         self.workers: list[WorkerProcess] = []
+        self.solvers: list[str] = []  # what a new worker imports before its first run
 
     def __enter__(self) -> LocalPool:
         return self
@@ -171,8 +173,9 @@ class LocalPool:
     def run(self, tasks: Iterable[RunTask]) -> Iterator[tuple[RunTask, RunRecord]]:
         """Run every task; yield ``(task, record)`` in the order runs end."""
         pending = deque(tasks)
+        self.solvers = sorted({task.solver for task in pending})
         while len(self.workers) < min(self.jobs, len(pending)):
-            self.workers.append(WorkerProcess(self.log))
+            self.workers.append(WorkerProcess(self.log, self.solvers))
         while pending or any(w.task is not None for w in self.workers):
             for worker in self.workers:
                 if worker.ready and worker.task is None and pending:
@@ -237,4 +240,4 @@ class LocalPool:
     def _swap(self, worker: WorkerProcess, stopped: bool = False) -> None:
         if not stopped:
             worker.stop(kill=True)
-        self.workers[self.workers.index(worker)] = WorkerProcess(self.log)
+        self.workers[self.workers.index(worker)] = WorkerProcess(self.log, self.solvers)

@@ -1,8 +1,8 @@
 """The worker side of the runner: a long-lived process that runs one task at a time.
 
-``python -m experiments.campaign.executors.worker TASK_FD RESULT_FD`` imports the
-puzzles, viewpoints and solvers once, says ``ready`` and then answers every task (a pickled
-:class:`~experiments.campaign.grid.RunTask`) with its
+``python -m experiments.campaign.executors.worker TASK_FD RESULT_FD [SOLVER,...]`` imports
+the puzzles, viewpoints and the campaign's solvers once, says ``ready`` and then answers
+every task (a pickled :class:`~experiments.campaign.grid.RunTask`) with its
 :class:`~experiments.campaign.record.RunRecord`. The parent
 (:mod:`experiments.campaign.executors.pool`) enforces the time limit by killing the
 process; the memory limit is set here, per run, as an address-space limit above what
@@ -27,7 +27,7 @@ from experiments.campaign.plugins import load_modules
 from experiments.campaign.record import RunRecord, begun, of_run
 from experiments.campaign.solving import solve_instance
 from puzzlelab.errors import ModelTooLarge
-from solvers import Status, load_backends
+from solvers import BACKENDS, Status
 from solvers.solving import SearchStart
 
 
@@ -125,9 +125,11 @@ def _address_space_bytes() -> int | None:
     return None
 
 
-def serve(tasks: Connection, results: Connection) -> None:
-    """Answer tasks until the parent sends None or closes the pipe."""
-    load_backends()  # pay every solver import before the first run's clock starts
+def serve(tasks: Connection, results: Connection, solvers: list[str]) -> None:
+    """Answer tasks until the parent sends None or closes the pipe. The campaign's
+    ``solvers`` are imported first, so their libraries' import is not in a run's time."""
+    for solver in solvers:
+        BACKENDS.get(solver)
     results.send(("ready", os.getpid()))
     while True:
         try:
@@ -142,11 +144,13 @@ def serve(tasks: Connection, results: Connection) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """Entry point of the worker process: ``TASK_FD RESULT_FD`` as inherited descriptors."""
+    """Entry point of the worker process: ``TASK_FD RESULT_FD [SOLVER,...]``, the pipes as
+    inherited descriptors, then the solvers to import before the first run."""
     task_fd, result_fd = int(argv[0]), int(argv[1])
+    solvers = [name for name in (argv[2] if len(argv) > 2 else "").split(",") if name]
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the runner's to handle
     _die_with_parent()
-    serve(Connection(task_fd, writable=False), Connection(result_fd, readable=False))
+    serve(Connection(task_fd, writable=False), Connection(result_fd, readable=False), solvers)
 
 
 def _die_with_parent() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import networkx as nx
 from ortools.constraint_solver import pywrapcp
 
 from solvers.constraints import (
@@ -65,6 +64,8 @@ class ConnectedPropagator(pywrapcp.PyConstraint):
         nodes = self.constraint.nodes
         if len(nodes) <= 1:
             return
+        import networkx as nx  # loaded by the first Hashi solve, not by every cp solve
+
         possible = [weight.Max() > 0 for weight in self.weights]
         graph = self.constraint.graph(possible)
         if not nx.is_connected(graph):

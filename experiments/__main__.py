@@ -1,7 +1,7 @@
-"""``python -m experiments`` and the ``puzzlelab`` script: the command line, whose imports
-(OR-tools and the rest) take about a second, so a Ctrl-C during them is answered like one
-during a command, not with a traceback. A reader that closes stdout early (``puzzlelab
-list | head``) ends the command quietly, with status 0 (:mod:`experiments.cli.closed_pipe`)."""
+"""``python -m experiments`` and the ``puzzlelab`` script: the command line, imported here
+so that a Ctrl-C during its imports is answered like one during a command, not with a
+traceback. A reader that closes stdout early (``puzzlelab list | head``) ends the command
+quietly, with status 0 (:mod:`experiments.cli.closed_pipe`)."""
 
 import sys
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from types import ModuleType
 from typing import Generic, TypeVar
 
@@ -42,6 +44,26 @@ class Registry(Generic[T]):
         libraries of what it uses)."""
         self._expected.setdefault(name, module)
 
+    def expect_from_sources(self, package: str, folder: Path, pattern: str,
+                            key: Callable[[tuple[str, ...]], str] = "/".join) -> None:
+        """Expect every entry that a module of ``package`` (files in ``folder``, and
+        sub-packages) registers, by reading its source: ``pattern``'s groups, joined by
+        ``key``, name each entry. Which module registers what stays written in one place,
+        the module itself; :meth:`load` checks the reading against the registering."""
+        compiled = re.compile(pattern)
+        for path in sorted([*folder.glob("[!_]*.py"), *folder.glob("[!_]*/__init__.py")]):
+            module = path.parent.name if path.name == "__init__.py" else path.stem
+            for found in compiled.finditer(path.read_text(encoding="utf-8")):
+                self.expect(key(found.groups()), f"{package}.{module}")
+
+    def _import(self, module: str) -> None:
+        """Import ``module``, which must register every entry expected of it."""
+        importlib.import_module(module)
+        missing = [n for n, m in self._expected.items() if m == module and n not in self._entries]
+        if missing:
+            raise LookupError(f"{module} was expected to register {self.kind} "
+                              f"{', '.join(map(repr, missing))}, by its source, but did not")
+
     def add(self, name: str, entry: T) -> None:
         """Register ``entry`` under ``name``; a taken name raises ``DuplicateName``."""
         if name in self._entries:
@@ -70,7 +92,7 @@ class Registry(Generic[T]):
         """The entry named ``name`` (importing its module if it is only expected so
         far); an unknown name raises ``UnknownName``."""
         if name not in self._entries and name in self._expected:
-            importlib.import_module(self._expected[name])
+            self._import(self._expected[name])
         try:
             return self._entries[name]
         except KeyError:
@@ -79,7 +101,7 @@ class Registry(Generic[T]):
     def load(self) -> None:
         """Import every module an expected entry comes from."""
         for module in dict.fromkeys(self._expected.values()):
-            importlib.import_module(module)
+            self._import(module)
 
     def names(self) -> list[str]:
         """Registered names, in the registry's ``order`` (else registration order)."""
@@ -89,7 +111,8 @@ class Registry(Generic[T]):
         return name in self._entries or name in self._expected
 
     def __iter__(self) -> Iterator[str]:
-        names = [*self._entries, *(n for n in self._expected if n not in self._entries)]
+        # expected entries in their modules' order, then those registered by other code
+        names = [*self._expected, *(n for n in self._entries if n not in self._expected)]
         if self._order is None:
             return iter(names)
         order = self._order

@@ -1,11 +1,13 @@
 """Puzzles: instances, file formats, independent checkers, rendering. Knows nothing of solving.
 
-Every module of the package is imported; those that are puzzles register a
-:class:`PuzzleKind` in ``PUZZLES`` (the registry, not a list kept here, says which
-modules are puzzles), and the others are helpers that the puzzles import.
+A puzzle module registers a :class:`PuzzleKind` in ``PUZZLES`` (the registry, not a list
+kept here, says which modules are puzzles). Each is named from its module's source when
+this package is imported, and imported when first asked for: a Sudoku solve does not
+read the Hashi modules.
 """
 
-from puzzlelab.registry import import_submodules
+from pathlib import Path
+
 from puzzles.kind import PUZZLES, DataSet, PuzzleKind, pick_instance, register
 from puzzles.options import Option, OptionValues, Size
 
@@ -14,10 +16,11 @@ __all__ = ["PUZZLES", "DataSet", "Option", "OptionValues", "PuzzleKind", "Size",
 
 
 def load_puzzle_modules() -> None:
-    """Import every module of the package, so that each puzzle registers its kind."""
-    import puzzles
-
-    import_submodules(puzzles)
+    """Import every puzzle module (the registry's whole listing, the test grid)."""
+    PUZZLES.load()
 
 
-load_puzzle_modules()
+# a puzzle module's kind says ``name = "..."`` and the module calls ``register(...)``
+PUZZLES.expect_from_sources(__name__, Path(__file__).parent,
+                            r'(?ms)^class \w+\(PuzzleKind\[.*?^    name = "([\w-]+)"$'
+                            r'(?=.*^\w+ = register\()')

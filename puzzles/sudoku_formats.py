@@ -21,7 +21,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from operator import itemgetter
 from pathlib import Path
+from typing import Any
 
 from puzzlelab.errors import ParseError
 from puzzles.sudoku_grid_lines import is_divider, looks_like_grid_row, read_grid_lines
@@ -124,25 +127,41 @@ def _box_of_size(size: int, cursor: Cursor, where: Line) -> int:
     return box
 
 
-def _check_givens(rows: Rows, row_lines: list[Line], box: int, cursor: Cursor) -> None:
-    """A given repeated in a row, column or box is an error naming both cells."""
+@cache
+def _units(box: int) -> list[tuple[str, list[tuple[int, int]], itemgetter[Any]]]:
+    """The rows, columns and boxes of a grid of boxes ``box`` a side: each as its cells,
+    and as a getter of its values from the grid's row-major list."""
     size = box * box
     units = ([("row", [(r, c) for c in range(size)]) for r in range(size)]
              + [("column", [(r, c) for r in range(size)]) for c in range(size)]
              + [("box", [(top + r, left + c) for r in range(box) for c in range(box)])
                 for top in range(0, size, box) for left in range(0, size, box)])
-    for unit, cells in units:
+    return [(unit, cells, itemgetter(*(r * size + c for r, c in cells)))
+            for unit, cells in units]
+
+
+def _check_givens(rows: Rows, row_lines: list[Line], box: int, cursor: Cursor) -> None:
+    """A given repeated in a row, column or box is an error naming both cells."""
+    flat = [value for row in rows for value in row]
+    for unit, cells, values_of in _units(box):
+        values = values_of(flat)
+        if len(set(values)) - (0 in values) == len(values) - values.count(0):
+            continue  # no given repeats (the common case, checked at once)
         seen: dict[int, tuple[int, int]] = {}
         for r, c in cells:
             value = rows[r][c]
-            if not value:
-                continue
-            if value in seen:
+            if value and value in seen:
                 first = seen[value]
                 raise cursor.error(
                     f"duplicate given {value} in a {unit}: cells (row {first[0] + 1}, column "
                     f"{first[1] + 1}) and (row {r + 1}, column {c + 1})", row_lines[r])
             seen[value] = (r, c)
+
+
+_VALUE_BYTES = bytes.maketrans(b".0123456789", b"\x00" + bytes(range(10)))
+"""Each character of a puzzle line as the byte of its value (``.`` and ``0``: 0)."""
+_NOT_A_CELL = str.maketrans("", "", ".0123456789")
+"""Deletes every character that may stand for a cell: what is left is wrong."""
 
 
 def _grid_from_chars(line: Line, cursor: Cursor) -> tuple[Rows, int]:
@@ -152,6 +171,10 @@ def _grid_from_chars(line: Line, cursor: Cursor) -> tuple[Rows, int]:
     if len(text) not in (16, 81):
         raise cursor.error(f"a puzzle line has 16 (4x4) or 81 (9x9) characters, this one "
                            f"has {len(text)}", line)
+    if not text.translate(_NOT_A_CELL):  # the common case, in C: digits and dots only
+        values = list(text.encode("ascii").translate(_VALUE_BYTES))
+        if max(values) <= side:
+            return [values[r * side:(r + 1) * side] for r in range(side)], side
     values = []
     for position, char in enumerate(text):
         if char in ".0":

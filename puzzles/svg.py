@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from html import escape  # not xml.sax.saxutils, whose import pulls in urllib and ssl
 
 CELL = 36  # pixels per cell
 MARGIN = 4
@@ -32,7 +32,7 @@ def text(x: float, y: float, content: str, size: float, colour: str = "black",
     weight = ' font-weight="bold"' if bold else ""
     fill = "" if colour == "black" else f' fill="{colour}"'
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{fill}{weight}>'
-            f'{escape(content)}</text>')
+            f'{escape(content, quote=False)}</text>')
 
 
 def rectangle(x: float, y: float, width: float, height: float, fill: str,

@@ -1,11 +1,13 @@
 """Viewpoints: models of each puzzle, one registered function per viewpoint.
 
-Every module of the package is imported; a viewpoint module registers its
-functions in ``VIEWPOINTS`` (the registry, not a list kept here, says which
-modules hold viewpoints), and ``registry`` is the machinery they share.
+A viewpoint module registers its functions in ``VIEWPOINTS`` and its puzzle's defaults in
+``DEFAULTS`` (the registries, not a list kept here, say which modules hold viewpoints);
+``registry`` is the machinery they share. Each is named from its module's source when
+this package is imported, and imported when first asked for.
 """
 
-from puzzlelab.registry import import_submodules
+from pathlib import Path
+
 from viewpoints.registry import (
     COUNTING_DEFAULTS,
     DEFAULTS,
@@ -23,13 +25,15 @@ from viewpoints.registry import (
 
 
 def load_viewpoints() -> None:
-    """Import every module of the package, so that each registers its viewpoints."""
-    import viewpoints
+    """Import every viewpoint module (the registry's whole listing, the test grid)."""
+    VIEWPOINTS.load()
+    DEFAULTS.load()
 
-    import_submodules(viewpoints)
 
-
-load_viewpoints()
+_HERE = Path(__file__).parent
+VIEWPOINTS.expect_from_sources(__name__, _HERE,
+                               r'(?m)^@viewpoint\(\s*"([\w-]+)",\s*"([\w-]+)"')
+DEFAULTS.expect_from_sources(__name__, _HERE, r'(?m)^set_defaults\(\s*"([\w-]+)"')
 
 __all__ = ["COUNTING_DEFAULTS", "DEFAULTS", "VIEWPOINTS", "BuiltModel", "Defaults", "Option",
            "Viewpoint", "counting_defaults", "get_viewpoint", "load_viewpoints", "set_defaults",

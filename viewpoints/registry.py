@@ -123,9 +123,9 @@ def counting_defaults(puzzle: str) -> Defaults:
     """What counts the solutions of a ``puzzle`` instance up to 2 (``generate --unique``):
     the puzzle's own counting choice, or its solving defaults without ``+symmetric``
     (which looks for one solution and cannot count)."""
+    solving = DEFAULTS.get(puzzle)  # imports the module that sets both, if need be
     if puzzle in COUNTING_DEFAULTS:
         return COUNTING_DEFAULTS.get(puzzle)
-    solving = DEFAULTS.get(puzzle)
     heuristic = str(Heuristic.parse(solving.heuristic).without_symmetric())
     return Defaults(solving.viewpoint, solving.solver, heuristic, solving.options)
 
@@ -134,8 +134,7 @@ def get_viewpoint(puzzle: str, name: str) -> Viewpoint[Any, Any]:
     """The viewpoint ``name`` of ``puzzle``; an unknown one lists the puzzle's viewpoints."""
     key = name if "/" in name else f"{puzzle}/{name}"
     if key not in VIEWPOINTS:
-        valid = [v.name for v in (VIEWPOINTS.get(k) for k in VIEWPOINTS) if v.puzzle == puzzle]
-        raise UnknownName(f"{puzzle} viewpoint", name, valid)
+        raise UnknownName(f"{puzzle} viewpoint", name, [v.name for v in viewpoints_of(puzzle)])
     return VIEWPOINTS.get(key)
 
 

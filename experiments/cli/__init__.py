@@ -1,38 +1,36 @@
 """The ``puzzlelab`` command line: argument handling over importable functions.
 
-One module per group of commands adds its commands to :data:`~experiments.cli.app.app`:
+One module per group of commands registers its commands (:mod:`~experiments.cli.app`):
 :mod:`~experiments.cli.solving` (``solve``, ``draw``), :mod:`~experiments.cli.campaigns`
 (``run``, ``table``, ``report``), :mod:`~experiments.cli.catalogue` (``list``,
-``generate``) and :mod:`~experiments.cli.studies` (``study``). This module turns
-PuzzleLab's errors into one line and an exit status.
+``generate``) and :mod:`~experiments.cli.studies` (``study``). This module picks the
+command, parses its arguments and turns PuzzleLab's errors into one line and an exit
+status.
 """
 
 from __future__ import annotations
 
 import sys
 
-import typer
-
 from experiments.cli import campaigns, catalogue, solving, studies  # noqa: F401 (commands)
-from experiments.cli.app import INTERRUPTED, app
+from experiments.cli.app import COMMANDS, INTERRUPTED, UsageError
 from puzzlelab.errors import PuzzleLabError
 
-__all__ = ["INTERRUPTED", "app", "main"]
+__all__ = ["COMMANDS", "INTERRUPTED", "main", "overview", "run"]
+
+SUMMARY = "PuzzleLab: constraint models of logic puzzles, their solvers and experiments."
 
 
-def main() -> None:
+def main(arguments: list[str] | None = None) -> None:
     """Console entry point: PuzzleLab errors become one clear line and exit status 2."""
     try:
-        code = app(standalone_mode=False)  # click returns typer.Exit's code in this mode
-        if code == INTERRUPTED:  # Typer's answer to a KeyboardInterrupt in a command
-            print("interrupted", file=sys.stderr)
-        if isinstance(code, int) and code:
-            sys.exit(code)
+        code = run(sys.argv[1:] if arguments is None else arguments)
+    except UsageError as error:
+        print(f"{error.usage}\nerror: {error}", file=sys.stderr)
+        sys.exit(2)
     except PuzzleLabError as error:
         print(f"error: {error}", file=sys.stderr)
         sys.exit(2)
-    except typer.Exit as done:
-        sys.exit(done.exit_code)
     except OSError as error:  # the file system said no: a file we write, a folder we make
         where = f": {error.filename}" if error.filename else ""
         print(f"error: {error.strerror or error}{where}", file=sys.stderr)
@@ -41,13 +39,40 @@ def main() -> None:
         print("error: out of memory (try a smaller instance, or a viewpoint or solver that "
               "needs less)", file=sys.stderr)
         sys.exit(1)
-    except (typer.Abort, KeyboardInterrupt):
+    except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(INTERRUPTED)
-    except typer.TyperException as error:  # usage errors arrive here in non-standalone mode
-        show = getattr(error, "show", None)  # usage errors show the usage line and a hint
-        if show:
-            show()
-        else:
-            print(f"error: {error.format_message()}", file=sys.stderr)
-        sys.exit(error.exit_code)
+    if code:
+        sys.exit(code)
+
+
+def run(arguments: list[str]) -> int | None:
+    """Run the command ``arguments`` name; its exit status."""
+    first = arguments[0] if arguments else "--help"
+    if first in ("-h", "--help"):
+        print(overview(), end="")
+        return None
+    if first == "--version":
+        import puzzlelab
+
+        print(f"puzzlelab {puzzlelab.__version__}")
+        return None
+    usage = "usage: puzzlelab [--version] [--help] COMMAND [ARGUMENTS...]"
+    if first.startswith("-"):
+        raise UsageError(f"unknown option {first} (the options go after the command)", usage)
+    if first not in COMMANDS:
+        raise UsageError(f"no such command {first!r}; the commands are "
+                         f"{', '.join(sorted(COMMANDS))}", usage)
+    chosen = COMMANDS[first]
+    return chosen.run(chosen.parse(arguments[1:]))
+
+
+def overview() -> str:
+    """``puzzlelab --help``: the commands, each with the first sentence of its help."""
+    width = max(map(len, COMMANDS))
+    lines = [f"  {name.ljust(width)}  {COMMANDS[name].help.split('. ')[0].rstrip('.')}"
+             for name in sorted(COMMANDS)]
+    return (f"usage: puzzlelab [--version] [--help] COMMAND [ARGUMENTS...]\n\n{SUMMARY}\n\n"
+            "commands:\n" + "\n".join(lines) + "\n\noptions:\n"
+            "  --version  print the version and stop\n  -h, --help  show this help\n\n"
+            "`puzzlelab COMMAND --help` shows a command's arguments and options.\n")

@@ -1,39 +1,125 @@
-"""The ``puzzlelab`` command line's application, its consoles and the helpers every
-command shares. Each group of commands lives in a module of its own, which adds its
-commands to :data:`app`."""
+"""The ``puzzlelab`` commands' registry and the helpers every command shares.
+
+A command is a function registered with :func:`command`, with the function that adds
+its arguments to an ``argparse`` parser. Only the parser of the command asked for is
+built, and a command module imports what its command uses inside the command, so
+``puzzlelab --help`` or ``solve`` pays for no other command's libraries (the standard
+library's ``argparse`` starts in a millisecond, where a richer framework costs a tenth
+of a second before anything is solved).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Annotated
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NoReturn, TextIO
 
-import typer
-from rich.console import Console
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from puzzlelab.errors import OptionError, PuzzleLabError
 
-import puzzlelab
-from puzzlelab.errors import OptionError
-
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="PuzzleLab: constraint models of logic puzzles, their solvers and "
-                       "experiments.")
-console = Console(soft_wrap=True)  # paths and messages stay on one line
-status_console = Console(stderr=True, soft_wrap=True)  # stdout stays clean for --json, pipes
 INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT)
 
-
-def _show_version(asked: bool) -> None:
-    if asked:
-        console.print(f"puzzlelab {puzzlelab.__version__}", highlight=False)
-        raise typer.Exit()
+Handler = Callable[[argparse.Namespace], int | None]
+"""A command: the parsed arguments in, an exit status (None for 0) out."""
 
 
-@app.callback()
-def _options(version: Annotated[bool, typer.Option(
-        "--version", is_eager=True, callback=_show_version,
-        help="print the version and stop")] = False) -> None:
-    """PuzzleLab: constraint models of logic puzzles, their solvers and experiments."""
+@dataclass(frozen=True)
+class Command:
+    """A registered command: its name, how its arguments are declared, what it runs."""
+
+    name: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[Any], int | None]
+    epilog: Callable[[], str] | None = None
+    """Text after the options in ``--help``, made only when help is asked for."""
+    verbatim: bool = False
+    """The command takes the rest of the command line as it is (``study NAME ARGS...``)."""
+    passes_unknown: bool = False
+    """Options its parser does not know are kept, in ``extra`` (``generate --size 5x5``)."""
+
+    @property
+    def help(self) -> str:
+        """The command's docstring: its ``--help`` text and the docs' summary."""
+        return " ".join((self.run.__doc__ or "").split())
+
+    def parse(self, arguments: list[str]) -> Any:
+        """The command's arguments: parsed, or as given for a verbatim command."""
+        if self.verbatim:
+            return arguments
+        if not self.passes_unknown:
+            return self.parser().parse_args(arguments)
+        parsed, extra = self.parser().parse_known_args(arguments)
+        parsed.extra = extra
+        return parsed
+
+    def parser(self) -> CommandParser:
+        """The command's own parser (``puzzlelab NAME ...``)."""
+        parser = CommandParser(prog=f"puzzlelab {self.name}", description=self.help,
+                               epilog_of=self.epilog)
+        self.arguments(parser)
+        return parser
+
+
+COMMANDS: dict[str, Command] = {}
+"""Every command by name; each command module registers its own."""
+
+
+def command(name: str, arguments: Callable[[argparse.ArgumentParser], None], *,
+            epilog: Callable[[], str] | None = None, verbatim: bool = False,
+            passes_unknown: bool = False) -> Callable[[Callable[[Any], int | None]],
+                                                Callable[[Any], int | None]]:
+    """Register the decorated function as the command ``name``."""
+
+    def register(run: Callable[[Any], int | None]) -> Callable[[Any], int | None]:
+        COMMANDS[name] = Command(name, arguments, run, epilog, verbatim, passes_unknown)
+        return run
+
+    return register
+
+
+class UsageError(PuzzleLabError):
+    """The command line itself is wrong: an unknown option, a missing argument."""
+
+    def __init__(self, message: str, usage: str) -> None:
+        super().__init__(message)
+        self.usage = usage
+
+
+class CommandParser(argparse.ArgumentParser):
+    """An ``argparse`` parser whose errors are raised, not printed with a bare exit, so
+    they end as every PuzzleLab error does; its epilog is made when help is shown."""
+
+    def __init__(self, prog: str, description: str,
+                 epilog_of: Callable[[], str] | None = None) -> None:
+        super().__init__(prog=prog, description=description, allow_abbrev=False,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+        self._epilog_of = epilog_of
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message, self.format_usage().strip())
+
+    def format_help(self) -> str:
+        if self._epilog_of is not None and self.epilog is None:
+            self.epilog = self._epilog_of()
+        return super().format_help()
+
+
+def at_least(low: int) -> Callable[[str], int]:
+    """An ``argparse`` type: an integer of at least ``low``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
+        return value
+
+    parse.__name__ = f"integer of at least {low}"
+    return parse
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
@@ -57,14 +143,33 @@ def listed(text: str) -> list[str]:
     return [item.strip() for item in text.split(",") if item.strip()]
 
 
-@contextmanager
-def working(description: str, shown: bool = True) -> Iterator[Callable[[str], None]]:
-    """Spinner and elapsed time on a terminal while a search runs, so a long one shows it
-    is alive and how to stop it; transient, and nothing at all when stderr is not a
-    terminal. Yields a function that changes the text."""
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                  TextColumn("[dim](Ctrl-C stops)"), console=status_console, transient=True,
-                  redirect_stdout=False, redirect_stderr=False,
-                  disable=not (shown and status_console.is_terminal)) as progress:
-        task = progress.add_task(description, total=None)
-        yield lambda text: progress.update(task, description=text)
+# ------------------------------------------------------------------ printing
+
+_STYLES = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "cyan": "36"}
+
+
+def styled(text: str, style: str, stream: TextIO | None = None) -> str:
+    """``text`` in ``style`` (bold, dim, red, green, yellow, cyan) where ``stream``
+    (stdout by default) is a terminal and ``NO_COLOR`` is not set; else plain."""
+    stream = sys.stdout if stream is None else stream
+    if os.environ.get("NO_COLOR") or not _is_terminal(stream):
+        return text
+    return f"\033[{_STYLES[style]}m{text}\033[0m"
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a replaced or closed stream
+        return False
+
+
+def say(text: str) -> None:
+    """A line of the command's output, on stdout."""
+    print(text)
+
+
+def note(text: str) -> None:
+    """A line about the command rather than its result (a warning, a file written beside
+    ``--json``), on stderr, so stdout stays clean for pipes."""
+    print(text, file=sys.stderr)

@@ -11,8 +11,8 @@ from typing import Any, TextIO
 
 
 class ReaderGone(Exception):
-    """Stdout's reader closed the pipe. Not an ``OSError``, which Typer would turn into
-    exit status 1 and the command line into an error message."""
+    """Stdout's reader closed the pipe. Not an ``OSError``, which the command line would
+    turn into an error message and exit status 1."""
 
 
 class PipeGuard:

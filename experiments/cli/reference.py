@@ -11,12 +11,13 @@ experiments.cli.reference`` rewrites every marked section of every page.
 
 from __future__ import annotations
 
+import argparse
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
 
 from experiments.cli import reference_tables as tables
+from experiments.cli.app import COMMANDS, Command
 from puzzlelab.errors import PuzzleLabError, UnknownName
 from puzzlelab.statistics import STATISTICS, Statistic
 from solvers import BACKENDS, load_backends
@@ -84,44 +85,26 @@ def markdown(rows: list[dict[str, str]]) -> str:
 # ------------------------------------------------------------------ the command line
 
 
-class Parameter(Protocol):
-    """What the tables read of a command's argument or option (click's, as typer made it:
-    typer may bring its own copy of click, so its classes are not named here)."""
-
-    opts: list[str]
-    secondary_opts: list[str]
-    metavar: str | None
-    name: str | None
-    required: bool
-    default: Any
-
-
-class Command(Protocol):
-    """What the tables read of a command."""
-
-    @property
-    def params(self) -> Sequence[Parameter]: ...
-
-    @property
-    def help(self) -> str | None: ...
-
-
 def commands() -> dict[str, Command]:
-    """The ``puzzlelab`` commands as the typer app makes them, alphabetically."""
-    import typer
+    """The ``puzzlelab`` commands, alphabetically."""
+    import experiments.cli  # noqa: F401 (each command module registers its commands)
 
-    import experiments.cli  # noqa: F401 (each command module adds its commands)
-    from experiments.cli.app import app
+    return dict(sorted(COMMANDS.items()))
 
-    made: dict[str, Command] = getattr(typer.main.get_command(app), "commands", {})
-    return dict(sorted(made.items()))
+
+def _parameters(command: Command) -> list[argparse.Action]:
+    """A command's arguments and options as its parser declares them, but ``--help``."""
+    return [action for action in command.parser()._actions
+            if not isinstance(action, argparse._HelpAction)]
 
 
 def command_rows() -> list[dict[str, str]]:
     """A row per command: its usage and the first paragraph of its help."""
     rows = []
     for name, command in commands().items():
-        arguments = [_metavar(p) for p in command.params if not p.opts[0].startswith("-")]
+        arguments = [_metavar(p) for p in _parameters(command) if not p.option_strings]
+        if command.verbatim:  # its own arguments follow the name
+            arguments = arguments[:1]
         rows.append({"command": code(" ".join(["puzzlelab", name, *arguments])),
                      "what it does": tables.first_paragraph(command.help)})
     return rows
@@ -130,29 +113,34 @@ def command_rows() -> list[dict[str, str]]:
 def option_rows(command: Command) -> list[dict[str, str]]:
     """A row per argument and option of ``command``: what it takes, its default."""
     rows = []
-    for parameter in command.params:
-        is_option = parameter.opts[0].startswith("-")
-        spelled = (" / ".join([", ".join(parameter.opts), *parameter.secondary_opts])
-                   if is_option else _metavar(parameter))
+    for parameter in _parameters(command):
+        is_option = bool(parameter.option_strings)
+        spelled = (" / ".join(parameter.option_strings)
+                   if isinstance(parameter, argparse.BooleanOptionalAction)
+                   else ", ".join(parameter.option_strings) if is_option
+                   else _metavar(parameter))
         rows.append({"argument or option": code(spelled),
-                     "what it does": tables.first_paragraph(getattr(parameter, "help", "")),
+                     "what it does": tables.first_paragraph(parameter.help or ""),
                      "default": _default(parameter) if is_option else NONE})
     return rows
 
 
-def _default(option: Parameter) -> str:
+def _default(option: argparse.Action) -> str:
     """An option's default as typed: its value, or which of its flags holds."""
     default = option.default
-    if isinstance(default, bool):
-        flags = [*option.opts, *option.secondary_opts] if default else option.secondary_opts
-        return code(flags[0]) if flags else NONE
-    return NONE if default is None or default == () else code(default)
+    if isinstance(option, argparse.BooleanOptionalAction):
+        return NONE if default is None else code(option.option_strings[0 if default else 1])
+    if isinstance(default, bool) or default in (None, []):  # a flag, or nothing given
+        return NONE
+    return code(default)
 
 
-def _metavar(parameter: Parameter) -> str:
+def _metavar(parameter: argparse.Action) -> str:
     """An argument as the usage line shows it: ``SPEC``, ``DATABASE...``, ``[NAME]``."""
-    metavar = parameter.metavar or str(parameter.name).upper()
-    return metavar if parameter.required else f"[{metavar}]"
+    metavar = str(parameter.metavar or parameter.dest.upper())
+    if parameter.nargs in ("+", "*"):
+        metavar += "..."
+    return f"[{metavar}]" if parameter.nargs in ("?", "*") else metavar
 
 
 # ------------------------------------------------------------------ the marked sections
@@ -188,7 +176,7 @@ def section_names() -> list[str]:
     """Every name a marker may give: the fixed sections, then one per command that takes
     arguments."""
     return [*SECTIONS, *(OPTIONS + name for name, command in commands().items()
-                         if command.params)]
+                         if _parameters(command))]
 
 
 def section(name: str, to_root: str = "") -> str:

@@ -1,83 +1,102 @@
-"""``puzzlelab solve`` and ``puzzlelab draw``: one instance, solved or drawn."""
+"""``puzzlelab solve`` and ``puzzlelab draw``: one instance, solved or drawn.
+
+The puzzle, viewpoint and solver modules are imported by the command, and only those
+it uses: a Sudoku solve on Choco reads no OR-tools, networkx or plotting library."""
 
 from __future__ import annotations
 
 import json
+from argparse import ArgumentParser, Namespace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
-from rich.markup import escape
-from rich.table import Table
-
-from experiments.campaign.record import RunRecord, of_run
-from experiments.campaign.solving import PuzzleRun, solve_instance
-from experiments.cli.app import app, console, parse_options, status_console, working
+from experiments.cli.app import at_least, command, note, parse_options, say, styled
+from experiments.cli.spinner import working
 from puzzlelab.errors import OptionError, ParseError
-from puzzles import PUZZLES
-from solvers import Heuristic, Status
-from solvers.symmetry import counting_refusal
-from viewpoints import DEFAULTS
+
+if TYPE_CHECKING:
+    from experiments.campaign.record import RunRecord
+    from experiments.campaign.solving import PuzzleRun
 
 
-@app.command()
-def solve(
-    puzzle: Annotated[str, typer.Argument(help="puzzle name, see `puzzlelab list`")],
-    file: Annotated[Path, typer.Argument(help="instance file")],
-    instance: Annotated[str | None, typer.Option(help="instance name or 1-based index")] = None,
-    viewpoint: Annotated[str | None, typer.Option(help="viewpoint (default: the "
-                                                        "puzzle's best)")] = None,
-    option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="viewpoint option NAME=VALUE, repeatable")] = None,
-    solver: Annotated[str | None,
-                      typer.Option(help="a solver from 'puzzlelab list'")] = None,
-    heuristic: Annotated[str | None, typer.Option(
-        help="VARORDER/VALUEORDER or auto, then +symmetric, +probe or +probe-all")] = None,
-    time_limit: Annotated[float | None, typer.Option(help="seconds of search")] = None,
-    all_solutions: Annotated[bool, typer.Option("--all", help="count every solution")] = False,
-    max_solutions: Annotated[int | None, typer.Option(
-        min=0, help="stop after N solutions (default 1; 0 counts them all, as --all)")] = None,
-    seed: Annotated[int, typer.Option(help="seed of random orders and solvers")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="print the run record as one JSON "
-                                                        "object")] = False,
-    svg: Annotated[Path | None, typer.Option(
-        help="also write the solved grid (the puzzle, if none is found) as SVG here")] = None,
-) -> None:
+def _instance_arguments(parser: ArgumentParser) -> None:
+    parser.add_argument("puzzle", metavar="PUZZLE", help="puzzle name, see `puzzlelab list`")
+    parser.add_argument("file", metavar="FILE", type=Path, help="instance file")
+    parser.add_argument("--instance", help="instance name or 1-based index")
+
+
+def _solve_arguments(parser: ArgumentParser) -> None:
+    _instance_arguments(parser)
+    parser.add_argument("--viewpoint", help="viewpoint (default: the puzzle's best)")
+    parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                        help="viewpoint option NAME=VALUE, repeatable")
+    parser.add_argument("--solver", help="a solver from 'puzzlelab list'")
+    parser.add_argument("--heuristic", help="VARORDER/VALUEORDER or auto, then +symmetric, "
+                                            "+probe or +probe-all")
+    parser.add_argument("--time-limit", type=float, metavar="SECONDS",
+                        help="seconds of search")
+    parser.add_argument("--all", action="store_true", dest="all_solutions",
+                        help="count every solution")
+    parser.add_argument("--max-solutions", type=at_least(0), metavar="N",
+                        help="stop after N solutions (default 1; 0 counts them all, as --all)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of random orders and solvers")
+    parser.add_argument("--json", action="store_true", dest="as_json",
+                        help="print the run record as one JSON object")
+    parser.add_argument("--svg", type=Path, metavar="FILE", help="also write the solved grid "
+                        "(the puzzle, if none is found) as SVG here")
+
+
+@command("solve", _solve_arguments)
+def solve(given: Namespace) -> int | None:
     """Solve one instance and print the solution, its check and the statistics."""
-    if all_solutions and max_solutions:
+    from experiments.campaign.record import of_run
+    from experiments.campaign.solving import solve_instance
+    from puzzles import PUZZLES
+    from solvers.record import Status
+    from viewpoints import DEFAULTS
+
+    if given.all_solutions and given.max_solutions:
         raise OptionError("--all counts every solution: leave out --max-solutions")
-    limit = None if all_solutions or max_solutions == 0 else max_solutions or 1
-    defaults = DEFAULTS.get(PUZZLES.get(puzzle).name)
-    chosen = PUZZLES.get(puzzle).load(file, instance)
+    limit = (None if given.all_solutions or given.max_solutions == 0
+             else given.max_solutions or 1)
+    kind = PUZZLES.get(given.puzzle)
+    defaults = DEFAULTS.get(kind.name)
+    file: Path = given.file
+    chosen = kind.load(file, given.instance)
     # ``is None``, not ``or``: an empty ``--viewpoint ''`` is an unknown name, not the default.
     # The default viewpoint comes with its default options, under those the user gives.
-    given = parse_options(option or [])
-    options = {**defaults.options, **given} if viewpoint is None else given
-    viewpoint = defaults.viewpoint if viewpoint is None else viewpoint
-    solver = defaults.solver if solver is None else solver
-    if heuristic is None:
-        heuristic = _default_heuristic(defaults.heuristic, limit)
-    with working(f"solving {escape(file.name)}: {viewpoint} on {solver}, {heuristic}"):
-        run = solve_instance(puzzle, chosen, viewpoint, solver, heuristic, options,
-                             time_limit=time_limit, max_solutions=limit, seed=seed)
+    options = parse_options(given.option)
+    if given.viewpoint is None:
+        options = {**defaults.options, **options}
+    viewpoint = defaults.viewpoint if given.viewpoint is None else given.viewpoint
+    solver = defaults.solver if given.solver is None else given.solver
+    heuristic = (_default_heuristic(defaults.heuristic, limit) if given.heuristic is None
+                 else given.heuristic)
+    with working(f"solving {file.name}: {viewpoint} on {solver}, {heuristic}"):
+        run = solve_instance(given.puzzle, chosen, viewpoint, solver, heuristic, options,
+                             time_limit=given.time_limit, max_solutions=limit, seed=given.seed)
     record = of_run(run, instance_file=str(file))
-    if as_json:
-        print(json.dumps(record.to_json()))
+    if given.as_json:
+        say(json.dumps(record.to_json()))
     else:
         _print_run(run, record, chosen)
-    if svg is not None:
-        svg.write_text(PUZZLES.get(puzzle).render_svg(chosen, run.solution), encoding="utf-8")
-        (status_console if as_json else console).print(  # stdout holds JSON alone
-            f"wrote {escape(str(svg))}" + ("" if run.solution is not None else
-                                           " (the puzzle: no solution was found)"),
-            highlight=False)
+    if given.svg is not None:
+        given.svg.write_text(kind.render_svg(chosen, run.solution), encoding="utf-8")
+        (note if given.as_json else say)(  # stdout holds JSON alone
+            f"wrote {given.svg}" + ("" if run.solution is not None else
+                                    " (the puzzle: no solution was found)"))
     if run.violations or run.status is Status.ERROR:
-        raise typer.Exit(1)  # a wrong answer, or a solver that failed
+        return 1  # a wrong answer, or a solver that failed
+    return None
 
 
 def _default_heuristic(default: str, max_solutions: int | None) -> str:
     """The puzzle's default heuristic; ``+symmetric`` (which looks for one solution) is left
     out of it when the run counts solutions, rather than refused as a named one is."""
+    from solvers.heuristics import Heuristic
+    from solvers.symmetry import counting_refusal
+
     if counting_refusal(max_solutions) is None:
         return default
     return str(Heuristic.parse(default).without_symmetric())
@@ -91,58 +110,67 @@ def _compared(run: PuzzleRun, known: object) -> str:
     if run.known_solution_matches is None:
         return "not compared (no solution found)"
     if run.known_solution_matches:
-        return "[green]matches[/]"
-    return "[yellow]differs[/]" + (" (both are correct: the puzzle has more than one "
+        return styled("matches", "green")
+    return styled("differs", "yellow") + (" (both are correct: the puzzle has more than one "
                                    "solution)" if run.correct else "")
 
 
 def _print_run(run: PuzzleRun, record: RunRecord, instance: object) -> None:
+    from puzzles import PUZZLES
+
     kind = PUZZLES.get(run.puzzle)
     options = ", ".join(f"{k}={v}" for k, v in run.options.items())
-    console.print(f"[bold]{run.puzzle}[/] {escape(run.instance)}: viewpoint {run.viewpoint}"
-                  f"{f' ({options})' if options else ''}, solver {run.solver}, "
-                  f"heuristic {run.heuristic}")
-    console.print(kind.render_text(instance, run.solution), markup=False, highlight=False)
-    verdict = {None: "no solution to check", True: "[green]correct[/]"}.get(
-        run.violations == [] if run.violations is not None else None,
-        "[red]WRONG[/]: " + "; ".join(run.violations or []))
-    console.print(f"status: [bold]{run.status.value}[/]  check: {verdict}  "
-                  f"known solution: {_compared(run, kind.known_solution(instance))}"
-                  + (f"  ({escape(run.message)})" if run.message else ""))
-    table = Table("statistic", "value", show_header=False, box=None)
-    for name, value in record.statistics.as_dict().items():
-        table.add_row(name, "-" if value is None else
-                      f"{value:.4f}" if isinstance(value, float) else str(value))
-    table.add_row("search complete", "yes" if record.complete else "no")
+    say(f"{styled(run.puzzle, 'bold')} {run.instance}: viewpoint {run.viewpoint}"
+        f"{f' ({options})' if options else ''}, solver {run.solver}, "
+        f"heuristic {run.heuristic}")
+    say(kind.render_text(instance, run.solution))
+    if run.violations is None:
+        verdict = "no solution to check"
+    elif not run.violations:
+        verdict = styled("correct", "green")
+    else:
+        verdict = styled("WRONG", "red") + ": " + "; ".join(run.violations)
+    say(f"status: {styled(run.status.value, 'bold')}  check: {verdict}  "
+        f"known solution: {_compared(run, kind.known_solution(instance))}"
+        + (f"  ({run.message})" if run.message else ""))
+    rows = [(name, "-" if value is None else
+             f"{value:.4f}" if isinstance(value, float) else str(value))
+            for name, value in record.statistics.as_dict().items()]
+    rows.append(("search complete", "yes" if record.complete else "no"))
     if record.symmetric is not None:
-        table.add_row("symmetries imposed", ", ".join(record.symmetric.imposed)
-                      or "none declared")
-        table.add_row("answered by", record.symmetric.answered_by)
+        rows.append(("symmetries imposed", ", ".join(record.symmetric.imposed)
+                     or "none declared"))
+        rows.append(("answered by", record.symmetric.answered_by))
     if record.portfolio is not None:  # the figures above are the answering configuration's
-        table.add_row("portfolio answered by", str(record.portfolio.answered_by))
-    console.print(table)
+        rows.append(("portfolio answered by", str(record.portfolio.answered_by)))
+    width = max(len(name) for name, _ in rows)
+    for name, value in rows:
+        say(f" {name.ljust(width)}  {value}")
 
 
-@app.command()
-def draw(
-    puzzle: Annotated[str, typer.Argument(help="puzzle name, see `puzzlelab list`")],
-    file: Annotated[Path, typer.Argument(help="instance file")],
-    instance: Annotated[str | None, typer.Option(help="instance name or 1-based index")] = None,
-    solution: Annotated[bool, typer.Option(
-        "--solution", help="draw the known solution the file gives, not the puzzle")] = False,
-    answer: Annotated[Path | None, typer.Option(
-        help="draw the solution of a run record that `puzzlelab solve --json` wrote to this "
-             "file")] = None,
-    svg: Annotated[Path | None, typer.Option(
-        help="write the picture as SVG to this file instead of printing it")] = None,
-) -> None:
+def _draw_arguments(parser: ArgumentParser) -> None:
+    _instance_arguments(parser)
+    parser.add_argument("--solution", action="store_true",
+                        help="draw the known solution the file gives, not the puzzle")
+    parser.add_argument("--answer", type=Path, metavar="FILE",
+                        help="draw the solution of a run record that `puzzlelab solve --json` "
+                             "wrote to this file")
+    parser.add_argument("--svg", type=Path, metavar="FILE",
+                        help="write the picture as SVG to this file instead of printing it")
+
+
+@command("draw", _draw_arguments)
+def draw(given: Namespace) -> None:
     """Draw an instance without solving it: as text, or as SVG with --svg."""
-    kind = PUZZLES.get(puzzle)
-    chosen = kind.load(file, instance)
-    if solution and answer is not None:
+    from puzzles import PUZZLES
+
+    kind = PUZZLES.get(given.puzzle)
+    file, answer, svg = given.file, given.answer, given.svg
+    chosen = kind.load(file, given.instance)
+    if given.solution and answer is not None:
         raise OptionError("--solution draws the file's solution, --answer a run's: give one")
-    shown = kind.known_solution(chosen) if solution else None
-    if solution and shown is None:
+    shown = kind.known_solution(chosen) if given.solution else None
+    if given.solution and shown is None:
         raise OptionError(f"{file}: instance {kind.instance_name(chosen)!r} comes with no "
                           f"known solution to draw")
     if answer is not None:
@@ -152,10 +180,10 @@ def draw(
             raise OptionError(f"{answer}: its solution does not solve instance "
                               f"{kind.instance_name(chosen)!r} of {file}: {wrong[0]}")
     if svg is None:
-        console.print(kind.render_text(chosen, shown), markup=False, highlight=False, end="")
+        print(kind.render_text(chosen, shown), end="")
         return
     svg.write_text(kind.render_svg(chosen, shown), encoding="utf-8")
-    console.print(f"wrote {escape(str(svg))}", highlight=False)
+    say(f"wrote {svg}")
 
 
 def _answer_of(path: Path) -> Any:

@@ -2,31 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from argparse import ArgumentParser
 
-import typer
-from rich.markup import escape
-
-from experiments.cli.app import app, console
-from experiments.studies import STUDIES
+from experiments.cli.app import command, say, styled
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True,
-                               "help_option_names": []})
-def study(
-    context: typer.Context,
-    name: Annotated[str | None, typer.Argument(
-        help="the study to run; none (or --help) lists them")] = None,
-) -> None:
+def _study_arguments(parser: ArgumentParser) -> None:
+    parser.add_argument("name", metavar="NAME", nargs="?",
+                        help="the study to run; none (or --help) lists them")
+    parser.add_argument("arguments", metavar="ARGUMENTS", nargs="*",
+                        help="the study's own (`puzzlelab study NAME --help` shows them)")
+
+
+@command("study", _study_arguments, verbatim=True)
+def study(arguments: list[str]) -> int | None:
     """Run a benchmark or study with its own arguments (`puzzlelab study NAME --help`
     shows them); with no name, list them."""
-    if name is None or name in ("--help", "-h"):
-        console.print("[bold]studies[/] (puzzlelab study NAME --help for each one's "
-                      "arguments)")
+    from experiments.studies import STUDIES
+
+    if not arguments or arguments[0] in ("--help", "-h"):
+        say(styled("studies", "bold") + " (puzzlelab study NAME --help for each one's "
+            "arguments)")
         for known in STUDIES.names():
-            console.print(f"  [cyan]{known}[/]: {escape(STUDIES.get(known).summary)}",
-                          highlight=False)
-        return
-    code = STUDIES.get(name).run(context.args)
-    if code:
-        raise typer.Exit(code)
+            say(f"  {styled(known, 'cyan')}: {STUDIES.get(known).summary}")
+        return None
+    return STUDIES.get(arguments[0]).run(arguments[1:]) or None

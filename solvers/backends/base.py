@@ -95,6 +95,12 @@ class Backend(ABC, Generic[Compiled]):
         """Why this backend's solver library cannot be used here, or None when it can."""
         return None
 
+    @classmethod
+    def load(cls) -> None:
+        """Import the solver library and the code that runs on it, which naming the
+        backend does not (``list`` and a solve on another backend skip them): a worker
+        calls it before its first run, so that no run's time or memory limit pays."""
+
     @abstractmethod
     def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
                 limits: SearchLimits) -> Compiled:

@@ -180,6 +180,10 @@ class CpSatBackend(Backend[_Compiled]):
             PROBING: "probing needs nested propagation inside the search (CP-SAT probes on "
                      "its own in presolve: use auto)"})
 
+    @classmethod
+    def load(cls) -> None:
+        import solvers.backends.cpsat_recorder  # noqa: F401 (it imports cp_model)
+
     def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
                 limits: SearchLimits) -> _Compiled:
         from ortools.sat.python import cp_model  # a CP-SAT solve alone pays for it

@@ -130,6 +130,11 @@ class PortfolioBackend(Backend[_Run]):
                 return f"its {configuration.backend} configuration: {missing}"
         return None
 
+    @classmethod
+    def load(cls) -> None:
+        for backend in dict.fromkeys(c.backend for c in cls.configurations):
+            BACKENDS.get(backend).load()
+
     def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
                 limits: SearchLimits) -> _Run:
         run = _Run(model, request, limits)

@@ -101,6 +101,27 @@ def test_list_shows_the_registries(monkeypatch, capsys) -> None:
     assert "``" not in out  # docstring markup is shown as plain text
 
 
+@pytest.mark.parametrize("arguments", [[], ["--help"], ["-h"]])
+def test_help_lists_every_command_with_its_summary(monkeypatch, capsys,
+                                                   arguments: list[str]) -> None:
+    code, out, _ = run_cli(monkeypatch, capsys, *arguments)
+    assert code == 0
+    for name, command in cli.COMMANDS.items():
+        assert f"  {name}  " in out or f"  {name} " in out
+        assert command.help.split(". ")[0].rstrip(".") in out
+
+
+def test_version_and_a_command_help(monkeypatch, capsys) -> None:
+    import puzzlelab
+
+    code, out, _ = run_cli(monkeypatch, capsys, "--version")
+    assert code == 0 and out.strip() == f"puzzlelab {puzzlelab.__version__}"
+    code, out, _ = run_cli(monkeypatch, capsys, "solve", "--help")
+    assert code == 0 and "--max-solutions" in out and "PUZZLE" in out
+    code, out, _ = run_cli(monkeypatch, capsys, "generate", "--help")
+    assert code == 0 and "--clues" in out  # the generator options, made for --help only
+
+
 #: solve the first small 4x4 Sudoku; the cases below add the options under test
 SMALL = ["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1"]
 
@@ -121,15 +142,15 @@ SMALL = ["solve", "sudoku", str(DATA / "small_4x4.txt"), "--instance", "1"]
      "option 'alldiff' is given twice (alldiff=weak, alldiff=strong): give it once"),
     ([*SMALL, "--heuristic", "+symmetric"], "'first-fail+symmetric' or 'auto+symmetric'"),
     ([*SMALL, "--solver", "python-constraint", "-o", "alldiff=strong"], "weak"),
-    (["solve", "sudoku", "--bogus"], "No such option: --bogus"),
-    (["nosuch"], "No such command 'nosuch'"),
-    (["solve", "sudoku"], "Missing argument"),
-    (["generate", "nonogram", "--count", "x"], "Invalid value for '--count'"),
+    ([*SMALL, "--bogus"], "unrecognized arguments: --bogus"),
+    (["nosuch"], "no such command 'nosuch'"),
+    (["solve", "sudoku"], "required: FILE"),
+    (["generate", "nonogram", "--count", "x"], "argument --count: invalid int value: 'x'"),
     ([*SMALL, "--time-limit", "-1"],
      "the time limit must be a positive number of seconds, not -1.0"),
     ([*SMALL, "--time-limit", "nan"],
      "the time limit must be a positive number of seconds, not nan"),
-    ([*SMALL, "--max-solutions", "-3"], "Invalid value for '--max-solutions'"),
+    ([*SMALL, "--max-solutions", "-3"], "argument --max-solutions: must be at least 0, not -3"),
     ([*SMALL, "--all", "--max-solutions", "2"],
      "--all counts every solution: leave out --max-solutions"),
     (["run", str(ROOT / "experiments" / "specs" / "sudoku-course.toml"), "--jobs", "0"],
@@ -212,13 +233,14 @@ def test_solve_shows_no_progress_off_a_terminal(monkeypatch, capsys) -> None:
     assert code == 0 and json.loads(out)["check"] == [] and err == ""
 
 
-@pytest.mark.parametrize("after_module", ["", "typer"])
+@pytest.mark.parametrize("after_module", ["", "argparse", "solvers.capabilities"])
 def test_ctrl_c_while_starting_up_is_no_traceback(after_module: str) -> None:
-    """The imports take about a second; a Ctrl-C during them gets the same one line.
+    """A Ctrl-C during the imports gets the same one line as during a command.
 
     ``-X importtime`` reports each import as it finishes, so the signal is sent at a
-    known point: just after the first import of the command line (``""``), or after
-    Typer's, with the heaviest imports still to come. A fixed delay could land, on a
+    known point: just after the first import of the command line (``""``), during the
+    command line's own imports (``argparse``), or during those of the command, which it
+    makes once it runs (``solvers.capabilities``). A fixed delay could land, on a
     loaded machine, in the interpreter's own start-up, before any PuzzleLab code runs.
     """
     process = subprocess.Popen(

@@ -129,7 +129,7 @@ def serve(tasks: Connection, results: Connection, solvers: list[str]) -> None:
     """Answer tasks until the parent sends None or closes the pipe. The campaign's
     ``solvers`` are imported first, so their libraries' import is not in a run's time."""
     for solver in solvers:
-        BACKENDS.get(solver)
+        BACKENDS.get(solver).load()
     results.send(("ready", os.getpid()))
     while True:
         try:

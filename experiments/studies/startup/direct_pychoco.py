@@ -1,21 +1,16 @@
-"""A direct pychoco script: one 9x9 Sudoku of a named-lines file solved with Choco, as a
-user would write it without PuzzleLab (the start-up benchmark's other side)."""
+"""A direct pychoco script: one 9x9 Sudoku of a file of 81-character lines solved with
+Choco, as a user would write it without PuzzleLab (the start-up benchmark's other side)."""
 
 import sys
 
 from pychoco import Model
 
 
-def main(path: str, name: str) -> None:
-    """Read puzzle ``name`` from the file, solve it (all_different AC, first-fail), print."""
+def main(path: str, number: int) -> None:
+    """Solve puzzle ``number`` (1-based) of the file (all_different AC, first-fail), print."""
     with open(path, encoding="utf-8") as lines:
-        for line in lines:
-            fields = line.split()
-            if fields and fields[0] == name:
-                givens = [0 if c in ".0" else int(c) for c in fields[3]]
-                break
-        else:
-            raise SystemExit(f"no puzzle {name} in {path}")
+        puzzles = [line.strip() for line in lines if line.strip()[:1] not in ("", "#")]
+    givens = [0 if c in ".0" else int(c) for c in puzzles[number - 1]]
     model = Model("sudoku")
     cells = [model.intvar(g, g) if g else model.intvar(1, 9) for g in givens]
     groups = [[9 * r + c for c in range(9)] for r in range(9)]
@@ -32,4 +27,4 @@ def main(path: str, name: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1)

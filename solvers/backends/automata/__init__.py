@@ -89,6 +89,12 @@ class AutomataBackend(Backend[_Compiled]):
                                           f"{AUTO_PROBE_EVERY}th level); name a heuristic "
                                           "for +probe or +probe-all"})
 
+    @classmethod
+    def load(cls) -> None:
+        from solvers.backends.automata.warm_up import warm_up
+
+        warm_up()
+
     def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
                 limits: SearchLimits) -> _Compiled:
         from solvers.backends.automata.search import Search  # imports numba: only when used

@@ -13,15 +13,11 @@ from __future__ import annotations
 import weakref
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Any
-
-from ortools.constraint_solver import pywrapcp
+from typing import TYPE_CHECKING, Any
 
 from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
-from solvers.backends.cp.dway import DwayLabelling
 from solvers.backends.cp.posting import POSTERS, CpVars, post_connected
-from solvers.backends.cp.probing_search import ProbingSearch
 from solvers.capabilities import (
     ALL_PROBING,
     DWAY_BESIDE_PYTHON,
@@ -36,6 +32,12 @@ from solvers.model import Model
 from solvers.probing import ProbeGroups
 from solvers.variables import IntVar
 
+if TYPE_CHECKING:  # OR-tools is imported by the first cp solve, not by naming the backend
+    from ortools.constraint_solver import pywrapcp
+
+    from solvers.backends.cp.dway import DwayLabelling
+    from solvers.backends.cp.probing_search import ProbingSearch
+
 
 def _impact_search_parameters(seed: int) -> pywrapcp.DefaultPhaseParameters:
     """The solver's own impact-based search, without its side dives.
@@ -43,6 +45,8 @@ def _impact_search_parameters(seed: int) -> pywrapcp.DefaultPhaseParameters:
     The periodic side heuristics find solutions outside the search tree, which
     would count some solutions twice when enumerating; they also log to stderr.
     """
+    from ortools.constraint_solver import pywrapcp
+
     parameters = pywrapcp.DefaultPhaseParameters()
     parameters.run_all_heuristics = False
     parameters.heuristic_period = -1
@@ -133,8 +137,19 @@ class ClassicCpBackend(Backend[_Compiled]):
                                 "Python propagator (connected) failing inside that "
                                 "change crashes the interpreter; leave out +dway"})
 
+    @classmethod
+    def load(cls) -> None:
+        import solvers.backends.cp.connected
+        import solvers.backends.cp.dway
+        import solvers.backends.cp.probing_search  # noqa: F401 (each imports pywrapcp)
+
     def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
                 limits: SearchLimits) -> _Compiled:
+        from ortools.constraint_solver import pywrapcp
+
+        from solvers.backends.cp.dway import DwayLabelling
+        from solvers.backends.cp.probing_search import ProbingSearch
+
         solver = pywrapcp.Solver(model.name)
         cp_vars: CpVars = {}
         for variable in lowered.variables:

@@ -1,0 +1,64 @@
+"""The import budget of the command line: a command imports what it uses, no more.
+
+Start-up time is mostly imports (OR-tools, networkx, numpy, matplotlib each cost tens
+of milliseconds, the command line's own framework once cost a tenth of a second), so
+the budget is held as which modules a command leaves imported, in a fresh interpreter;
+the times themselves are the start-up benchmark's (``results/startup-benchmark``).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.paths import ROOT, SUDOKU_DATA
+
+LIBRARIES = ("ortools", "networkx", "numpy", "numba", "matplotlib", "dask", "distributed",
+             "jinja2", "pandas", "rich", "constraint", "typer", "click", "pydantic")
+"""Libraries none of the commands below needs."""
+
+
+def imported(*arguments: str) -> set[str]:
+    """The modules left imported by ``puzzlelab ARGUMENTS`` in a fresh interpreter."""
+    script = ("import json, sys\nfrom experiments.cli import run\n"
+              f"try:\n    run({list(arguments)!r})\nexcept SystemExit:\n    pass\n"
+              "print(json.dumps(sorted(sys.modules)))\n")
+    finished = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                              text=True, timeout=120, check=True)
+    return set(json.loads(finished.stdout.splitlines()[-1]))
+
+
+def libraries(modules: set[str]) -> set[str]:
+    return {module.split(".")[0] for module in modules} & set(LIBRARIES)
+
+
+@pytest.mark.parametrize("arguments", [["--version"], ["--help"], ["solve", "--help"]])
+def test_help_and_version_import_no_puzzle_solver_or_library(arguments: list[str]) -> None:
+    modules = imported(*arguments)
+    assert not libraries(modules)
+    assert not {m.split(".")[0] for m in modules} & {"puzzles", "solvers", "viewpoints",
+                                                     "pychoco"}
+
+
+def test_a_sudoku_solve_imports_sudoku_and_choco_alone() -> None:
+    """The default Sudoku solve (Choco): no other solver's library, no other puzzle's
+    modules, no plotting, no campaign engine."""
+    modules = imported("solve", "sudoku", str(SUDOKU_DATA / "small_4x4.txt"), "--instance",
+                       "1")
+    assert "pychoco" in modules and not libraries(modules)
+    ours = {m for m in modules if m.startswith(("puzzles.", "viewpoints.", "solvers.backends."))}
+    assert {m for m in ours if any(p in m for p in ("hashi", "nonogram", "shikaku"))} == set()
+    backends = {m.split(".")[2] for m in ours if m.startswith("solvers.backends.")}
+    assert backends == {"base", "choco"}
+    assert not any(m.startswith(("experiments.analysis", "experiments.campaign.runner",
+                                 "experiments.campaign.store")) for m in modules)
+
+
+def test_list_names_every_backend_without_the_solver_libraries_of_cp_and_cpsat() -> None:
+    """``list`` reads every backend's declaration; OR-tools is imported by a solve only."""
+    modules = imported("list")
+    assert {"solvers.backends.cp", "solvers.backends.cpsat"} <= modules
+    assert not {"ortools", "networkx", "matplotlib", "dask", "rich"} & libraries(modules)

@@ -147,3 +147,48 @@ def test_every_puzzle_with_viewpoints_has_defaults() -> None:
             assert get_viewpoint(puzzle, defaults.viewpoint)
             assert defaults.solver in BACKENDS
         assert "+symmetric" not in counting_defaults(puzzle).heuristic
+
+
+def test_reading_the_sources_names_what_importing_registers() -> None:
+    """The registries name their entries from the modules' sources, without importing
+    them; importing every module must register exactly those names, in that order."""
+    script = """
+import json
+from puzzles import PUZZLES, load_puzzle_modules
+from solvers import BACKENDS, load_backends
+from viewpoints import DEFAULTS, VIEWPOINTS, load_viewpoints
+registries = {"puzzles": PUZZLES, "backends": BACKENDS, "viewpoints": VIEWPOINTS,
+              "defaults": DEFAULTS}
+named = {name: registry.names() for name, registry in registries.items()}
+load_puzzle_modules(); load_backends(); load_viewpoints()
+print(json.dumps([named, {name: r.names() for name, r in registries.items()}]))
+"""
+    import json
+    import subprocess
+    import sys
+
+    finished = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                              text=True, timeout=120, check=True)
+    named, registered = json.loads(finished.stdout)
+    assert named == registered
+    assert len(named["puzzles"]) == 4 and "sudoku/classic" in named["viewpoints"]
+
+
+def test_a_module_that_does_not_register_what_its_source_names_is_an_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    package = tmp_path / "ghostly"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "real.py").write_text('from tests.architecture import test_registries as t\n'
+                                     't.SCANNED.add("real", 1)\n')
+    (package / "ghost.py").write_text('"""Would say: @register("ghost")"""\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry = Registry[int]("thing")
+    monkeypatch.setattr(f"{__name__}.SCANNED", registry, raising=False)
+    registry.expect_from_sources("ghostly", package, r'add\("(\w+)"')
+    registry.expect_from_sources("ghostly", package, r'@register\("(\w+)"\)')
+    assert registry.names() == ["real", "ghost"] and "ghost" in registry
+    assert registry.get("real") == 1
+    with pytest.raises(LookupError, match=r"ghostly\.ghost was expected to register thing "
+                                          r"'ghost'"):
+        registry.get("ghost")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape  # not xml.sax.saxutils, whose import pulls in urllib and ssl
-
 CELL = 36  # pixels per cell
 MARGIN = 4
 
@@ -32,7 +30,7 @@ def text(x: float, y: float, content: str, size: float, colour: str = "black",
     weight = ' font-weight="bold"' if bold else ""
     fill = "" if colour == "black" else f' fill="{colour}"'
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{fill}{weight}>'
-            f'{escape(content, quote=False)}</text>')
+            f'{escaped(content)}</text>')
 
 
 def rectangle(x: float, y: float, width: float, height: float, fill: str,
@@ -55,3 +53,9 @@ def grid_lines(rows: int, columns: int, thick_every: int = 0, origin: float = MA
         x = origin + c * cell
         elements.append(line(x, origin, x, origin + rows * cell, 3 if thick else 1))
     return elements
+
+
+def escaped(text: str) -> str:
+    """``text`` safe between XML tags (``html.escape`` would import the HTML entity
+    tables, and ``xml.sax.saxutils`` urllib and ssl, for three characters)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from solvers.limits import SearchLimits
+
+if TYPE_CHECKING:
+    import socket
 
 
 class _Watcher:
@@ -36,6 +39,8 @@ class _Watcher:
     def attach(self, limits: SearchLimits) -> int:
         """Watch ``limits``; returns the wakeup descriptor to restore on detaching."""
         if self.pid != os.getpid():  # first use, or a forked child without the thread
+            import socket  # a few milliseconds, paid by the first search that needs it
+
             reader, writer = socket.socketpair()
             writer.setblocking(False)
             threading.Thread(target=self._run, args=(reader,), daemon=True,

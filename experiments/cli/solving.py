@@ -5,7 +5,6 @@ it uses: a Sudoku solve on Choco reads no OR-tools, networkx or plotting library
 
 from __future__ import annotations
 
-import json
 from argparse import ArgumentParser, Namespace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,7 +14,6 @@ from experiments.cli.spinner import working
 from puzzlelab.errors import OptionError, ParseError
 
 if TYPE_CHECKING:
-    from experiments.campaign.record import RunRecord
     from experiments.campaign.solving import PuzzleRun
 
 
@@ -50,7 +48,6 @@ def _solve_arguments(parser: ArgumentParser) -> None:
 @command("solve", _solve_arguments)
 def solve(given: Namespace) -> int | None:
     """Solve one instance and print the solution, its check and the statistics."""
-    from experiments.campaign.record import of_run
     from experiments.campaign.solving import solve_instance
     from puzzles import PUZZLES
     from solvers.record import Status
@@ -76,11 +73,14 @@ def solve(given: Namespace) -> int | None:
     with working(f"solving {file.name}: {viewpoint} on {solver}, {heuristic}"):
         run = solve_instance(given.puzzle, chosen, viewpoint, solver, heuristic, options,
                              time_limit=given.time_limit, max_solutions=limit, seed=given.seed)
-    record = of_run(run, instance_file=str(file))
     if given.as_json:
-        say(json.dumps(record.to_json()))
+        import json
+
+        from experiments.campaign.record import of_run
+
+        say(json.dumps(of_run(run, instance_file=str(file)).to_json()))
     else:
-        _print_run(run, record, chosen)
+        _print_run(run, chosen)
     if given.svg is not None:
         given.svg.write_text(kind.render_svg(chosen, run.solution), encoding="utf-8")
         (note if given.as_json else say)(  # stdout holds JSON alone
@@ -115,7 +115,7 @@ def _compared(run: PuzzleRun, known: object) -> str:
                                    "solution)" if run.correct else "")
 
 
-def _print_run(run: PuzzleRun, record: RunRecord, instance: object) -> None:
+def _print_run(run: PuzzleRun, instance: object) -> None:
     from puzzles import PUZZLES
 
     kind = PUZZLES.get(run.puzzle)
@@ -135,14 +135,15 @@ def _print_run(run: PuzzleRun, record: RunRecord, instance: object) -> None:
         + (f"  ({run.message})" if run.message else ""))
     rows = [(name, "-" if value is None else
              f"{value:.4f}" if isinstance(value, float) else str(value))
-            for name, value in record.statistics.as_dict().items()]
-    rows.append(("search complete", "yes" if record.complete else "no"))
-    if record.symmetric is not None:
-        rows.append(("symmetries imposed", ", ".join(record.symmetric.imposed)
+            for name, value in run.result.statistics.as_dict().items()]
+    result = run.result
+    rows.append(("search complete", "yes" if result.complete else "no"))
+    if result.symmetric is not None:
+        rows.append(("symmetries imposed", ", ".join(result.symmetric.imposed)
                      or "none declared"))
-        rows.append(("answered by", record.symmetric.answered_by))
-    if record.portfolio is not None:  # the figures above are the answering configuration's
-        rows.append(("portfolio answered by", str(record.portfolio.answered_by)))
+        rows.append(("answered by", result.symmetric.answered_by))
+    if result.portfolio is not None:  # the figures above are the answering configuration's
+        rows.append(("portfolio answered by", str(result.portfolio.answered_by)))
     width = max(len(name) for name, _ in rows)
     for name, value in rows:
         say(f" {name.ljust(width)}  {value}")
@@ -188,6 +189,8 @@ def draw(given: Namespace) -> None:
 
 def _answer_of(path: Path) -> Any:
     """The ``solution`` of the run record (``solve --json``) in ``path``."""
+    import json
+
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:

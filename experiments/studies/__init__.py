@@ -50,5 +50,8 @@ for _study in (
           "Sudoku puzzles per second per solver, against direct CP-SAT and Choco scripts"),
     Study("runner-benchmark", "experiments.studies.runner_benchmark",
           "the runner's overhead: long-lived workers against one process per run"),
+    Study("startup-benchmark", "experiments.studies.startup",
+          "puzzlelab solve, --version, --help and list as whole processes, against a direct "
+          "pychoco script"),
 ):
     STUDIES.add(_study.name, _study)

@@ -23,11 +23,8 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from solvers.backends import BACKENDS
-from solvers.backends.automata.network import UNROLLERS, compile_network
-from solvers.backends.automata.strategy import Strategy
+from solvers.backends.automata.unrolling import UNROLLERS
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import (
     ALL_PROBING,
@@ -42,8 +39,9 @@ from solvers.limits import SearchLimits
 from solvers.model import Model
 from solvers.variables import IntVar
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # numpy and numba are imported by the first automata solve
     from solvers.backends.automata.search import Search
+    from solvers.backends.automata.strategy import Strategy
 
 #: auto probes at the root and then every this many levels, without merging (measured
 #: on Faase: 5.5 s and no failed choice, against 8.7 s and 48 failed with merging;
@@ -97,6 +95,7 @@ class AutomataBackend(Backend[_Compiled]):
 
     def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
                 limits: SearchLimits) -> _Compiled:
+        from solvers.backends.automata.network import compile_network
         from solvers.backends.automata.search import Search  # imports numba: only when used
         from solvers.backends.automata.warm_up import warm_up
 
@@ -107,6 +106,8 @@ class AutomataBackend(Backend[_Compiled]):
                          len(model.variables))
 
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
+        import numpy as np
+
         size = compiled.model_size
         for dom in compiled.search.solutions():
             yield tuple((dom[:size] == 2).astype(np.int8).tolist())
@@ -122,6 +123,10 @@ class AutomataBackend(Backend[_Compiled]):
 
 def _strategy(plan: SearchPlan, variables: list[IntVar]) -> Strategy:
     """The plan in network positions (a variable's position in ``variables``)."""
+    import numpy as np
+
+    from solvers.backends.automata.strategy import Strategy
+
     position = {variable: index for index, variable in enumerate(variables)}
     decision = np.array([position[v] for v in plan.variables], dtype=np.int64)
     preferred = np.zeros(len(variables), dtype=np.int64)

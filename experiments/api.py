@@ -9,6 +9,8 @@ records (:func:`read_runs`) or as a pandas DataFrame (:func:`runs_frame`, with t
 
 from __future__ import annotations
 
+import importlib
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -46,19 +48,30 @@ def run_experiment(spec: ExperimentSpec | str | Path, *, jobs: int | None = None
                    fresh: bool = False, results_root: Path | None = None,
                    out: Path | None = None, show_progress: bool = False,
                    console: Console | None = None, report: bool | None = None,
-                   width: int | None = None) -> Experiment:
+                   width: int | None = None, height: int | None = None) -> Experiment:
     """Run the experiment ``spec`` (a spec or its TOML file), resuming where it stopped,
     then write ``table.md``, ``table.tex``, ``runs.csv`` and the report beside its store
     (the report unless ``report`` or the spec's ``table.report`` says no). An interrupted
     campaign writes the tables of what it stored, no report, and says so in
-    ``campaign.interrupted``."""
+    ``campaign.interrupted``. The tables come back as text within ``width`` columns, and
+    only their summary rows past ``height`` lines."""
     loaded = spec if isinstance(spec, ExperimentSpec) else load_spec(spec)
+    if loaded.table.report if report is None else report:
+        _import_in_background("experiments.analysis.report")
     summary = run_campaign(loaded, jobs=jobs, executor=executor, scheduler=scheduler,
                            fresh=fresh, results_root=results_root, out=out,
                            show_progress=show_progress, console=console)
     # after Ctrl-C, the tables of what is stored, but no report: the user asked to stop
     return Experiment(summary, write_outputs(summary.database,
-                                             False if summary.interrupted else report, width))
+                                             False if summary.interrupted else report, width,
+                                             height))
+
+
+def _import_in_background(module: str) -> None:
+    """Import ``module`` in a thread: the report's libraries (matplotlib, Jinja2) take a
+    third of a second, which the runs hide, as the runner mostly waits for its workers."""
+    threading.Thread(target=importlib.import_module, args=(module,), daemon=True,
+                     name=f"import {module}").start()
 
 
 def read_runs(database: str | Path) -> list[RunRecord]:

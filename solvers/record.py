@@ -59,6 +59,11 @@ class Statistics:
         object.__setattr__(self, "_values", {name: values.get(name, default)
                                              for name, default in declared.items()})
 
+    @staticmethod
+    def names() -> tuple[str, ...]:
+        """The declared statistics' names, in declaration order."""
+        return tuple(_declared())
+
     @classmethod
     def unmeasured(cls) -> Statistics:
         """The figures of a run that failed before measuring anything: none, no solution."""

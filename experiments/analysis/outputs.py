@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from experiments.analysis.table_format import summary_of
 from experiments.analysis.tables import CampaignRuns, build_comparison, render_campaigns
 from experiments.campaign.store import runs_as_csv
 from experiments.campaign.stored import read_campaign
@@ -23,10 +24,11 @@ class Outputs:
 
 
 def write_outputs(database: str | Path, report: bool | None = None,
-                  width: int | None = None) -> Outputs:
+                  width: int | None = None, height: int | None = None) -> Outputs:
     """Write the tables, ``runs.csv`` and (unless the spec's ``table.report`` or
     ``report`` says no) the report beside ``database``, grouped and measured as the
-    campaign's spec says; return them, with the tables as text within ``width``."""
+    campaign's spec says; return them, with the tables as text within ``width``, and
+    their summary rows alone where the whole would take more than ``height`` lines."""
     campaign = read_campaign(database)
     folder = Path(database).parent
     settings = campaign.table_settings()
@@ -43,7 +45,11 @@ def write_outputs(database: str | Path, report: bool | None = None,
     path.write_text(runs_as_csv(campaign.runs), encoding="utf-8")
     files.append(path)
     if campaign.runs and (settings.report if report is None else report):
-        from experiments.analysis.report import write_report  # matplotlib: only when reporting
+        from experiments.analysis.report import report_of  # matplotlib: only when reporting
 
-        files.append(write_report([database], folder / "report").folder / "index.html")
-    return Outputs(tuple(files), render_campaigns(tables, runs, "text", width) if tables else "")
+        files.append(report_of([campaign], folder / "report").folder / "index.html")
+    text = render_campaigns(tables, runs, "text", width) if tables else ""
+    if height is not None and text.count("\n") > height:
+        text = (render_campaigns([summary_of(table) for table in tables], runs, "text", width)
+                + f"\nevery instance's row: {files[0]} and {files[1]}\n")
+    return Outputs(tuple(files), text)

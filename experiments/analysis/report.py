@@ -79,6 +79,15 @@ def write_report(databases: Sequence[str | Path], out: str | Path | None = None,
         raise PuzzleLabError("name at least one results database (runs.sqlite)")
     campaigns = read_campaigns(databases, require_runs=True)
     folder = Path(out) if out is not None else default_folder(databases)
+    return report_of(campaigns, folder, by, metrics, instances, reached, started)
+
+
+def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None = None,
+              metrics: Sequence[str] | None = None, instances: Sequence[str] = (),
+              reached: bool | None = None, started: float | None = None) -> WrittenReport:
+    """Write the report of ``campaigns``, read already, into ``folder`` (the end of a
+    campaign has its runs in hand); see :func:`write_report`."""
+    started = time.perf_counter() if started is None else started
     figures = folder / FIGURES
     sections = []
     used: set[str] = set()

@@ -15,7 +15,7 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from puzzlelab.errors import OptionError
 
@@ -74,6 +74,16 @@ class ResultTable:
     """Paragraphs printed under the table: what the virtual best achieves, the legend."""
 
 
+def summary_of(table: ResultTable) -> ResultTable:
+    """``table`` without its instance rows: the summary rows alone, for a terminal that a
+    campaign of thousands of instances would fill (the files keep every row)."""
+    if not table.instance_count:
+        return table
+    counted = f"{table.instance_count} instance{'s' if table.instance_count != 1 else ''}"
+    return replace(table, title=f"{table.title} (summary of {counted})",
+                   rows=table.rows[table.instance_count:], instance_count=0)
+
+
 def legend() -> str:
     """Every mark and its meaning, in one paragraph."""
     return "Marks: " + "; ".join(f"{mark} {meaning}" for mark, meaning in MARKS.items()) + "."
@@ -85,6 +95,18 @@ def terminal_width() -> int | None:
     if not sys.stdout.isatty():
         return None
     return shutil.get_terminal_size().columns
+
+
+SCREENFUL = 50
+"""Lines of a screen when standard output is no terminal (a log, a pipe)."""
+
+
+def terminal_height() -> int:
+    """Lines of the terminal standard output writes to (:data:`SCREENFUL` off one): a
+    campaign's tables longer than that show their summary rows alone."""
+    if not sys.stdout.isatty():
+        return SCREENFUL
+    return shutil.get_terminal_size(fallback=(80, SCREENFUL)).lines
 
 
 def render(tables: Sequence[ResultTable], fmt: str = "text", width: int | None = None) -> str:
@@ -157,7 +179,7 @@ def _text_part(table: ResultTable, title: str, blocks: Sequence[_Block], label_w
     lines[1:1] = [rule]
     lines.append(rule)
     for index, (label, cells) in enumerate(table.rows):
-        if index == table.instance_count:
+        if index == table.instance_count and index:
             lines.append(rule)
         lines.append(line(label, cells))
     return "\n".join(text.rstrip() for text in lines)

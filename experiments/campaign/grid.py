@@ -144,12 +144,13 @@ def _instances(spec: ExperimentSpec) -> list[_Instance]:
         except PuzzleLabError as error:
             raise spec.error(key, str(error)) from None
         resolved = instance_set.path.resolve()
+        positions = {id(item): position for position, item in enumerate(everything)}
         for payload in chosen:
             name = kind.instance_name(payload)
             if (resolved, name) in seen:  # picked again (by another set, or twice in one)
                 continue
             seen.add((resolved, name))
-            position = next(i for i, item in enumerate(everything) if item is payload)
+            position = positions[id(payload)]
             picked.append(_Picked(index, shown, resolved, name, position, payload,
                                   kind.instance_title(payload)))
     if not picked:
@@ -169,8 +170,9 @@ def instance_labels(spec: ExperimentSpec, picked: Sequence[_Picked]) -> list[str
     give is prefixed with that end of its file's path (``a/set:lambda``). A label still
     given twice after that is refused, naming both instances.
     """
-    ends = distinct_path_ends([os.path.relpath(item.path, spec.path.parent)
-                               for item in picked])
+    relative = {path: os.path.relpath(path, spec.path.parent)
+                for path in dict.fromkeys(item.path for item in picked)}
+    ends = distinct_path_ends([relative[item.path] for item in picked])
     labels = []
     for item, end in zip(picked, ends):
         own = item.own_name
@@ -197,19 +199,19 @@ def distinct_path_ends(paths: Sequence[str]) -> list[str]:
     >>> distinct_path_ends(["x/p.txt", "x/p.sdk"])
     ['p.txt', 'p.sdk']
     """
-    whole = [PurePath(path).parts for path in paths]
+    distinct = list(dict.fromkeys(paths))  # each file once, however many instances it has
+    whole = [PurePath(path).parts for path in distinct]
     stems = [_without_suffix(parts) for parts in whole]
     # a file keeps its suffix where another file differs from it by the suffix alone
-    forms = [stem if sum(1 for other in set(whole) if _without_suffix(other) == stem) == 1
-             else parts for parts, stem in zip(whole, stems)]
-    ends = []
-    for form in forms:
+    forms = [stem if stems.count(stem) == 1 else parts for parts, stem in zip(whole, stems)]
+    ends = {}
+    for path, form in zip(distinct, forms):
         others = {other for other in forms if other != form}
         length = 1
         while length < len(form) and any(other[-length:] == form[-length:] for other in others):
             length += 1
-        ends.append("/".join(form[-length:]))
-    return ends
+        ends[path] = "/".join(form[-length:])
+    return [ends[path] for path in paths]
 
 
 def _without_suffix(parts: tuple[str, ...]) -> tuple[str, ...]:

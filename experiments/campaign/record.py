@@ -235,7 +235,6 @@ def to_row(record: RunRecord) -> dict[str, Any]:
 def from_row(row: Mapping[str, Any], campaign: str = "", puzzle: str = "") -> RunRecord:
     """The record a row of the runs table holds (a row of an older store too: a column it
     lacks reads as None, its ``extra`` as the accounts it held)."""
-    declared = Statistics().as_dict()
     details = json.loads(row.get("extra") or "{}")
     violations = json.loads(row["violations"]) if row.get("violations") else None
     matches = row.get("matches_known")
@@ -254,8 +253,7 @@ def from_row(row: Mapping[str, Any], campaign: str = "", puzzle: str = "") -> Ru
         violations=None if violations is None else tuple(violations),
         matches_known=None if matches is None else bool(matches),
         solution=None if row.get("solution") is None else json.loads(row["solution"]),
-        statistics=Statistics(**{name: row.get(name, default)
-                                 for name, default in declared.items()}),
+        statistics=Statistics(**{name: row[name] for name in Statistics.names() if name in row}),
         wall_s=row.get("wall_s"), cpu_s=row.get("cpu_s"), worker=row.get("worker"),
         finished_at=row.get("finished_at"),
         symmetric=(SymmetricSearch.from_json(details["symmetric"])

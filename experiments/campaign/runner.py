@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,11 +84,19 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
         raise OptionError(f"unknown executor {executor!r}; valid: {', '.join(EXECUTORS)}")
     if jobs is not None and jobs < 1:
         raise OptionError(f"--jobs must be at least 1, not {jobs}")
+    if scheduler is not None and executor != "dask":
+        raise OptionError("--scheduler needs --executor dask")
     folder = results_folder(spec, results_root, out)
-    grid = expand(spec)
     jobs = jobs or core_count()
     database = folder / "runs.sqlite"
-    with _one_campaign_at_a_time(database), ResultsStore(database) as store:
+    with ExitStack() as stack:
+        stack.enter_context(_one_campaign_at_a_time(database))
+        early = None
+        if executor == "local":  # its workers import while the grid is made and checked
+            early = stack.enter_context(LocalPool(jobs, log_path=folder / "workers.log"))
+            early.start(spec.solvers)
+        grid = expand(spec)
+        store = stack.enter_context(ResultsStore(database))
         if fresh:
             store.clear()
         else:
@@ -105,15 +113,15 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
             with progress_bar(show_progress, console, len(grid.tasks), report.already_stored,
                               estimate) as advance:
                 if pending:
-                    with _executor(executor, jobs, scheduler, folder) as engine:
-                        for task, record in engine.run(pending):
-                            stored, others = store.record_run(record)
-                            report.ran += 1
-                            report.statuses[summary_status(stored)] += 1
-                            report.marked_wrong += len(others)
-                            advance(task, stored)
-                            if on_run:
-                                on_run(task, stored)
+                    engine = early or stack.enter_context(_dask(jobs, scheduler))
+                    for task, record in engine.run(pending):
+                        stored, others = store.record_run(record)
+                        report.ran += 1
+                        report.statuses[summary_status(stored)] += 1
+                        report.marked_wrong += len(others)
+                        advance(task, stored)
+                        if on_run:
+                            on_run(task, stored)
         except KeyboardInterrupt:
             report.interrupted = True
             end_state = "interrupted"
@@ -203,12 +211,9 @@ def _check_same_spec(spec: ExperimentSpec, store: ResultsStore) -> None:
                          f"start over, or give the experiment a new name")
 
 
-def _executor(name: str, jobs: int, scheduler: str | None,
-              folder: Path) -> AbstractContextManager[Any]:
-    if name == "dask":
-        from experiments.campaign.executors.dask_cluster import DaskExecutor
+def _dask(jobs: int, scheduler: str | None) -> AbstractContextManager[Any]:
+    """The Dask executor, made once runs are pending (the local pool is made before the
+    grid, its workers started)."""
+    from experiments.campaign.executors.dask_cluster import DaskExecutor
 
-        return DaskExecutor(jobs, scheduler)
-    if scheduler is not None:
-        raise OptionError("--scheduler needs --executor dask")
-    return LocalPool(jobs, log_path=folder / "workers.log")
+    return DaskExecutor(jobs, scheduler)

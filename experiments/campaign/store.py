@@ -1,10 +1,12 @@
 """The results store: one SQLite database per experiment, one row per run.
 
-Every run is committed as soon as it ends (WAL journal), so killing the runner
-at any moment loses only the runs in flight, and running the spec again resumes
-with exactly the missing runs. The ``campaign`` table keeps, for every session
-that ran the spec, the spec text and what is needed to reproduce the figures:
-start and end, package versions, Python, CPU model, core count, git commit. The
+Finished runs are committed together, a quarter of a second's worth at a time (WAL
+journal; one commit per run cost more than a millisecond's run), so killing the runner
+at any moment loses only the runs in flight and the last uncommitted batch, and
+running the spec again resumes with exactly the missing runs. The ``campaign`` table
+keeps, for every session that ran the spec, the spec text and what is needed to
+reproduce the figures: start and end, package versions, Python, CPU model, core count,
+git commit. The
 ``instances`` table keeps each instance as the puzzle writes it, so that a report
 draws the campaign's puzzles and answers from the store alone.
 
@@ -20,6 +22,7 @@ import csv
 import io
 import json
 import sqlite3
+import time
 from collections.abc import Iterable, Mapping
 from contextlib import closing
 from dataclasses import dataclass, fields
@@ -30,6 +33,9 @@ from experiments.campaign.record import RunRecord, from_row, run_columns, to_row
 from experiments.campaign.verdicts import can_contradict, contradicted, marked_wrong
 from puzzlelab.errors import PuzzleLabError
 from solvers.record import Status
+
+COMMIT_SECONDS = 0.25
+"""The longest a stored run waits in the open transaction before the batch is committed."""
 
 SCHEMA_VERSION = 2
 """1: the runs and campaign tables; 2: the instances table (older stores gain it)."""
@@ -112,6 +118,7 @@ class ResultsStore:
                                  ) from None
         self.connection.row_factory = sqlite3.Row
         self.connection.execute("PRAGMA synchronous=NORMAL")
+        self._committed_at = time.monotonic()
         with self.connection:
             self.connection.execute(_table_sql("runs", run_columns()))
             self.connection.execute(_table_sql("campaign", CAMPAIGN_COLUMNS))
@@ -154,17 +161,24 @@ class ResultsStore:
         self.close()
 
     def close(self) -> None:
-        """Close the database (every run is committed already)."""
+        """Commit what is left and close the database."""
+        self.connection.commit()
         self.connection.close()
+
+    def commit(self) -> None:
+        """Commit the runs stored since the last commit."""
+        self.connection.commit()
+        self._committed_at = time.monotonic()
 
     def finished_keys(self) -> set[str]:
         """The keys of the runs already stored: what resuming skips."""
         return {row[0] for row in self.connection.execute("SELECT run_key FROM runs")}
 
     def record_run(self, record: RunRecord) -> tuple[RunRecord, list[str]]:
-        """Store one finished run and commit at once; then mark wrong every stored run of
-        the instance that claims "unsatisfiable" where one has a solution the checker
-        accepts (this run, or earlier ones this run contradicts).
+        """Store one finished run (committed with its batch, :data:`COMMIT_SECONDS`); then
+        mark wrong every stored run of the instance that claims "unsatisfiable" where one
+        has a solution the checker accepts (this run, or earlier ones this run
+        contradicts).
 
         Returns the record as stored (marked wrong, when it is one of them) and the keys
         of the other runs marked.
@@ -172,11 +186,12 @@ class ResultsStore:
         row = to_row(record)
         columns = ", ".join(f'"{c}"' for c in row)
         marks = ", ".join("?" for _ in row)
-        with self.connection:
-            self.connection.execute(f"INSERT OR REPLACE INTO runs ({columns}) VALUES ({marks})",
-                                    list(row.values()))
-            marked = (self._mark_contradicted(record.instance_file, record.instance)
-                      if can_contradict(record) else {})
+        self.connection.execute(f"INSERT OR REPLACE INTO runs ({columns}) VALUES ({marks})",
+                                list(row.values()))
+        marked = (self._mark_contradicted(record.instance_file, record.instance)
+                  if can_contradict(record) else {})
+        if time.monotonic() - self._committed_at >= COMMIT_SECONDS:
+            self.commit()
         if record.key in marked:
             record = marked_wrong(record, marked[record.key])
         return record, [key for key in marked if key != record.key]
@@ -185,6 +200,11 @@ class ResultsStore:
         """Mark wrong the runs of one instance that :func:`contradicted` judges so. Only
         answers can contradict or be contradicted, so only they are read: claims are
         rare, and a campaign stores many runs."""
+        claims, answers_found = self.connection.execute(
+            "SELECT max(status = ?), max(verdict = 'correct') FROM runs WHERE instance_file = ? "
+            "AND instance = ?", (Status.UNSATISFIABLE.value, instance_file, instance)).fetchone()
+        if not (claims and answers_found):  # the common case: nothing to contradict
+            return {}
         answers = [from_row(dict(row)) for row in self.connection.execute(
             "SELECT * FROM runs WHERE instance_file = ? AND instance = ? AND (status = ? OR "
             "verdict = 'correct') ORDER BY id",

@@ -49,7 +49,7 @@ def run(given: Namespace) -> int | None:
     """Run an experiment (resuming where it stopped) and write its tables and report."""
     from rich.console import Console  # the progress bar's
 
-    from experiments.analysis.table_format import terminal_width
+    from experiments.analysis.table_format import terminal_height, terminal_width
     from experiments.api import run_experiment
     from experiments.campaign.environment import core_count
     from experiments.campaign.runner import results_folder
@@ -68,7 +68,7 @@ def run(given: Namespace) -> int | None:
     done = run_experiment(loaded, jobs=jobs, executor=given.executor,
                           scheduler=given.scheduler, fresh=given.fresh, out=folder,
                           show_progress=given.progress, console=Console(soft_wrap=True),
-                          width=terminal_width())
+                          width=terminal_width(), height=terminal_height())
     campaign = done.campaign
     for line in campaign.skipped:
         say(f"skipped: {line}")

@@ -50,6 +50,9 @@ for _study in (
           "Sudoku puzzles per second per solver, against direct CP-SAT and Choco scripts"),
     Study("runner-benchmark", "experiments.studies.runner_benchmark",
           "the runner's overhead: long-lived workers against one process per run"),
+    Study("campaign-benchmark", "experiments.studies.campaign_benchmark",
+          "the default Sudoku campaign over 2,000 17-clue puzzles against a direct pychoco "
+          "script, whole processes"),
     Study("startup-benchmark", "experiments.studies.startup",
           "puzzlelab solve, --version, --help and list as whole processes, against a direct "
           "pychoco script"),

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.paths import SUDOKU_DATA
-from viewpoints import VIEWPOINTS
+from viewpoints import VIEWPOINTS, load_viewpoints
 
 # Loaded only through a spec's ``modules`` key; importing it would register its
 # misbehaving viewpoints in every test (doctest collection imports every module).
@@ -33,7 +33,9 @@ def write_spec(tmp_path: Path) -> Callable[..., Path]:
 
 @pytest.fixture
 def clean_registry() -> Iterator[None]:
-    """Forget the test viewpoints a spec's ``modules`` registered, after the test."""
+    """Forget the test viewpoints a spec's ``modules`` registered, after the test (the
+    shipped ones are all registered first: one imported during the test stays)."""
+    load_viewpoints()
     before = dict(VIEWPOINTS._entries)
     modules = set(sys.modules)
     yield

@@ -143,6 +143,21 @@ def test_a_dead_worker_is_reported_once_however_slow_the_consumer(write_spec,
     assert sorted(seen) == [("classic", "solved"), ("test-crash", "error")]
 
 
+def test_a_task_waiting_behind_a_failing_run_is_run_once_by_another_worker(
+        write_spec, clean_registry) -> None:
+    """Each worker holds its next task while it runs one; when that run crashes, hangs
+    or fails, the waiting task goes back to the queue: every task ends exactly once."""
+    spec = load_spec(write_spec(FAULTS.replace("time_limit = 1.0", "time_limit = 0.2")
+                                .replace("select = [1]", "select = [1, 2, 3]")))
+    tasks = expand(spec).tasks
+    assert len(tasks) == 15
+    with LocalPool(1) as pool:
+        ended = [(task.key, outcome) for task, outcome in pool.run(tasks)]
+    assert sorted(key for key, _ in ended) == sorted(task.key for task in tasks)
+    assert {outcome.status for key, outcome in ended
+            if "classic" in key} == {"solved"}
+
+
 def test_a_model_past_its_size_option_is_stored_as_refused(write_spec, tmp_path) -> None:
     knotty = NONOGRAM_DATA / "webpbn_survey" / "knotty.non"
     spec = load_spec(write_spec(f"""
@@ -310,6 +325,9 @@ def test_a_campaign_that_fails_is_recorded_as_failed(write_spec, tmp_path,
             return self
 
         def __exit__(self, *exc) -> None:
+            pass
+
+        def start(self, solvers) -> None:
             pass
 
         def run(self, tasks):

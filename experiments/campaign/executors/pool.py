@@ -10,6 +10,11 @@ and its grace), and is killed past that too. A worker that dies is recorded as
 ``std::bad_alloc``, as OR-tools does at the memory limit); either way a fresh worker
 takes its place and the campaign goes on. ``runs_per_worker=1`` gives one process
 per run (the runner benchmark compares the two).
+
+Each worker also holds the next few tasks in its pipe (:data:`HELD`), so it starts one
+the moment it sends a result: a run of a millisecond does not wait for the runner to
+store the last one, nor for the runner's other threads. A task waiting there when its
+worker is killed or dies goes back to the queue, unrun.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ from solvers import Status
 from solvers.portfolio import CORES_VARIABLE
 
 POLL_SECONDS = 0.5
+HELD = 4
+"""Tasks a worker holds at most: the running one and those waiting in its pipe."""
 WORKER_MODULE = "experiments.campaign.executors.worker"
 """What each worker process runs (``python -m``)."""
 
@@ -66,19 +73,44 @@ class WorkerProcess:
         self.log_offset = 0  # where the log ended when the running task started
         self.ready = False
         self.task: RunTask | None = None
+        self.queued: deque[RunTask] = deque()  # sent behind the running task, not begun
         self.started = 0.0
         self.search: tuple[float, float] | None = None  # (started, time limit) of the search
         self.cpu_at_start: float | None = None
         self.runs = 0
 
     def send(self, task: RunTask) -> None:
-        """Start ``task`` on this (idle, ready) worker."""
+        """Give this (ready) worker ``task``: it starts now if the worker is idle, else
+        right after the running one."""
+        self.runs += 1
+        self.tasks.send(task)
+        if self.task is None:
+            self._begin(task)
+        else:
+            self.queued.append(task)
+
+    def _begin(self, task: RunTask) -> None:
+        """The worker starts ``task``: its clock starts."""
         self.task, self.started, self.search = task, time.perf_counter(), None
         self.cpu_at_start = self.cpu_seconds()
         if self.log is not None:
             self.log_offset = os.fstat(self.log.fileno()).st_size
-        self.runs += 1
-        self.tasks.send(task)
+
+    def finish(self) -> RunTask:
+        """The running task has ended: the next queued one, if any, begins. Returns the
+        ended one."""
+        assert self.task is not None
+        ended_task, self.task = self.task, None
+        if self.queued:
+            self._begin(self.queued.popleft())
+        return ended_task
+
+    def room(self, runs_per_worker: int | None) -> int:
+        """How many more tasks this worker may be given now: :data:`HELD` in hand at most,
+        and no more than it has runs left to make."""
+        held = (self.task is not None) + len(self.queued)
+        left = HELD if runs_per_worker is None else runs_per_worker - self.runs
+        return max(0, min(HELD - held, left)) if self.ready else 0
 
     @property
     def deadline(self) -> float:
@@ -154,6 +186,7 @@ class LocalPool:
         self.log = open(log_path, "ab") if log_path else None  # noqa: SIM115 (kept open)
         self.workers: list[WorkerProcess] = []
         self.solvers: list[str] = []  # what a new worker imports before its first run
+        self.pending: deque[RunTask] = deque()  # the tasks no worker has been given
 
     def __enter__(self) -> LocalPool:
         return self
@@ -170,16 +203,24 @@ class LocalPool:
             self.log.close()
             self.log = None
 
+    def start(self, solvers: Iterable[str]) -> None:
+        """Start every worker now, importing ``solvers``, rather than at the first
+        :meth:`run`: they import while the caller prepares the runs."""
+        self.solvers = sorted(set(solvers))
+        while len(self.workers) < self.jobs:
+            self.workers.append(WorkerProcess(self.log, self.solvers))
+
     def run(self, tasks: Iterable[RunTask]) -> Iterator[tuple[RunTask, RunRecord]]:
         """Run every task; yield ``(task, record)`` in the order runs end."""
-        pending = deque(tasks)
-        self.solvers = sorted({task.solver for task in pending})
+        self.pending = pending = deque(tasks)
+        self.solvers = sorted({*self.solvers, *(task.solver for task in pending)})
         while len(self.workers) < min(self.jobs, len(pending)):
             self.workers.append(WorkerProcess(self.log, self.solvers))
         while pending or any(w.task is not None for w in self.workers):
-            for worker in self.workers:
-                if worker.ready and worker.task is None and pending:
-                    worker.send(pending.popleft())
+            for _ in range(HELD):  # a task to each idle worker first, then the next ones
+                for worker in self.workers:
+                    if worker.room(self.runs_per_worker) and pending:
+                        worker.send(pending.popleft())
             yield from self._collect()
 
     def _collect(self) -> Iterator[tuple[RunTask, RunRecord]]:
@@ -206,10 +247,12 @@ class LocalPool:
                 limit = worker.task.time_limit if body is None else float(body)
                 worker.search = (time.perf_counter(), limit)
             elif kind == "result" and worker.task is not None:
-                task, (record, clean) = worker.task, body
-                worker.task = None
+                record, clean = body
+                if not clean:  # this worker is replaced: its next task goes back, unrun
+                    self._requeue(worker)
+                task = worker.finish()
                 yield task, record
-                if not clean or worker.runs == self.runs_per_worker:
+                if not clean or (worker.runs == self.runs_per_worker and worker.task is None):
                     self._swap(worker)
         for worker in busy:
             if worker.task is not None and time.perf_counter() > worker.deadline:
@@ -230,6 +273,7 @@ class LocalPool:
     def _replace(self, worker: WorkerProcess, status: Status,
                  message: str) -> Iterator[tuple[RunTask, RunRecord]]:
         task, worker.task = worker.task, None  # reported here, and only here
+        self._requeue(worker)
         wall, cpu = time.perf_counter() - worker.started, worker.cpu_seconds()
         worker.stop(kill=True)
         if task is not None:
@@ -237,7 +281,14 @@ class LocalPool:
             yield task, ended(begun(task, status, message), wall_s=wall, cpu_s=used)
         self._swap(worker, stopped=True)
 
+    def _requeue(self, worker: WorkerProcess) -> None:
+        """The tasks waiting in a worker that is going away go back to the queue's front."""
+        while worker.queued:
+            self.pending.appendleft(worker.queued.pop())
+            worker.runs -= 1
+
     def _swap(self, worker: WorkerProcess, stopped: bool = False) -> None:
+        self._requeue(worker)
         if not stopped:
             worker.stop(kill=True)
         self.workers[self.workers.index(worker)] = WorkerProcess(self.log, self.solvers)

@@ -11,6 +11,7 @@ the idle worker already holds.
 
 from __future__ import annotations
 
+import functools
 import os
 import resource
 import signal
@@ -77,7 +78,12 @@ def describe_exception(error: BaseException) -> str:
 
 def worker_name() -> str:
     """``host:pid`` of this process, stored with each run."""
-    return f"{socket.gethostname()}:{os.getpid()}"
+    return _named(os.getpid())
+
+
+@functools.cache
+def _named(pid: int) -> str:
+    return f"{socket.gethostname()}:{pid}"
 
 
 def now() -> str:
@@ -115,14 +121,16 @@ class MemoryLimit:
 
 
 def _address_space_bytes() -> int | None:
+    """The process's address space now (Linux's ``/proc/self/statm``: its first figure,
+    in pages), or None where it cannot be read."""
     try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmSize:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split(maxsplit=1)[0]) * _PAGE_BYTES
+    except (OSError, ValueError, IndexError):
         return None
-    return None
+
+
+_PAGE_BYTES = resource.getpagesize()
 
 
 def serve(tasks: Connection, results: Connection, solvers: list[str]) -> None:

@@ -1,30 +1,34 @@
-"""A direct pychoco script: one 9x9 Sudoku of a file of 81-character lines solved with
-Choco, as a user would write it without PuzzleLab (the start-up benchmark's other side)."""
+"""A direct pychoco script: every 9x9 Sudoku of files of 81-character lines solved with
+Choco, as a user would write it without PuzzleLab (the start-up and campaign benchmarks'
+other side)."""
 
 import sys
 
 from pychoco import Model
 
+GROUPS = ([[9 * r + c for c in range(9)] for r in range(9)]
+          + [[9 * r + c for r in range(9)] for c in range(9)]
+          + [[9 * (3 * br + i) + 3 * bc + j for i in range(3) for j in range(3)]
+             for br in range(3) for bc in range(3)])
 
-def main(path: str, number: int) -> None:
-    """Solve puzzle ``number`` (1-based) of the file (all_different AC, first-fail), print."""
-    with open(path, encoding="utf-8") as lines:
-        puzzles = [line.strip() for line in lines if line.strip()[:1] not in ("", "#")]
-    givens = [0 if c in ".0" else int(c) for c in puzzles[number - 1]]
+
+def solve(puzzle: str) -> str:
+    """The solution of one puzzle line (all_different AC, first-fail), as 81 digits."""
     model = Model("sudoku")
-    cells = [model.intvar(g, g) if g else model.intvar(1, 9) for g in givens]
-    groups = [[9 * r + c for c in range(9)] for r in range(9)]
-    groups += [[9 * r + c for r in range(9)] for c in range(9)]
-    groups += [[9 * (3 * br + i) + 3 * bc + j for i in range(3) for j in range(3)]
-               for br in range(3) for bc in range(3)]
-    for group in groups:
+    cells = [model.intvar(int(c), int(c)) if c not in ".0" else model.intvar(1, 9)
+             for c in puzzle]
+    for group in GROUPS:
         model.all_different([cells[i] for i in group], "AC").post()
     solver = model.get_solver()
     solver.set_min_dom_lb_search(*cells)
     if not solver.solve():
-        raise SystemExit("no solution")
-    print("".join(str(cell.get_value()) for cell in cells))
+        raise SystemExit(f"no solution: {puzzle}")
+    return "".join(str(cell.get_value()) for cell in cells)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+    for path in sys.argv[1:]:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                if line.strip()[:1] not in ("", "#"):
+                    print(solve(line.strip()))

@@ -1,0 +1,212 @@
+"""Campaign benchmark: the default Sudoku campaign over 2,000 17-clue puzzles against a
+direct pychoco script solving the same puzzles, whole processes, interleaved.
+
+``python -m experiments.studies.campaign_benchmark [--rounds 3] [--output FOLDER]``
+writes the 1,000 17-clue puzzles of Royle's collection shipped with PuzzleLab and
+1,000 more made from them (each transposed and its digits renamed by a seeded
+permutation: other puzzles, as hard, each with one solution), a spec naming only the
+puzzle and the two files, and then, each round in a shuffled order, runs as fresh
+processes: the direct script (:mod:`experiments.studies.startup.direct_pychoco`),
+``puzzlelab run SPEC --jobs 1`` and ``puzzlelab run SPEC`` (every core). Every answer
+is checked: the script's by the Sudoku checker here, the campaigns' by the store's
+verdicts. A campaign's bookkeeping per run is the time between two of its results
+less the worker's own time for a run (``wall_s``), both from its store.
+
+The figures go to ``runs.csv``; ``--from runs.csv`` makes the README from it again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+from experiments.studies.kit import met, publish
+from experiments.studies.startup import DIRECT, PUZZLE_FILE, puzzlelab_script
+
+DIRECT_NAME, ONE_JOB, ALL_CORES = "direct pychoco script", "puzzlelab run --jobs 1", "puzzlelab run"
+PROCESSES = (DIRECT_NAME, ONE_JOB, ALL_CORES)
+BOOKKEEPING, WORKER = "bookkeeping per run (--jobs 1)", "worker's time per run (--jobs 1)"
+RATIO_TARGET, BOOKKEEPING_TARGET = 0.8, 0.0005
+
+
+def renamed_copies(puzzles: Sequence[str], seed: int = 1) -> list[str]:
+    """Each 81-character puzzle transposed, its digits renamed by a seeded permutation."""
+    rng, made = random.Random(seed), []
+    for puzzle in puzzles:
+        digits = list("123456789")
+        rng.shuffle(digits)
+        rename = {str(d + 1): digits[d] for d in range(9)} | {"0": "0", ".": "."}
+        made.append("".join(rename[puzzle[9 * r + c]] for c in range(9) for r in range(9)))
+    return made
+
+
+def prepare(folder: Path) -> list[Path]:
+    """The two puzzle files and the default spec, in ``folder``; the files."""
+    shipped = [line.strip() for line in PUZZLE_FILE.read_text().splitlines()
+               if line.strip() and not line.startswith("#")]
+    files = [folder / "royle17.txt", folder / "royle17-renamed.txt"]
+    files[0].write_text("\n".join(shipped) + "\n")
+    files[1].write_text("\n".join(renamed_copies(shipped)) + "\n")
+    (folder / "default.toml").write_text(
+        'name = "sudoku-default"\npuzzle = "sudoku"\n'
+        'instances = ["royle17.txt", "royle17-renamed.txt"]\n')
+    return files
+
+
+def direct_correct(output: str, files: Sequence[Path]) -> bool:
+    """Whether the script printed a checked solution for every puzzle, in order."""
+    from puzzles import PUZZLES
+
+    kind = PUZZLES.get("sudoku")
+    instances = [instance for path in files for instance in kind.read(path)]
+    lines = output.split()
+    if len(lines) != len(instances):
+        return False
+    return all(len(line) == 81 and not kind.check(instance, kind.solution_from_json(
+        [[int(d) for d in line[9 * r:9 * r + 9]] for r in range(9)]))
+               for line, instance in zip(lines, instances))
+
+
+def campaign_figures(database: Path, runs: int) -> tuple[bool, float, float]:
+    """Whether every run of the store is solved and correct; the time between two results
+    and the worker's mean time for a run, in seconds."""
+    from experiments.api import read_runs
+
+    stored = read_runs(database)
+    correct = len(stored) == runs and all(r.status.value == "solved" and
+                                          r.verdict.value == "correct" for r in stored)
+    ended = sorted(datetime.fromisoformat(r.finished_at or "") for r in stored)
+    between = (ended[-1] - ended[0]).total_seconds() / (len(ended) - 1)
+    return correct, between, statistics.fmean(r.wall_s or 0.0 for r in stored)
+
+
+def measure(rounds: int) -> list[dict[str, str]]:
+    """The rounds' rows: each process's time and check, and the bookkeeping figures."""
+    rows: list[dict[str, str]] = []
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        files = prepare(folder)
+        commands = {DIRECT_NAME: [sys.executable, str(DIRECT), *map(str, files)],
+                    ONE_JOB: [*puzzlelab_script(), "run", "default.toml", "--jobs", "1",
+                              "--no-progress", "--out"],
+                    ALL_CORES: [*puzzlelab_script(), "run", "default.toml", "--no-progress",
+                                "--out"]}
+        for number in range(1, rounds + 1):
+            order = list(PROCESSES)
+            random.Random(number).shuffle(order)
+            for process in order:
+                out = folder / f"round{number}-{len(rows)}"
+                command = commands[process] + ([] if process == DIRECT_NAME else [str(out)])
+                start = time.perf_counter()
+                done = subprocess.run(command, cwd=folder, capture_output=True, text=True)
+                seconds = time.perf_counter() - start
+                if process == DIRECT_NAME:
+                    correct = done.returncode == 0 and direct_correct(done.stdout, files)
+                else:
+                    correct, between, worker = campaign_figures(out / "runs.sqlite", 2000)
+                    correct = correct and done.returncode == 0
+                    if process == ONE_JOB:
+                        rows += [_row(number, BOOKKEEPING, between - worker, correct),
+                                 _row(number, WORKER, worker, correct)]
+                rows.append(_row(number, process, seconds, correct))
+            print(f"round {number}/{rounds} done", file=sys.stderr, flush=True)
+    return rows
+
+
+def _row(round_number: int, what: str, seconds: float, correct: bool) -> dict[str, str]:
+    return {"round": str(round_number), "measure": what, "seconds": f"{seconds:.6f}",
+            "correct": str(int(correct))}
+
+
+def report(rows: Sequence[dict[str, str]], command: str) -> str:
+    """The README: each process's times, the ratios and the targets."""
+    def seconds(what: str) -> list[float]:
+        return [float(row["seconds"]) for row in rows if row["measure"] == what]
+
+    lines = ["# Campaign benchmark (issue 43, item 2)", "",
+             f"Written by `{command}`. Each round runs, as fresh processes in a shuffled "
+             "order: the direct script over the 2,000 puzzles, and the default Sudoku "
+             "campaign (a spec naming only the puzzle and the two files) with `--jobs 1` and "
+             "with every core, start-up, the 2,000 runs, the tables and the report included. "
+             "Every answer is checked.", "",
+             "| process | rounds | all correct | median (s) | min (s) | max (s) |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for what in PROCESSES:
+        times = seconds(what)
+        right = sum(row["correct"] == "1" for row in rows if row["measure"] == what)
+        lines.append(f"| `{what}` | {len(times)} | {right} | {statistics.median(times):.2f} | "
+                     f"{min(times):.2f} | {max(times):.2f} |")
+    direct = statistics.median(seconds(DIRECT_NAME))
+    lines.append("")
+    for what in (ONE_JOB, ALL_CORES):
+        ratio = direct / statistics.median(seconds(what))
+        lines.append(f"- `{what}` against the direct script (its speed, medians): "
+                     f"{ratio:.2f}x; at least {RATIO_TARGET:g}x: {met(ratio >= RATIO_TARGET)}.")
+    kept, worker = statistics.median(seconds(BOOKKEEPING)), statistics.median(seconds(WORKER))
+    lines.append(f"- the runner's bookkeeping per run (`--jobs 1`: the time between two "
+                 f"results less the worker's own time for a run, "
+                 f"{worker * 1000:.2f} ms): {kept * 1000:.2f} ms; under "
+                 f"{BOOKKEEPING_TARGET * 1000:g} ms: {met(kept < BOOKKEEPING_TARGET)}.")
+    one_job = statistics.median(seconds(ONE_JOB))
+    rest = one_job - 2000 * (worker + kept)
+    lines += ["", "## What it shows", "",
+              f"With `--jobs 1` the campaign's 2,000 runs take {2000 * (worker + kept):.2f} s "
+              f"({(worker + kept) * 1000:.2f} ms a run: the worker's {worker * 1000:.2f} ms and "
+              f"the bookkeeping's {kept * 1000:.2f} ms), and the rest of the process "
+              f"{rest:.2f} s: start-up, reading and checking the 2,000 puzzles, starting the "
+              f"worker, the tables, the report and the interpreter's exit. The direct script "
+              f"takes {direct * 1000 / 2000:.2f} ms a puzzle, its start-up included. A worker's "
+              "run is the whole checked solve: the viewpoint's model, its posting on Choco, the "
+              "search, the check of the assignment against every constraint and of the "
+              "solution by the puzzle's checker, the verdict and the record; the search and "
+              "posting alone take less than the script's, which builds its model through "
+              "pychoco's higher-level calls. With every core the runs are shared by the "
+              "workers, but the runner's process takes a core of its own share.", ""]
+    lines += ["Recompute every figure above from the committed rows with `python -m "
+              "experiments.studies.campaign_benchmark --from "
+              "results/campaign-benchmark/runs.csv`."]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Measure (or read back with ``--from``), print the report, write it with the rows."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
+    parser.add_argument("--output", type=Path, help="folder for runs.csv and README.md")
+    parser.add_argument("--from", dest="source", type=Path,
+                        help="make the report from this runs.csv instead of measuring")
+    arguments = parser.parse_args(argv)
+    if arguments.source is not None:
+        with arguments.source.open(newline="", encoding="utf-8") as lines:
+            rows = list(csv.DictReader(lines))
+    else:
+        rows = measure(arguments.rounds)
+    rounds = max(int(row["round"]) for row in rows)
+    command = f"python -m experiments.studies.campaign_benchmark --rounds {rounds}"
+    if arguments.output is not None:
+        command += f" --output {arguments.output}"
+        if arguments.source is None:
+            arguments.output.mkdir(parents=True, exist_ok=True)
+            with (arguments.output / "runs.csv").open("w", newline="", encoding="utf-8") as out:
+                writer = csv.DictWriter(out, ["round", "measure", "seconds", "correct"])
+                writer.writeheader()
+                writer.writerows(rows)
+    wrong = [f"{row['measure']} (round {row['round']})" for row in rows
+             if row["correct"] != "1"]
+    return publish(report(rows, command),
+                   None if arguments.output is None else arguments.output / "README.md", wrong)
+
+
+if __name__ == "__main__":
+    from experiments.studies.kit import run_main
+
+    run_main(main)

@@ -79,9 +79,9 @@ def direct_correct(output: str, files: Sequence[Path]) -> bool:
 def campaign_figures(database: Path, runs: int) -> tuple[bool, float, float]:
     """Whether every run of the store is solved and correct; the time between two results
     and the worker's mean time for a run, in seconds."""
-    from experiments.api import read_runs
+    from experiments.campaign.stored import read_campaign
 
-    stored = read_runs(database)
+    stored = read_campaign(database).runs
     correct = len(stored) == runs and all(r.status.value == "solved" and
                                           r.verdict.value == "correct" for r in stored)
     ended = sorted(datetime.fromisoformat(r.finished_at or "") for r in stored)

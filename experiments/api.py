@@ -10,6 +10,7 @@ records (:func:`read_runs`) or as a pandas DataFrame (:func:`runs_frame`, with t
 from __future__ import annotations
 
 import importlib
+import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,22 +57,43 @@ def run_experiment(spec: ExperimentSpec | str | Path, *, jobs: int | None = None
     ``campaign.interrupted``. The tables come back as text within ``width`` columns, and
     only their summary rows past ``height`` lines."""
     loaded = spec if isinstance(spec, ExperimentSpec) else load_spec(spec)
-    if loaded.table.report if report is None else report:
-        _import_in_background("experiments.analysis.report")
+    reporting = loaded.table.report if report is None else report
     summary = run_campaign(loaded, jobs=jobs, executor=executor, scheduler=scheduler,
                            fresh=fresh, results_root=results_root, out=out,
-                           show_progress=show_progress, console=console)
+                           show_progress=show_progress, console=console,
+                           on_run=_ImportOnce("experiments.analysis.report") if reporting
+                           else None)
     # after Ctrl-C, the tables of what is stored, but no report: the user asked to stop
     return Experiment(summary, write_outputs(summary.database,
                                              False if summary.interrupted else report, width,
                                              height))
 
 
-def _import_in_background(module: str) -> None:
-    """Import ``module`` in a thread: the report's libraries (matplotlib, Jinja2) take a
-    third of a second, which the runs hide, as the runner mostly waits for its workers."""
-    threading.Thread(target=importlib.import_module, args=(module,), daemon=True,
-                     name=f"import {module}").start()
+class _ImportOnce:
+    """Called as each run ends, imports ``module`` in a thread once the first has: the
+    report's libraries (matplotlib, Jinja2) take half a second, which the runs hide, as
+    the runner then mostly waits for its workers (started earlier, the import would slow
+    the runner's own preparations, which hold Python's interpreter lock)."""
+
+    def __init__(self, module: str) -> None:
+        self.module: str | None = module
+
+    def __call__(self, task: object, record: object) -> None:
+        if self.module is not None:
+            threading.Thread(target=self._import, args=(self.module,), daemon=True,
+                             name=f"import {self.module}").start()
+            self.module = None
+
+    @staticmethod
+    def _import(module: str) -> None:
+        # the runner's thread waits for results: a short switch interval lets it take the
+        # interpreter back at once when one comes, rather than after 5 ms of importing
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(interval, 0.0005))
+        try:
+            importlib.import_module(module)
+        finally:
+            sys.setswitchinterval(interval)
 
 
 def read_runs(database: str | Path) -> list[RunRecord]:

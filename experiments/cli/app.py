@@ -173,3 +173,16 @@ def note(text: str) -> None:
     """A line about the command rather than its result (a warning, a file written beside
     ``--json``), on stderr, so stdout stays clean for pipes."""
     print(text, file=sys.stderr)
+
+
+def say_first_use(solvers: list[str]) -> None:
+    """Say, on stderr, what the solvers' first use on this machine does before solving
+    and how long it takes (compiling the automata engine), so a first run that takes
+    seconds is not taken for a hung one. Unknown names are left to the command."""
+    from solvers.backends import BACKENDS
+
+    for solver in dict.fromkeys(solvers):
+        if solver in BACKENDS:
+            said = BACKENDS.get(solver).first_use()
+            if said:
+                note(f"note: {said}")

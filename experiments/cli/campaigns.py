@@ -11,7 +11,15 @@ import sys
 from argparse import ArgumentParser, BooleanOptionalAction, Namespace
 from pathlib import Path
 
-from experiments.cli.app import INTERRUPTED, at_least, command, listed, note, say
+from experiments.cli.app import (
+    INTERRUPTED,
+    at_least,
+    command,
+    listed,
+    note,
+    say,
+    say_first_use,
+)
 from puzzlelab.wording import counted
 
 BY_HELP = ("column groups: viewpoint, heuristic or solver (default: as the campaign's spec "
@@ -61,6 +69,7 @@ def run(given: Namespace) -> int | None:
     say(f"results go to {folder}{os.sep} (runs.sqlite, table.md, table.tex, runs.csv)")
     if given.out is None and given.results is None:
         _point_at_former_folder(loaded.name, folder)
+    say_first_use(list(loaded.solvers))
     cores, jobs = core_count(), given.jobs
     if given.executor == "local" and jobs is not None and jobs > cores:
         note(f"warning: --jobs {jobs} is more than the {counted(cores, 'core')} here: runs "

@@ -9,7 +9,15 @@ from argparse import ArgumentParser, Namespace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from experiments.cli.app import at_least, command, note, parse_options, say, styled
+from experiments.cli.app import (
+    at_least,
+    command,
+    note,
+    parse_options,
+    say,
+    say_first_use,
+    styled,
+)
 from experiments.cli.spinner import working
 from puzzlelab.errors import OptionError, ParseError
 
@@ -70,6 +78,7 @@ def solve(given: Namespace) -> int | None:
     solver = defaults.solver if given.solver is None else given.solver
     heuristic = (_default_heuristic(defaults.heuristic, limit) if given.heuristic is None
                  else given.heuristic)
+    say_first_use([solver])
     with working(f"solving {file.name}: {viewpoint} on {solver}, {heuristic}"):
         run = solve_instance(given.puzzle, chosen, viewpoint, solver, heuristic, options,
                              time_limit=given.time_limit, max_solutions=limit, seed=given.seed)

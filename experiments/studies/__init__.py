@@ -41,6 +41,9 @@ for _study in (
     Study("hashi-benchmark", "experiments.studies.hashi_benchmark",
           "every Hashi connectivity strategy on the Coelho 200-island set and KU Leuven "
           "puzzle 6"),
+    Study("hashi-default", "experiments.studies.hashi_default",
+          "the default Hashi campaign against a direct CP-SAT script with lazy cuts, end to "
+          "end, on 200- and 400-island boards"),
     Study("shikaku-benchmark", "experiments.studies.shikaku_benchmark",
           "Shikaku viewpoints on the puzzlekit and KU Leuven sets and a generated 200x200"),
     Study("nonogram-default", "experiments.studies.nonogram_default",

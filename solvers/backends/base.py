@@ -96,6 +96,12 @@ class Backend(ABC, Generic[Compiled]):
         return None
 
     @classmethod
+    def first_use(cls) -> str | None:
+        """What this backend's first use on this machine does before it solves, and how
+        long it takes, when that is long enough to say (compiling, say); else None."""
+        return None
+
+    @classmethod
     def load(cls) -> None:
         """Import the solver library and the code that runs on it, which naming the
         backend does not (``list`` and a solve on another backend skip them): a worker

@@ -131,6 +131,14 @@ class PortfolioBackend(Backend[_Run]):
         return None
 
     @classmethod
+    def first_use(cls) -> str | None:
+        for backend in dict.fromkeys(c.backend for c in cls.configurations):
+            said = BACKENDS.get(backend).first_use()
+            if said:
+                return said
+        return None
+
+    @classmethod
     def load(cls) -> None:
         for backend in dict.fromkeys(c.backend for c in cls.configurations):
             BACKENDS.get(backend).load()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -342,3 +343,20 @@ def test_every_study_has_a_main_taking_its_arguments() -> None:
     for name in STUDIES.names():
         main = importlib.import_module(STUDIES.get(name).module).main
         assert list(inspect.signature(main).parameters) == ["argv"], name
+
+
+def test_the_first_automata_solve_on_a_machine_says_it_compiles(tmp_path: Path) -> None:
+    """A fresh kernel cache: the first solve says beforehand that it compiles, and for
+    about how long; the next one, which loads the kernels, says nothing."""
+    plus = str(NONOGRAM_DATA / "small" / "plus_3x3.non")
+    environment = {**os.environ, "PUZZLELAB_CACHE_DIR": str(tmp_path)}
+    environment.pop("NUMBA_CACHE_DIR", None)
+    said = []
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-m", "experiments", "solve", "nonogram", plus,
+                               "--solver", "automata", "--json"], cwd=ROOT, env=environment,
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0 and json.loads(done.stdout)["check"] == []
+        said.append(done.stderr)
+    assert "compiling the automata engine" in said[0] and " s " in said[0]
+    assert said[1] == ""

@@ -88,6 +88,15 @@ class AutomataBackend(Backend[_Compiled]):
                                           "for +probe or +probe-all"})
 
     @classmethod
+    def first_use(cls) -> str | None:
+        from solvers.backends.automata.kernel_cache import COMPILE_SECONDS, kernels_ready
+
+        if kernels_ready():
+            return None
+        return (f"compiling the automata engine for this machine, once: about "
+                f"{COMPILE_SECONDS} s (later runs load it in a fraction of a second)")
+
+    @classmethod
     def load(cls) -> None:
         from solvers.backends.automata.warm_up import warm_up
 

@@ -12,6 +12,7 @@ import functools
 
 import numpy as np
 
+from solvers.backends.automata.kernel_cache import mark_ready
 from solvers.backends.automata.network import compile_network
 from solvers.backends.automata.search import Search
 from solvers.backends.automata.strategy import Strategy
@@ -31,3 +32,4 @@ def warm_up() -> None:
                             guided=guided, probe_root=True, probe_every=1)
         for _ in Search(network, strategy, lambda: False).solutions():
             pass  # every solution: the whole search, backtracking included, is compiled
+    mark_ready()

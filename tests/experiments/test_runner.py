@@ -359,3 +359,19 @@ def test_a_moved_spec_is_refused_saying_where_its_runs_were_made(tmp_path) -> No
     with pytest.raises(SpecError, match="key 'instances': changed") as refused:
         run_campaign(load_spec(after), jobs=1, results_root=tmp_path, show_progress=False)
     assert f"made from {before}" in str(refused.value)
+
+
+def test_past_a_screenful_the_terminal_gets_the_summary_rows_and_the_files_every_row(
+        write_spec, tmp_path) -> None:
+    from experiments.analysis.outputs import write_outputs
+
+    spec = load_spec(write_spec(SMALL.replace("repeats = 2", "repeats = 1")
+                                .replace('["cp", "cpsat"]', '["cp"]')))
+    run_campaign(spec, jobs=1, results_root=tmp_path, show_progress=False)
+    database = tmp_path / "small" / "runs.sqlite"
+    whole = write_outputs(database, report=False, height=1000).text
+    short = write_outputs(database, report=False, height=5).text
+    assert "small_4x4#3" in whole and "small_4x4#3" not in short
+    assert "summary of 3 instances" in short and "solved" in short and "3/3" in short
+    assert "table.md" in short
+    assert "small_4x4#3" in (tmp_path / "small" / "table.md").read_text()

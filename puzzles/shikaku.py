@@ -180,11 +180,16 @@ def solution_from_json(data: object) -> ShikakuSolution:
 
 def generate(size: Size, max_area: int, rng: random.Random, name: str,
              another_solution: Callable[[ShikakuInstance], ShikakuSolution | None] | None
-             = None) -> ShikakuInstance | None:
+             = None, is_unique: Callable[[ShikakuInstance], bool] | None = None
+             ) -> ShikakuInstance | None:
     """A random partition (the known solution), one clue per room at a random cell of it;
-    with ``another_solution``, repaired until it finds no other solution (None when the
-    repair gives up: see :mod:`puzzles.shikaku_generator`)."""
+    with ``another_solution``, repaired until it finds no other solution, or, with
+    ``is_unique`` too, until that holds of the whole grid (None when the repair gives up:
+    see :mod:`puzzles.shikaku_generator`). The instance returned is then the very one
+    ``is_unique`` last said yes to, so that a caller remembering its answer need not
+    search again."""
     layout = Layout(random_partition(size.rows, size.columns, max_area, rng), rng)
+    proved: list[ShikakuInstance] = []  # the whole-grid instance is_unique last passed
 
     def instance(clues: Grid, labels: Grid) -> ShikakuInstance:
         return ShikakuInstance(name, clues, ShikakuSolution(labels))
@@ -194,9 +199,18 @@ def generate(size: Size, max_area: int, rng: random.Random, name: str,
             other = another_solution(instance(clues, labels))
             return None if other is None else other.rooms
 
-        if not unique_layout(layout, another):
+        def unique(clues: Grid, labels: Grid) -> bool:
+            assert is_unique is not None
+            candidate = instance(clues, labels)
+            verdict = is_unique(candidate)
+            if verdict and (len(clues), len(clues[0])) == tuple(size):
+                proved[:] = [candidate]
+            return verdict
+
+        if not unique_layout(layout, another, None if is_unique is None else unique):
             return None
-    return instance(*layout.grids())
+    made = instance(*layout.grids())
+    return proved[0] if proved and proved[0] == made else made
 
 
 class Shikaku(PuzzleKind[ShikakuInstance, ShikakuSolution]):
@@ -217,7 +231,7 @@ class Shikaku(PuzzleKind[ShikakuInstance, ShikakuSolution]):
                  another_solution: Callable[[ShikakuInstance], ShikakuSolution | None]
                  | None = None) -> ShikakuInstance | None:
         return generate(options.size("size"), options.integer("max-area"), rng, name,
-                        another_solution)
+                        another_solution, is_unique)
 
 
 SHIKAKU = register(Shikaku())

@@ -8,7 +8,7 @@ says:
   networkx and a disconnected one is rejected (the search goes on; the run counts them
   as ``rejected``): the course's way, on every solver;
 - ``propagator``: the model language's ``connected`` constraint, propagated during
-  search (on ``cp`` our networkx propagator, on ``choco`` its graph variables);
+  search (on ``cp`` our incremental propagator in Python, on ``choco`` its graph variables);
 - ``lazy``: not posted; a disconnected solution adds, for each group of islands it
   leaves apart, "some bridge leaves this group", and the search starts again
   (``lazy_rounds``, ``lazy_cuts``);

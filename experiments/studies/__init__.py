@@ -46,6 +46,9 @@ for _study in (
           "end, on 200- and 400-island boards"),
     Study("shikaku-benchmark", "experiments.studies.shikaku_benchmark",
           "Shikaku viewpoints on the puzzlekit and KU Leuven sets and a generated 200x200"),
+    Study("shikaku-generator", "experiments.studies.shikaku_generator",
+          "generate shikaku --size 200x200 --unique over ten seeds, whole processes, each "
+          "puzzle counted again by CP-SAT"),
     Study("nonogram-default", "experiments.studies.nonogram_default",
           "the Nonogram default (the portfolio auto) on the 40 shipped survey and MiniZinc "
           "puzzles"),

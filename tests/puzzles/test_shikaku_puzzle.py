@@ -23,7 +23,7 @@ from puzzles.shikaku import (
     render_text,
     write,
 )
-from puzzles.shikaku_generator import random_partition
+from puzzles.shikaku_generator import Layout, random_partition
 from tests.puzzles.parse_errors import assert_refused_at
 
 DATA = SHIKAKU.data_folder()
@@ -214,3 +214,44 @@ def test_solutions_are_equal_when_they_cut_the_grid_alike() -> None:
     assert ShikakuSolution(((1, 1), (2, 2))) == ShikakuSolution(((7, 7), (3, 3)))
     assert ShikakuSolution(((1, 1), (2, 2))) != ShikakuSolution(((1, 2), (1, 2)))
     assert len({ShikakuSolution(((1, 1), (2, 2))), ShikakuSolution(((7, 7), (3, 3)))}) == 1
+
+
+def test_a_repair_changes_one_room_of_each_ambiguity_and_rules_the_other_layout_out() -> None:
+    """Two squares of dominoes lying across (rooms 0/1 and 2/3): the other solution lays
+    both upright. Each square is an ambiguity of its own, so one room of each is changed,
+    its clue moved off the cells of its upright placement."""
+    layout = Layout([[0, 0, 2, 2], [1, 1, 3, 3]], random.Random(0))
+    upright = ((10, 11, 12, 13), (10, 11, 12, 13))
+    for label in range(4):
+        layout.clue_at[label] = layout.rooms[label][0]  # each clue at its room's left cell
+    changed = layout.repair(upright)
+    assert len(changed) == 2 and len({label // 2 for label in changed}) == 2
+    for label in changed:
+        (row, column), cells = layout.clue_at[label], layout.rooms[label]
+        assert (row, column) == cells[1]  # the right cell: upright, the clue's room is left
+
+
+def test_large_grids_are_settled_window_by_window_and_end_unique() -> None:
+    """Past two windows a side the repair starts in windows; the grid ends with exactly
+    one solution, as the whole-grid count says."""
+    from experiments.generate import solution_count
+
+    options = SHIKAKU.resolve_generator_options({"size": "60x60"})
+    layout = Layout(random_partition(60, 60, 12, random.Random(2)), random.Random(2))
+    assert layout.windows() and all(rows <= 60 and columns <= 60
+                                    for _, _, rows, columns in layout.windows())
+    asked: list[ShikakuInstance] = []
+
+    def is_unique(instance: ShikakuInstance) -> bool:
+        asked.append(instance)
+        return solution_count("shikaku", instance) == 1
+
+    def another(instance: ShikakuInstance) -> ShikakuSolution | None:
+        from experiments.generate import another_solution
+
+        return another_solution("shikaku", instance)
+
+    made = SHIKAKU.generate(options, random.Random(2), "big", is_unique,
+                            another_solution=another)
+    assert made is not None and solution_count("shikaku", made) == 1
+    assert any(len(instance.clues) < 60 for instance in asked)  # windows were asked first

@@ -37,7 +37,7 @@ CpVars = dict[IntVar, Any]
 def post_connected(solver: pywrapcp.Solver, cp_vars: CpVars, constraint: Connected,
                    must_stop: Callable[[], bool] | None = None) -> None:
     """``connected`` as a Python propagator, failing once ``must_stop()``."""
-    from solvers.backends.cp.connected import post  # networkx's propagator: Hashi only
+    from solvers.backends.cp.connected import post  # the graph propagator: Hashi only
 
     post(solver, cp_vars, constraint, must_stop)
 

@@ -317,6 +317,8 @@ def _instance_sets(fail: _Failer, data: Mapping[str, Any], base: Path) -> tuple[
                 isinstance(s, str | int) and not isinstance(s, bool) for s in select):
             raise fail(key, "'select' must be a list of instance names or 1-based indices")
         resolved = (base / file).resolve()
+        if resolved.is_dir():
+            raise fail(key, f"{file} is a folder: name its instance files, one entry each")
         if not resolved.is_file():
             raise fail(key, f"instance file {file} not found (looked for {resolved})")
         sets.append(InstanceSet(resolved, tuple(select), file))

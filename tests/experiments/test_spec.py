@@ -70,6 +70,7 @@ def test_select_takes_an_integer_as_a_position_and_a_string_as_a_name(write_spec
     (('"first-fail"', '"smallest"'), r"key 'heuristics\[1\]': .*'smallest'"),
     (("easy_9x9.txt", "missing.txt"), r"key 'instances\[1\]': instance file .*missing.txt "
                                       r"not found"),
+    (("easy_9x9.txt", ""), r"key 'instances\[1\]': .* is a folder: name its instance files"),
     (("select = [1,", "select = [99,"), r"key 'instances\[0\]': .*index 99 is out of range"),
     (('channel = "reified"', 'channel = "psychic"'), r"key 'viewpoints\[1\]': .*option "
                                                      r"channel must be one of"),

@@ -10,7 +10,13 @@ from typing import NamedTuple
 from puzzlelab.errors import OptionError, UnsupportedCombination
 from solvers import symmetry
 from solvers.backends import BACKENDS
-from solvers.backends.base import Backend, LoweredModel, SearchStart, SolveRequest
+from solvers.backends.base import (
+    Backend,
+    LoweredModel,
+    RootPropagator,
+    SearchStart,
+    SolveRequest,
+)
 from solvers.capabilities import (
     PROBING,
     ROOT_PROPAGATION,
@@ -177,6 +183,8 @@ def propagate_root(model: Model, backend: str = "cp", probing: bool = False
         raise UnsupportedCombination(str(Refusal(chosen.name, PROBING,
                                                  chosen.capabilities.reasons.get(PROBING, ""))))
     prepared = prepare(model, backend, "input/min+probe" if probing else "input/min")
-    compiled = prepared.backend.compile(model, prepared.lowered, prepared.request,
-                                        SearchLimits(None))
-    return prepared.backend.root_domains(compiled)
+    propagator = prepared.backend
+    assert isinstance(propagator, RootPropagator)  # what root_propagation declares
+    compiled = propagator.compile(model, prepared.lowered, prepared.request,
+                                  SearchLimits(None))
+    return propagator.root_domains(compiled)

@@ -90,6 +90,19 @@ class Backend(ABC, Generic[Compiled]):
     name: ClassVar[str]
     capabilities: ClassVar[Capabilities]
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """A backend declares ``root_propagation`` exactly when it is a
+        :class:`RootPropagator`: the declaration (read by tables and refusals) and the
+        method cannot drift apart."""
+        super().__init_subclass__(**kwargs)
+        declared = getattr(cls, "capabilities", None)
+        if declared is not None and declared.root_propagation != issubclass(
+                cls, RootPropagator):
+            raise TypeError(f"backend {cls.__name__}: capabilities.root_propagation is "
+                            f"{declared.root_propagation}, so it "
+                            f"{'must' if declared.root_propagation else 'must not'} be a "
+                            f"RootPropagator")
+
     @classmethod
     def unavailable(cls) -> str | None:
         """Why this backend's solver library cannot be used here, or None when it can."""
@@ -126,13 +139,18 @@ class Backend(ABC, Generic[Compiled]):
         unexplained answer raises ``SolverError``.
         """
 
-    def root_domains(self, compiled: Compiled) -> dict[IntVar, tuple[int, ...]] | None:
-        """The values each model variable keeps once the root has propagated (and been
-        probed, when the request asks for probing), before any decision; None when the
-        root fails. Only backends declaring ``root_propagation`` implement it."""
-        raise NotImplementedError(f"backend {self.name!r} declares no root propagation")
-
     @abstractmethod
     def counters(self, compiled: Compiled) -> Mapping[str, int | None]:
         """The solver's figures so far, by declared statistic name (only those the
         backend declares; ``first_branches`` only where the loop cannot read it)."""
+
+
+class RootPropagator(Backend[Compiled]):
+    """A backend that hands back the domains its propagation leaves at the root (it
+    declares ``root_propagation``): what ``propagate_root`` and the Shikaku levels use."""
+
+    @abstractmethod
+    def root_domains(self, compiled: Compiled) -> dict[IntVar, tuple[int, ...]] | None:
+        """The values each model variable keeps once the root has propagated (and been
+        probed, when the request asks for probing), before any decision; None when the
+        root fails."""

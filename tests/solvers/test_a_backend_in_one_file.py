@@ -85,3 +85,19 @@ def test_its_refusals_name_the_capability_it_lacks(one_file_backend: Any) -> Non
     result = solve(model, "one-file", "input/min", max_solutions=None)
     assert result.status is Status.SOLVED and result.statistics.solutions == 6
     assert result.statistics.probes is None  # not declared, so not reported
+
+
+def test_root_propagation_is_declared_exactly_by_a_root_propagator() -> None:
+    """The declaration that tables and refusals read, and the method propagate_root
+    calls, cannot disagree: a backend is refused where it is defined."""
+    import dataclasses
+
+    from solvers.backends.base import RootPropagator
+
+    declaring = dataclasses.replace(DelegatingBackend.capabilities, root_propagation=True)
+    with pytest.raises(TypeError, match="root_propagation is True, so it must be a"):
+        type("Claims", (DelegatingBackend,), {"capabilities": declaring})
+    with pytest.raises(TypeError, match="root_propagation is False, so it must not be a"):
+        type("Hides", (DelegatingBackend, RootPropagator),
+             {"root_domains": lambda self, compiled: None})
+    assert issubclass(type(CP), RootPropagator) and CP.capabilities.root_propagation

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from solvers.backends import BACKENDS
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
+from solvers.backends.base import LoweredModel, RootPropagator, SolveRequest
 from solvers.backends.cp.posting import POSTERS, CpVars, post_connected
 from solvers.capabilities import (
     ALL_PROBING,
@@ -107,7 +107,7 @@ class _Compiled:
 
 
 @BACKENDS.register("cp")
-class ClassicCpBackend(Backend[_Compiled]):
+class ClassicCpBackend(RootPropagator[_Compiled]):
     """OR-tools' classic CP solver: depth-first search with exact failure and branch counts."""
 
     name = "cp"

@@ -15,7 +15,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from solvers.backends import BACKENDS
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
+from solvers.backends.base import LoweredModel, RootPropagator, SolveRequest
 from solvers.backends.ic.propagation import Failure, State
 from solvers.capabilities import (
     OWN_SEARCH,
@@ -76,7 +76,7 @@ class _Compiled:
 
 
 @BACKENDS.register("ic")
-class IcBackend(Backend[_Compiled]):
+class IcBackend(RootPropagator[_Compiled]):
     """ECLiPSe's ic and ic_global all_different, labelled as ECLiPSe labels."""
 
     name = "ic"

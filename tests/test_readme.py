@@ -1,5 +1,5 @@
-"""The README's Python examples run as a newcomer would run them after the quick start,
-and print what they say they print.
+"""The Python examples of the README and of the Python API page run as a newcomer would
+run them after the quick start, and print what they say they print.
 
 Each ```python block runs in a fresh namespace, in a folder holding the
 ``runs/sudoku-course/runs.sqlite`` that the quick start makes, from a smaller grid of
@@ -23,20 +23,28 @@ from tests.paths import ROOT
 
 SPEC = ROOT / "experiments" / "specs" / "sudoku-course.toml"
 INSTANCES = ("lambda", "hard17")
-BLOCKS = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"),
-                    re.DOTALL)
+PAGES = ("README.md", "docs/python-api.md")
+BLOCKS = [(page, block) for page in PAGES
+          for block in re.findall(r"```python\n(.*?)```",
+                                  (ROOT / page).read_text(encoding="utf-8"), re.DOTALL)]
 EXPECTED = {
-    # the API a block shows: what its output must hold
-    "solve(": [r"\bsolved\b", r"backtracks:\s*\d+", r"branches:\s*\d+"],
-    "read_runs(": [r"\bsolved\b", r"\bcorrect\b", r"backtracks:\s*\d+", INSTANCES[0],
-                   r"classic-strong", r"SudokuSolution"],
-    "runs_frame(": [*INSTANCES, r"classic", r"\bcp\b", r"\d+\.\d"],
+    # the API a page's block shows: what its output must hold
+    ("README.md", "solve("): [r"\bsolved\b", r"backtracks:\s*\d+", r"branches:\s*\d+"],
+    ("docs/python-api.md", "solve("): [r"\bsolved True 1\b", r"# # #"],
+    ("docs/python-api.md", "solve_instance("): [r"\bsolved correct \[\] True\b",
+                                               r"(?m)^\d+ \d"],
+    ("docs/python-api.md", "read_runs("): [
+        r"\bsolved\b", r"\bcorrect\b", r"backtracks:\s*\d+", INSTANCES[0],
+        r"classic-strong", r"\b0 wrong\b", r"SudokuSolution"],
+    ("docs/python-api.md", "runs_frame("): [*INSTANCES, r"classic", r"\bcp\b", r"\d+\.\d"],
 }
+APIS = list(dict.fromkeys(api for _, api in EXPECTED))
 
 
 def shows(block: str) -> str:
-    """The API a README block is there to show (the first of EXPECTED's it calls)."""
-    return next((api for api in EXPECTED if api in block), "nothing known")
+    """The API a block is there to show (the last of APIS it calls: read_runs before
+    solve, solve_instance rather than solve)."""
+    return next((api for api in reversed(APIS) if api in block), "nothing known")
 
 
 def smaller_course() -> str:
@@ -77,22 +85,23 @@ def working_in(folder: Path) -> Iterator[None]:
         os.chdir(before)
 
 
-def test_the_readme_shows_each_layer_and_the_read_back() -> None:
-    assert sorted(shows(block) for block in BLOCKS) == sorted(EXPECTED)
+def test_each_page_shows_the_apis_it_is_expected_to() -> None:
+    assert sorted((page, shows(block)) for page, block in BLOCKS) == sorted(EXPECTED)
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=[f"block-{n}" for n in range(1, len(BLOCKS) + 1)])
-def test_a_readme_example_runs_and_prints_what_it_says(block: str,
-                                                       after_quick_start: Path) -> None:
+@pytest.mark.parametrize(("page", "block"), BLOCKS,
+                         ids=[f"{page}-{n}" for n, (page, _) in enumerate(BLOCKS, 1)])
+def test_an_example_runs_and_prints_what_it_says(page: str, block: str,
+                                                 after_quick_start: Path) -> None:
     api = shows(block)
-    assert api in EXPECTED, f"a README example shows none of {list(EXPECTED)}: say what it "\
-                            f"prints in EXPECTED\n{block}"
+    assert (page, api) in EXPECTED, f"an example of {page} shows none of {APIS}: say what "\
+                                    f"it prints in EXPECTED\n{block}"
     if api == "runs_frame(":
         pytest.importorskip("pandas", reason="the DataFrame example needs pandas "
                                              "(pip install '.[pandas]')")
     output = io.StringIO()
     with working_in(after_quick_start), contextlib.redirect_stdout(output):
-        exec(compile(block, "README.md", "exec"), {"__name__": "readme"})
+        exec(compile(block, page, "exec"), {"__name__": "example"})
     printed = output.getvalue()
-    missing = [pattern for pattern in EXPECTED[api] if not re.search(pattern, printed)]
+    missing = [pattern for pattern in EXPECTED[page, api] if not re.search(pattern, printed)]
     assert not missing, f"the example printed no {missing}:\n{printed}"

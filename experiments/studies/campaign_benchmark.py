@@ -17,8 +17,6 @@ The figures go to ``runs.csv``; ``--from runs.csv`` makes the README from it aga
 
 from __future__ import annotations
 
-import argparse
-import csv
 import random
 import statistics
 import subprocess
@@ -29,7 +27,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from experiments.studies.kit import met, publish
+from experiments.studies.kit import RowsStudy, met
 from experiments.studies.startup import DIRECT, PUZZLE_FILE, puzzlelab_script
 
 DIRECT_NAME, ONE_JOB, ALL_CORES = "direct pychoco script", "puzzlelab run --jobs 1", "puzzlelab run"
@@ -177,33 +175,15 @@ def report(rows: Sequence[dict[str, str]], command: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+STUDY = RowsStudy(
+    "experiments.studies.campaign_benchmark", __doc__ or "", ("--rounds", 3, "rounds"),
+    ["round", "measure", "seconds", "correct"], measure, report,
+    lambda row: None if row["correct"] == "1" else f"{row['measure']} (round {row['round']})")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure (or read back with ``--from``), print the report, write it with the rows."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
-    parser.add_argument("--output", type=Path, help="folder for runs.csv and README.md")
-    parser.add_argument("--from", dest="source", type=Path,
-                        help="make the report from this runs.csv instead of measuring")
-    arguments = parser.parse_args(argv)
-    if arguments.source is not None:
-        with arguments.source.open(newline="", encoding="utf-8") as lines:
-            rows = list(csv.DictReader(lines))
-    else:
-        rows = measure(arguments.rounds)
-    rounds = max(int(row["round"]) for row in rows)
-    command = f"python -m experiments.studies.campaign_benchmark --rounds {rounds}"
-    if arguments.output is not None:
-        command += f" --output {arguments.output}"
-        if arguments.source is None:
-            arguments.output.mkdir(parents=True, exist_ok=True)
-            with (arguments.output / "runs.csv").open("w", newline="", encoding="utf-8") as out:
-                writer = csv.DictWriter(out, ["round", "measure", "seconds", "correct"])
-                writer.writeheader()
-                writer.writerows(rows)
-    wrong = [f"{row['measure']} (round {row['round']})" for row in rows
-             if row["correct"] != "1"]
-    return publish(report(rows, command),
-                   None if arguments.output is None else arguments.output / "README.md", wrong)
+    return STUDY.main(argv)
 
 
 if __name__ == "__main__":

@@ -15,8 +15,6 @@ verdicts. The figures go to ``runs.csv``; ``--from runs.csv`` makes the README a
 
 from __future__ import annotations
 
-import argparse
-import csv
 import random
 import statistics
 import subprocess
@@ -26,7 +24,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from experiments.studies.kit import met, publish
+from experiments.studies.kit import RowsStudy, met
 from experiments.studies.startup import ROOT, puzzlelab_script
 from puzzles import PUZZLES
 
@@ -142,33 +140,16 @@ def report(rows: Sequence[dict[str, str]], command: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+STUDY = RowsStudy(
+    "experiments.studies.hashi_default", __doc__ or "", ("--rounds", 3, "rounds"),
+    ["round", "set", "process", "seconds", "correct"], measure, report,
+    lambda row: (None if row["correct"] == "1" else
+                 f"{row['set']}: {row['process']} (round {row['round']})"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure (or read back with ``--from``), print the report, write it with the rows."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
-    parser.add_argument("--output", type=Path, help="folder for runs.csv and README.md")
-    parser.add_argument("--from", dest="source", type=Path,
-                        help="make the report from this runs.csv instead of measuring")
-    arguments = parser.parse_args(argv)
-    if arguments.source is not None:
-        with arguments.source.open(newline="", encoding="utf-8") as lines:
-            rows = list(csv.DictReader(lines))
-    else:
-        rows = measure(arguments.rounds)
-    command = ("python -m experiments.studies.hashi_default --rounds "
-               f"{max(int(r['round']) for r in rows)}")
-    if arguments.output is not None:
-        command += f" --output {arguments.output}"
-        if arguments.source is None:
-            arguments.output.mkdir(parents=True, exist_ok=True)
-            with (arguments.output / "runs.csv").open("w", newline="", encoding="utf-8") as out:
-                writer = csv.DictWriter(out, ["round", "set", "process", "seconds", "correct"])
-                writer.writeheader()
-                writer.writerows(rows)
-    wrong = [f"{r['set']}: {r['process']} (round {r['round']})" for r in rows
-             if r["correct"] != "1"]
-    return publish(report(rows, command),
-                   None if arguments.output is None else arguments.output / "README.md", wrong)
+    return STUDY.main(argv)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,6 @@ figures go to ``runs.csv``; ``--from runs.csv`` makes the README again.
 
 from __future__ import annotations
 
-import argparse
-import csv
 import statistics
 import subprocess
 import tempfile
@@ -20,7 +18,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from experiments.studies.kit import met, progress, publish
+from experiments.studies.kit import RowsStudy, met, progress
 from experiments.studies.startup import puzzlelab_script
 
 SIZE = "200x200"
@@ -101,31 +99,15 @@ def report(rows: Sequence[dict[str, str]], command: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+STUDY = RowsStudy(
+    "experiments.studies.shikaku_generator", __doc__ or "", ("--seeds", 10, "seeds 1..N"),
+    FIELDS, measure, report,
+    lambda row: None if correct(row) else f"seed {row['seed']}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure (or read back with ``--from``), print the report, write it with the rows."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=10, help="seeds 1..N (default 10)")
-    parser.add_argument("--output", type=Path, help="folder for runs.csv and README.md")
-    parser.add_argument("--from", dest="source", type=Path,
-                        help="make the report from this runs.csv instead of measuring")
-    arguments = parser.parse_args(argv)
-    if arguments.source is not None:
-        with arguments.source.open(newline="", encoding="utf-8") as lines:
-            rows = list(csv.DictReader(lines))
-    else:
-        rows = measure(arguments.seeds)
-    command = f"python -m experiments.studies.shikaku_generator --seeds {len(rows)}"
-    if arguments.output is not None:
-        command += f" --output {arguments.output}"
-        if arguments.source is None:
-            arguments.output.mkdir(parents=True, exist_ok=True)
-            with (arguments.output / "runs.csv").open("w", newline="", encoding="utf-8") as out:
-                writer = csv.DictWriter(out, FIELDS)
-                writer.writeheader()
-                writer.writerows(rows)
-    wrong = [f"seed {row['seed']}" for row in rows if not correct(row)]
-    output = None if arguments.output is None else arguments.output / "README.md"
-    return publish(report(rows, command), output, wrong)
+    return STUDY.main(argv)
 
 
 if __name__ == "__main__":

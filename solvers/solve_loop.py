@@ -77,6 +77,7 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
     counters: dict[str, int | None] = {}
     first_branches: int | None = None
     searches, end = 0, None
+    hint: tuple[int, ...] | None = None  # where the last lazy round stopped
     while True:
         time_left = request.time_limit if end is None else end - time.perf_counter()
         if time_left is not None and time_left <= 0:  # a rebuild used up the time
@@ -86,7 +87,8 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
         if judged:
             asked = None if asked is None else asked - len(verdicts.accepted)
         round_request = dataclasses.replace(request, time_limit=time_left, max_solutions=asked,
-                                            judge=verdicts.verdict if judged else None)
+                                            judge=verdicts.verdict if judged else None,
+                                            hint=hint)
         limits = SearchLimits(time_left)
         started = time.perf_counter()
         compiled = backend.compile(current, current_lowered, round_request, limits)
@@ -108,6 +110,7 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
         if searched.failure or searched.wrong or not searched.cuts:
             break
         verdicts.add_cuts(searched.cuts)
+        hint = searched.stopped_on
         current = current.with_cuts(searched.cuts)
         current_lowered = lower(current, backend)
     return _record(backend, model, request, verdicts, searched,
@@ -132,6 +135,7 @@ class _Search:
     failure: str = ""
     wrong: str = ""
     cuts: list[Constraint] = dataclasses.field(default_factory=list)
+    stopped_on: tuple[int, ...] | None = None  # the solution whose cuts end the search
 
 
 def _search(backend: Backend, compiled: object, model: Model, request: SolveRequest,
@@ -159,6 +163,7 @@ def _search(backend: Backend, compiled: object, model: Model, request: SolveRequ
                     continue
                 searched.wrong = searched.wrong or _violated(model, values, backend.name)
                 if verdict == "stop":
+                    searched.stopped_on = values
                     searched.cuts, searched.failure = verdicts.cuts(values)
                     break
                 if verdicts.accept(values):

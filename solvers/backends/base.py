@@ -42,6 +42,9 @@ class SolveRequest:
             search, or lazy): a backend that stops itself at ``max_solutions`` counts
             only the solutions it accepts, and stops where it says ``stop``. A backend
             whose search the loop stops (a generator yielding as it goes) ignores it.
+        hint: in a lazy round after the first, the values (of ``model.variables``) the
+            round before stopped on: close to a solution, but for the cuts. A backend
+            that takes hints may start its search from them; no answer changes.
     """
 
     plan: SearchPlan
@@ -51,6 +54,7 @@ class SolveRequest:
     seed: int = 0
     on_search_start: SearchStart | None = field(default=None, compare=False)
     judge: Judge | None = field(default=None, compare=False)
+    hint: tuple[int, ...] | None = None
 
     def searching(self) -> None:
         """Say that the search starts now (the solve loop calls it just before searching)."""

@@ -201,6 +201,9 @@ class CpSatBackend(Backend[_Compiled]):
                 sat_vars[variable] = sat_model.new_int_var_from_domain(domain, variable.name)
         for constraint in lowered.constraints:
             POSTERS[type(constraint)](sat_model, sat_vars, constraint)
+        if request.hint is not None:  # a lazy round: start from where the last one stopped
+            for variable, value in zip(model.variables, request.hint):
+                sat_model.add_hint(sat_vars[variable], value)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         # left on, CP-SAT takes Ctrl-C from workers that ignore it, and resets it after

@@ -257,3 +257,26 @@ def test_the_time_limit_covers_every_search_and_check_of_the_run(backend: str,
     result = solve(model, backend, "input/min", max_solutions=None, time_limit=0.1)
     assert result.status is Status.TIMEOUT and not result.complete
     assert result.statistics.solve_s < 0.1 + 0.08  # two checks at most past the deadline
+
+
+def test_each_lazy_round_after_the_first_is_hinted_where_the_last_one_stopped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint (what CP-SAT starts from) is the disconnected solution the round before
+    stopped on; the first round has none, and the answer is the one found without."""
+    model, graph = graph_model("lazy")
+    backend = BACKENDS.get("cp")
+    hints: list[tuple[int, ...] | None] = []
+    compile_ = backend.compile
+
+    def recording(self, model_, lowered, request, limits):  # type: ignore[no-untyped-def]
+        hints.append(request.hint)
+        return compile_(self, model_, lowered, request, limits)
+
+    monkeypatch.setattr(backend, "compile", recording)
+    result = solve(model, "cp", "input/min")
+    assert len(hints) == result.statistics.lazy_rounds + 1 >= 2 and hints[0] is None
+    for hint in hints[1:]:
+        assert hint is not None
+        assert not graph.holds(dict(zip(model.variables, hint)))
+    monkeypatch.undo()
+    assert solve(model, "cp", "input/min").assignment == result.assignment

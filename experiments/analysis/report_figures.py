@@ -21,6 +21,10 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only: no display, no GUI toolkit (before pyplot is imported)
 
+# the two formats save writes, imported with this module (a campaign imports it while its
+# runs go on) rather than by the first savefig, after the runs
+import matplotlib.backends.backend_pdf
+import matplotlib.backends.backend_svg
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure

@@ -360,3 +360,20 @@ def test_the_first_automata_solve_on_a_machine_says_it_compiles(tmp_path: Path) 
         said.append(done.stderr)
     assert "compiling the automata engine" in said[0] and " s " in said[0]
     assert said[1] == ""
+
+
+def test_the_process_ends_with_the_commands_status_and_all_its_output(tmp_path: Path) -> None:
+    """The command line ends its process without the interpreter's teardown: the status
+    and everything written must still come out, and a profiler still gets its figures."""
+    def command(*arguments: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, *arguments], cwd=ROOT, capture_output=True,
+                              text=True, timeout=120)
+
+    listed = command("-m", "experiments", "list")
+    assert listed.returncode == 0 and "sudoku" in listed.stdout
+    assert listed.stdout.endswith("\n") and listed.stderr == ""
+    missing = command("-m", "experiments", "solve", "sudoku", str(tmp_path / "none.txt"))
+    assert missing.returncode == 2 and "none.txt" in missing.stderr
+    profile = tmp_path / "list.prof"
+    profiled = command("-m", "cProfile", "-o", str(profile), "-m", "experiments", "--version")
+    assert profiled.returncode == 0 and profile.stat().st_size > 0

@@ -40,6 +40,7 @@ from solvers.portfolio import CORES_VARIABLE
 POLL_SECONDS = 0.5
 HELD = 4
 """Tasks a worker holds at most: the running one and those waiting in its pipe."""
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")  # the unit of /proc's CPU times
 WORKER_MODULE = "experiments.campaign.executors.worker"
 """What each worker process runs (``python -m``)."""
 
@@ -77,6 +78,7 @@ class WorkerProcess:
         self.started = 0.0
         self.search: tuple[float, float] | None = None  # (started, time limit) of the search
         self.cpu_at_start: float | None = None
+        self.stat_file: int | None = None  # the process's /proc stat, opened at first use
         self.runs = 0
 
     def send(self, task: RunTask) -> None:
@@ -144,12 +146,15 @@ class WorkerProcess:
             return b""
 
     def cpu_seconds(self) -> float | None:
-        """User plus system CPU seconds the process has used so far (None if unknown)."""
+        """User plus system CPU seconds the process has used so far (None if unknown).
+        Read at every run's start: the file stays open, read again from its start."""
         try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            if self.stat_file is None:
+                self.stat_file = os.open(f"/proc/{self.process.pid}/stat", os.O_RDONLY)
+            fields = os.pread(self.stat_file, 4096, 0).rsplit(b")", 1)[1].split()
         except (OSError, IndexError):
             return None
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
     def stop(self, kill: bool = False) -> None:
         """End the process: politely when idle, at once with ``kill``."""
@@ -164,6 +169,9 @@ class WorkerProcess:
             self.process.wait()
         self.tasks.close()
         self.results.close()
+        if self.stat_file is not None:
+            os.close(self.stat_file)
+            self.stat_file = None
 
 
 def _worker_environment() -> dict[str, str]:

@@ -52,6 +52,11 @@ class ChocoModel:
 
     def __init__(self, name: str) -> None:
         self.api: Any = importlib.import_module("pychoco.backend")
+        # the compiled calls behind ``api``'s wrappers, for the arrays' elements: a Sudoku
+        # sets four hundred of them, a large share of posting it
+        self.set_intvar = self.api._backend.intvar_array_set
+        self.set_boolvar = self.api._backend.boolvar_array_set
+        self.set_int = self.api._backend.int_array_set
         self.made: list[Any] = []
         self.handle = self.keep(self.api.create_model_s(name))
         self.callbacks: list[Any] = []  # Python functions Choco calls back: kept alive
@@ -87,7 +92,7 @@ class ChocoModel:
         values = list(values)
         array = self.keep(self.api.create_int_array(len(values)))
         for i, value in enumerate(values):
-            self.api.int_array_set(array, value, i)
+            self.set_int(array, value, i)
         return array
 
     def rows(self, rows: Iterable[Iterable[int]]) -> Any:
@@ -102,14 +107,14 @@ class ChocoModel:
         """A Java ``IntVar[]``."""
         array = self.keep(self.api.create_intvar_array(len(handles)))
         for i, handle in enumerate(handles):
-            self.api.intvar_array_set(array, handle, i)
+            self.set_intvar(array, handle, i)
         return array
 
     def booleans(self, handles: list[Any]) -> Any:
         """A Java ``BoolVar[]``."""
         array = self.keep(self.api.create_boolvar_array(len(handles)))
         for i, handle in enumerate(handles):
-            self.api.boolvar_array_set(array, handle, i)
+            self.set_boolvar(array, handle, i)
         return array
 
     def post(self, constraint: Any) -> None:

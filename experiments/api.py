@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -49,20 +50,22 @@ def run_experiment(spec: ExperimentSpec | str | Path, *, jobs: int | None = None
                    fresh: bool = False, results_root: Path | None = None,
                    out: Path | None = None, show_progress: bool = False,
                    console: Console | None = None, report: bool | None = None,
-                   width: int | None = None, height: int | None = None) -> Experiment:
+                   width: int | None = None, height: int | None = None,
+                   on_start: Callable[[CampaignReport], None] | None = None) -> Experiment:
     """Run the experiment ``spec`` (a spec or its TOML file), resuming where it stopped,
     then write ``table.md``, ``table.tex``, ``runs.csv`` and the report beside its store
     (the report unless ``report`` or the spec's ``table.report`` says no). An interrupted
     campaign writes the tables of what it stored, no report, and says so in
     ``campaign.interrupted``. The tables come back as text within ``width`` columns, and
-    only their summary rows past ``height`` lines."""
+    only their summary rows past ``height`` lines. ``on_start`` hears the plan (runs
+    planned, stored, new) before the first run."""
     loaded = spec if isinstance(spec, ExperimentSpec) else load_spec(spec)
     reporting = loaded.table.report if report is None else report
     summary = run_campaign(loaded, jobs=jobs, executor=executor, scheduler=scheduler,
                            fresh=fresh, results_root=results_root, out=out,
                            show_progress=show_progress, console=console,
                            on_run=_ImportOnce("experiments.analysis.report") if reporting
-                           else None)
+                           else None, on_start=on_start)
     # after Ctrl-C, the tables of what is stored, but no report: the user asked to stop
     return Experiment(summary, write_outputs(summary.database,
                                              False if summary.interrupted else report, width,

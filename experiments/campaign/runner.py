@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +21,7 @@ from experiments.campaign.environment import core_count, describe_machine, git_c
 from experiments.campaign.executors.pool import LocalPool
 from experiments.campaign.executors.worker import now
 from experiments.campaign.grid import RunTask, expand
+from experiments.campaign.growth import check_growth, deciding
 from experiments.campaign.progress import RemainingTime, progress_bar
 from experiments.campaign.record import RunRecord
 from experiments.campaign.spec import ExperimentSpec
@@ -46,6 +47,8 @@ class CampaignReport:
     #: of this session contradicted: the store marked them wrong
     marked_wrong: int = 0
     skipped: tuple[str, ...] = ()
+    #: stored runs of cells the spec no longer plans: kept, not shown unless asked
+    outside_grid: int = 0
     interrupted: bool = False
     outputs: list[Path] = field(default_factory=list)
 
@@ -72,11 +75,15 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
                  scheduler: str | None = None, fresh: bool = False,
                  results_root: Path | None = None, out: Path | None = None,
                  show_progress: bool = True, console: Console | None = None,
-                 on_run: Callable[[RunTask, RunRecord], None] | None = None
+                 on_run: Callable[[RunTask, RunRecord], None] | None = None,
+                 on_start: Callable[[CampaignReport], None] | None = None
                  ) -> CampaignReport:
     """Run every run of ``spec`` not yet stored into ``runs.sqlite`` in
     :func:`results_folder` of ``results_root`` and ``out``.
 
+    A spec run again on its store runs only the cells not stored yet, having checked
+    that it changes no stored run's meaning (:mod:`~experiments.campaign.growth`);
+    ``on_start`` hears what is planned, new and stored before the first run.
     A ``KeyboardInterrupt`` stops the campaign: the runs stored so far stay, the
     session is marked ``interrupted`` and the report says so; run again to resume.
     """
@@ -100,12 +107,17 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
         if fresh:
             store.clear()
         else:
-            _check_same_spec(spec, store)
+            check_growth(spec, store)
         store.store_instances(instances_of(grid.tasks))
+        store.set_grid((task.key, task.position, task.instance, task.instance_position)
+                       for task in grid.tasks)
         done = store.finished_keys()
         pending = [task for task in grid.tasks if task.key not in done]
         report = CampaignReport(store.path, len(grid.tasks), len(grid.tasks) - len(pending),
-                                skipped=grid.skipped)
+                                skipped=grid.skipped,
+                                outside_grid=len(done) - (len(grid.tasks) - len(pending)))
+        if on_start:
+            on_start(report)
         campaign = store.start_campaign(_session(spec, executor, jobs, len(grid.tasks)))
         end_state = "finished"
         try:
@@ -151,7 +163,8 @@ def _session(spec: ExperimentSpec, executor: str, jobs: int, planned: int) -> Se
     machine = describe_machine()
     return Session(
         name=spec.name, spec_path=str(spec.path), spec_text=spec.text,
-        settings=_settings_json(spec), started_at=now(), executor=executor, jobs=jobs,
+        settings=json.dumps(deciding(spec.settings), sort_keys=True), started_at=now(),
+        executor=executor, jobs=jobs,
         planned_runs=planned, package_versions=json.dumps(machine.package_versions),
         python=machine.python, platform=machine.platform, cpu_model=machine.cpu_model,
         cores=machine.cores, git_commit=git_commit(spec.path.parent) or machine.git_commit,
@@ -175,40 +188,14 @@ def _one_campaign_at_a_time(database: Path) -> Iterator[None]:
         raise PuzzleLabError(f"another 'puzzlelab run' is using {database}; wait for it to "
                              "end, or stop it (Ctrl-C keeps its stored runs), then run again"
                              ) from None
+    except OSError as error:  # a read-only mount, a folder not ours
+        raise PuzzleLabError(f"{database.parent}: cannot write the results there "
+                             f"({error.strerror or error}); give --out a folder you can "
+                             f"write to") from None
     try:
         yield
     finally:
         lock.release()
-
-
-PRESENTATION_KEYS = ("description", "table")
-"""Spec fields that change how runs are shown, not which runs are made."""
-
-
-def _settings_json(spec: ExperimentSpec) -> str:
-    """The spec's settings that decide its runs (free text and tables left out), as JSON."""
-    return json.dumps(_deciding(spec.settings), sort_keys=True)
-
-
-def _deciding(settings: Mapping[str, object]) -> dict[str, object]:
-    return {k: v for k, v in settings.items() if k not in PRESENTATION_KEYS}
-
-
-def _check_same_spec(spec: ExperimentSpec, store: ResultsStore) -> None:
-    sessions = store.sessions()
-    if not sessions or not store.finished_keys():
-        return
-    before = _deciding(json.loads(sessions[-1].settings))
-    now_settings = json.loads(_settings_json(spec))
-    changed = sorted(k for k in before.keys() | now_settings.keys()
-                     if before.get(k) != now_settings.get(k))
-    if changed:
-        stored_from = sessions[-1].spec_path
-        moved = (f" (they were made from {stored_from}, and a spec's instance files are "
-                 f"written relative to it)" if stored_from != str(spec.path) else "")
-        raise spec.error(changed[0], f"changed since the runs stored in {store.path} were "
-                         f"made{moved} (changed: {', '.join(changed)}); run with --fresh to "
-                         f"start over, or give the experiment a new name")
 
 
 def _dask(jobs: int, scheduler: str | None) -> AbstractContextManager[Any]:

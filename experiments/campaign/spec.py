@@ -48,6 +48,12 @@ KEYS = {
                "imported first, e.g. to register your own viewpoints",
 }
 REQUIRED = ("name", "puzzle", "instances")
+#: keys that only change how runs are shown: free to change between runs of one store
+PRESENTATION = ("name", "description", "table")
+#: keys that add or take out grid cells: a spec run again on its store runs the new cells
+#: (:mod:`experiments.campaign.growth`); every other key decides what a stored run means,
+#: and changing it under stored runs is refused
+GROWING = ("instances", "viewpoints", "solvers", "heuristics", "repeats", "skip_unsupported")
 #: keys a spec may leave out: the puzzle's defaults (``puzzlelab list``) fill them in
 DEFAULTED = ("viewpoints", "solvers", "heuristics")
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")

@@ -23,8 +23,8 @@ import io
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Mapping
-from contextlib import closing
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -37,8 +37,9 @@ from solvers.record import Status
 COMMIT_SECONDS = 0.25
 """The longest a stored run waits in the open transaction before the batch is committed."""
 
-SCHEMA_VERSION = 2
-"""1: the runs and campaign tables; 2: the instances table (older stores gain it)."""
+SCHEMA_VERSION = 3
+"""1: the runs and campaign tables; 2: the instances table; 3: the grid table (older
+stores gain them when a campaign runs again, and read without them)."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,9 @@ CAMPAIGN_COLUMNS = {
 """The columns of a :class:`Session`."""
 INSTANCE_COLUMNS = {"instance_file": "TEXT NOT NULL", "name": "TEXT NOT NULL",
                     "label": "TEXT NOT NULL", "text": "TEXT NOT NULL"}
+GRID_COLUMNS = {"run_key": "TEXT NOT NULL UNIQUE"}
+"""The runs the latest session planned: what the tables show of a store (a campaign that
+grew or shrank keeps the runs of cells it no longer plans)."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,32 @@ class CampaignPlan(NamedTuple):
     runs: int | None
 
 
+def _read_only_connection(path: Path) -> sqlite3.Connection:
+    """A connection that only reads. A store in WAL mode needs its ``-shm`` file beside it
+    even to be read; where that cannot be made (a read-only mount), SQLite reads the file
+    as immutable, which it is there."""
+    uri = path.resolve().as_uri()
+    try:
+        connection = sqlite3.connect(f"{uri}?mode=ro", uri=True)
+    except sqlite3.OperationalError:
+        return sqlite3.connect(f"{uri}?immutable=1", uri=True)
+    try:
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:
+        connection.close()
+        connection = sqlite3.connect(f"{uri}?immutable=1", uri=True)
+    return connection
+
+
+@contextmanager
+def _closed_on_error(connection: sqlite3.Connection) -> Iterator[None]:
+    try:
+        yield
+    except BaseException:
+        connection.close()
+        raise
+
+
 def _table_sql(name: str, columns: Mapping[str, str], unique: str = "") -> str:
     body = ",\n  ".join(f'"{column}" {kind}' for column, kind in columns.items())
     return (f"CREATE TABLE IF NOT EXISTS {name} (\n  id INTEGER PRIMARY KEY,\n  {body}"
@@ -106,8 +136,14 @@ def _table_sql(name: str, columns: Mapping[str, str], unique: str = "") -> str:
 class ResultsStore:
     """An open results database; use as a context manager."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, read_only: bool = False) -> None:
         self.path = Path(path)
+        self._committed_at = time.monotonic()
+        self.read_only = read_only
+        if read_only:
+            self.connection = _read_only_connection(self.path)
+            self.connection.row_factory = sqlite3.Row
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.connection = sqlite3.connect(self.path, timeout=30)
@@ -118,12 +154,12 @@ class ResultsStore:
                                  ) from None
         self.connection.row_factory = sqlite3.Row
         self.connection.execute("PRAGMA synchronous=NORMAL")
-        self._committed_at = time.monotonic()
         with self.connection:
             self.connection.execute(_table_sql("runs", run_columns()))
             self.connection.execute(_table_sql("campaign", CAMPAIGN_COLUMNS))
             self.connection.execute(_table_sql("instances", INSTANCE_COLUMNS,
                                                "instance_file, name"))
+            self.connection.execute(_table_sql("grid", GRID_COLUMNS))
             self._add_missing_columns("runs", run_columns())
             self.connection.execute("CREATE INDEX IF NOT EXISTS runs_by_instance ON runs "
                                     "(instance_file, instance)")
@@ -139,20 +175,29 @@ class ResultsStore:
 
     @classmethod
     def open_existing(cls, path: str | Path) -> ResultsStore:
-        """Open a store that must exist and hold a ``runs`` table (for ``puzzlelab table``)."""
+        """Open a store that must exist and hold a ``runs`` table, to read it only (for
+        ``puzzlelab table`` and ``report``: a store on a read-only mount reads too)."""
         path = Path(path)
         if not path.is_file():
             raise PuzzleLabError(f"{path}: no such results database")
         try:
-            # closing(): a connection's own with-block only commits, and a connection left
-            # open at exit leaves the -wal and -shm files behind
-            with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as probe:
-                tables = {r[0] for r in probe.execute("SELECT name FROM sqlite_master")}
+            store = cls(path, read_only=True)
+            with _closed_on_error(store.connection):
+                tables = store.tables()
+        except sqlite3.OperationalError as error:
+            raise PuzzleLabError(f"{path}: cannot read the results database ({error})"
+                                 ) from None
         except sqlite3.DatabaseError as error:
             raise PuzzleLabError(f"{path}: not a results database ({error})") from None
         if "runs" not in tables:
+            store.close()
             raise PuzzleLabError(f"{path}: not a results database (no runs table)")
-        return cls(path)
+        return store
+
+    def tables(self) -> set[str]:
+        """The tables the database holds (an older store lacks the newer ones)."""
+        return {r[0] for r in self.connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
 
     def __enter__(self) -> ResultsStore:
         return self
@@ -161,8 +206,12 @@ class ResultsStore:
         self.close()
 
     def close(self) -> None:
-        """Commit what is left and close the database."""
+        """Commit what is left and close the database, leaving it one self-contained file
+        (no ``-wal`` journal): what a reader that only reads, or git, expects."""
         self.connection.commit()
+        if not self.read_only:
+            with suppress(sqlite3.OperationalError):  # another connection reads it: WAL stays
+                self.connection.execute("PRAGMA journal_mode=DELETE")
         self.connection.close()
 
     def commit(self) -> None:
@@ -227,9 +276,38 @@ class ResultsStore:
     def instances(self) -> dict[tuple[str, str], StoredInstance]:
         """The stored instances by file (as the spec wrote it) and name (empty for a store
         made before instances were kept)."""
+        if "instances" not in self.tables():
+            return {}
         return {(row["instance_file"], row["name"]): StoredInstance(
                     row["instance_file"], row["name"], row["label"], row["text"])
                 for row in self.connection.execute("SELECT * FROM instances")}
+
+    def set_grid(self, cells: Iterable[tuple[str, int, str, int]]) -> None:
+        """The runs the spec plans now, each ``(key, position, instance label, instance
+        position)``. Tables show the stored runs among them, in the spec's order: a stored
+        run keeps its figures, and takes its place and label in a grid that has grown."""
+        cells = list(cells)
+        with self.connection:
+            self.connection.execute("DELETE FROM grid")
+            self.connection.executemany("INSERT INTO grid (run_key) VALUES (?)",
+                                        [(cell[0],) for cell in cells])
+            self.connection.executemany(
+                "UPDATE runs SET position = ?, instance = ?, instance_position = ? "
+                "WHERE run_key = ?",
+                [(position, label, at, key) for key, position, label, at in cells])
+
+    def grid_keys(self) -> set[str] | None:
+        """The keys of the runs the latest session planned (None in a store made before
+        they were kept: all its runs are the grid's)."""
+        if "grid" not in self.tables():
+            return None
+        return {row[0] for row in self.connection.execute("SELECT run_key FROM grid")} or None
+
+    def viewpoint_meanings(self) -> dict[str, tuple[str, str]]:
+        """Each viewpoint label of the stored runs, with the viewpoint and options (JSON)
+        it stood for."""
+        return {row[0]: (row[1], row[2]) for row in self.connection.execute(
+            "SELECT DISTINCT viewpoint, viewpoint_name, options FROM runs")}
 
     def start_campaign(self, session: Session) -> int:
         """Record the start of a session; returns its id for :meth:`end_campaign`."""

@@ -19,6 +19,7 @@ from experiments.campaign.spec import TableSettings, table_settings
 from experiments.campaign.store import ResultsStore, Session, StoredInstance
 from experiments.campaign.verdicts import with_contradictions
 from puzzlelab.errors import PuzzleLabError
+from puzzlelab.wording import counted
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,15 @@ class StoredCampaign:
     repeats: int | None = None
     planned_runs: int | None = None
     instances: Mapping[tuple[str, str], StoredInstance] = field(default_factory=dict)
+    outside_grid: int = 0
+    """Stored runs left out of ``runs``: their cells are no longer in the spec's grid."""
+
+    def hidden_note(self) -> str | None:
+        """What a table or report of the campaign leaves out, and how to show it."""
+        if not self.outside_grid:
+            return None
+        return (f"{self.name}: {counted(self.outside_grid, 'stored run')} of cells the spec "
+                f"no longer plans not shown (--all-runs shows them)")
 
     @property
     def settings(self) -> dict[str, object]:
@@ -83,25 +93,32 @@ class StoredCampaign:
         return Path(self.session.spec_path).parent if self.session else None
 
 
-def read_campaign(path: str | Path, require_runs: bool = False) -> StoredCampaign:
-    """Read one results database (it must exist; with ``require_runs``, hold runs)."""
+def read_campaign(path: str | Path, require_runs: bool = False,
+                  all_runs: bool = False) -> StoredCampaign:
+    """Read one results database (it must exist; with ``require_runs``, hold runs): the
+    runs of the grid its spec plans now, or with ``all_runs`` every stored run (those of
+    cells the spec no longer plans included)."""
     path = Path(path)
     with ResultsStore.open_existing(path) as store:
         sessions = store.sessions()
         session = sessions[-1] if sessions else None
         name = session.name if session else path.resolve().parent.name
         puzzle = str(json.loads(session.settings).get("puzzle") or "") if session else ""
-        runs = with_contradictions(store.runs(name, puzzle))
+        # judged over every stored run: a run outside the grid still shows a solution exists
+        stored = with_contradictions(store.runs(name, puzzle))
+        grid = None if all_runs else store.grid_keys()
+        runs = stored if grid is None else [run for run in stored if run.key in grid]
         plan = store.plan()
         instances = store.instances()
     if require_runs and not runs:
         raise PuzzleLabError(f"{path}: the results database holds no runs yet; run the "
                              f"campaign first (puzzlelab run SPEC)")
-    return StoredCampaign(name, path, runs, session, plan.repeats, plan.runs, instances)
+    return StoredCampaign(name, path, runs, session, plan.repeats, plan.runs, instances,
+                          outside_grid=len(stored) - len(runs))
 
 
-def read_campaigns(paths: Sequence[str | Path], require_runs: bool = False
-                   ) -> list[StoredCampaign]:
+def read_campaigns(paths: Sequence[str | Path], require_runs: bool = False,
+                   all_runs: bool = False) -> list[StoredCampaign]:
     """Several stores, each under its campaign's name, or where two share one, under the
     shortest end of its folder's path that tells them apart; the same store twice is
     refused."""
@@ -111,7 +128,7 @@ def read_campaigns(paths: Sequence[str | Path], require_runs: bool = False
     for index, whole in enumerate(resolved):
         if whole in resolved[:index]:
             raise PuzzleLabError(f"{paths[index]}: the same results database is given twice")
-    read = [read_campaign(path, require_runs) for path in paths]
+    read = [read_campaign(path, require_runs, all_runs) for path in paths]
     names = [campaign.name for campaign in read]
     if len(set(names)) < len(names):
         folders = distinct_path_ends([str(path.parent) for path in resolved])

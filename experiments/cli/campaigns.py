@@ -8,8 +8,10 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 from argparse import ArgumentParser, BooleanOptionalAction, Namespace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from experiments.cli.app import (
     INTERRUPTED,
@@ -20,10 +22,16 @@ from experiments.cli.app import (
     say,
     say_first_use,
 )
+from puzzlelab.errors import PuzzleLabError
 from puzzlelab.wording import counted
+
+if TYPE_CHECKING:
+    from experiments.campaign.runner import CampaignReport
 
 BY_HELP = ("column groups: viewpoint, heuristic or solver (default: as the campaign's spec "
            "says)")
+ALL_RUNS_HELP = ("also the stored runs of cells the spec no longer plans (a campaign whose "
+                 "spec lost viewpoints, solvers, heuristics, instances or repeats)")
 REACHED_HELP = ("for runs stopped by a limit, show the counts reached (≥N) (default: as the "
                 "campaign's spec says)")
 
@@ -77,7 +85,8 @@ def run(given: Namespace) -> int | None:
     done = run_experiment(loaded, jobs=jobs, executor=given.executor,
                           scheduler=given.scheduler, fresh=given.fresh, out=folder,
                           show_progress=given.progress, console=Console(soft_wrap=True),
-                          width=terminal_width(), height=terminal_height())
+                          width=terminal_width(), height=terminal_height(),
+                          on_start=_say_plan)
     campaign = done.campaign
     for line in campaign.skipped:
         say(f"skipped: {line}")
@@ -96,6 +105,20 @@ def run(given: Namespace) -> int | None:
         print(done.outputs.text)
     say("wrote " + ", ".join(str(p) for p in done.outputs.files))
     return None
+
+
+def _say_plan(plan: CampaignReport) -> None:
+    """How many runs the grid plans, how many are stored and how many are new: a spec run
+    again after it grew runs only its new cells."""
+    if not plan.already_stored and not plan.outside_grid:
+        return
+    new = plan.planned - plan.already_stored
+    line = (f"{counted(plan.planned, 'run')} planned: {plan.already_stored} stored, "
+            f"{new} new")
+    if plan.outside_grid:
+        line += (f"; {counted(plan.outside_grid, 'stored run')} of cells the spec no longer "
+                 f"plans kept in the store, not shown (table and report --all-runs show them)")
+    say(line)
 
 
 def _point_at_former_folder(name: str, folder: Path) -> None:
@@ -121,6 +144,7 @@ def _table_arguments(parser: ArgumentParser) -> None:
                         help="text, markdown, latex or csv")
     parser.add_argument("--by", help=BY_HELP)
     parser.add_argument("--reached", action=BooleanOptionalAction, help=REACHED_HELP)
+    parser.add_argument("--all-runs", action="store_true", help=ALL_RUNS_HELP)
     parser.add_argument("--width", type=at_least(0),
                         help="text: columns to fit, groups past it go on below (default: the "
                              "terminal's; 0: no limit)")
@@ -134,7 +158,10 @@ def table(given: Namespace) -> None:
     from experiments.analysis.tables import CampaignRuns, format_campaigns
     from experiments.campaign.stored import read_campaigns
 
-    campaigns = read_campaigns(given.databases)
+    campaigns = read_campaigns(given.databases, all_runs=given.all_runs)
+    for campaign in campaigns:
+        if campaign.hidden_note():
+            note(f"note: {campaign.hidden_note()}")
     own = campaigns[0].table_settings()
     width = terminal_width() if given.width is None else given.width or None
     print(format_campaigns([CampaignRuns.of(c) for c in campaigns], by=given.by or own.by,
@@ -156,18 +183,28 @@ def _report_arguments(parser: ArgumentParser) -> None:
     parser.add_argument("--instances", help="comma-separated instance labels to draw "
                                             "(default: the first few)")
     parser.add_argument("--reached", action=BooleanOptionalAction, help=REACHED_HELP)
+    parser.add_argument("--all-runs", action="store_true", help=ALL_RUNS_HELP)
 
 
 @command("report", _report_arguments)
 def report(given: Namespace) -> None:
     """Write the course-style report of results databases: index.html (tables, figures,
     puzzles), report.md, report.tex, and each figure as SVG and PDF."""
-    from experiments.analysis.report import write_report  # matplotlib: only when reporting
+    from experiments.analysis.report import default_folder, report_of  # matplotlib
+    from experiments.campaign.stored import read_campaigns
 
-    written = write_report(given.databases, given.out, by=given.by,
-                           metrics=listed(given.metrics) if given.metrics is not None
-                           else None, instances=listed(given.instances or ""),
-                           reached=given.reached)
+    started = time.perf_counter()
+    folder = Path(given.out) if given.out is not None else default_folder(given.databases)
+    if folder.exists() and not folder.is_dir():
+        raise PuzzleLabError(f"--out {folder}: is a file; name the folder to write the "
+                             f"report into (it is made if missing)")
+    campaigns = read_campaigns(given.databases, require_runs=True, all_runs=given.all_runs)
+    for campaign in campaigns:
+        if campaign.hidden_note():
+            note(f"note: {campaign.hidden_note()}")
+    written = report_of(campaigns, folder, by=given.by, started=started,
+                        metrics=listed(given.metrics) if given.metrics is not None else None,
+                        instances=listed(given.instances or ""), reached=given.reached)
     say(f"wrote {written.folder / 'index.html'} (and report.md, report.tex, "
         f"{counted(len(written.files) - 3, 'figure file')} in {written.folder / 'figures'}) "
         f"in {written.seconds:.1f} s")

@@ -152,15 +152,20 @@ def mark_rows() -> Rows:
 
 def spec_key_rows() -> Rows:
     """A row per key of an experiment spec: whether it must be given, and what it holds."""
-    from experiments.campaign.spec import DEFAULTED, KEYS, REQUIRED
+    from experiments.campaign.spec import DEFAULTED, GROWING, KEYS, PRESENTATION, REQUIRED
 
     def given(key: str) -> str:
         if key in REQUIRED:
             return "required"
         return "the puzzle's default" if key in DEFAULTED else "optional"
 
-    return [{"key": code(key), "given": given(key), "meaning": meaning}
-            for key, meaning in KEYS.items()]
+    def rerun(key: str) -> str:
+        if key in PRESENTATION:
+            return "shown anew"
+        return "runs the new cells" if key in GROWING else "refused"
+
+    return [{"key": code(key), "given": given(key), "changed on a rerun": rerun(key),
+             "meaning": meaning} for key, meaning in KEYS.items()]
 
 
 def csv_columns() -> str:

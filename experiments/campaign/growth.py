@@ -1,0 +1,57 @@
+"""Running a spec again on a store that holds runs: what may change, and what may not.
+
+A campaign grows the way people work: add a viewpoint, a solver, a heuristic, instances
+or repeats, and run the spec again; only the new cells run, and the stored runs of the
+cells still planned keep their figures. Cells taken out stay in the store, left out of
+the tables and report unless asked for (``--all-runs``). What decides what a stored run
+means (its limits, the solutions it asked for, the seed, the puzzle, the code it
+imported) cannot change under stored runs: the runs would no longer compare. Nor can a
+viewpoint label come to stand for another viewpoint or other options.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from experiments.campaign.spec import GROWING, PRESENTATION, ExperimentSpec
+from experiments.campaign.store import ResultsStore
+
+
+def deciding(settings: Mapping[str, object]) -> dict[str, object]:
+    """The settings that decide the runs (as sessions store them): all but presentation."""
+    return {k: v for k, v in settings.items() if k not in PRESENTATION}
+
+
+def check_growth(spec: ExperimentSpec, store: ResultsStore) -> None:
+    """Refuse ``spec`` on ``store`` where it changes what a stored run means."""
+    sessions = store.sessions()
+    if not sessions or not store.finished_keys():
+        return
+    before = json.loads(sessions[-1].settings)
+    now = deciding(spec.settings)
+    stored_from = sessions[-1].spec_path
+    # a moved spec writes its instance files anew (relative to it): other runs' keys
+    fixed = PRESENTATION + (GROWING if stored_from == str(spec.path) else
+                            tuple(k for k in GROWING if k != "instances"))
+    changed = sorted(k for k in before.keys() | now.keys()
+                     if k not in fixed and before.get(k) != now.get(k))
+    if changed:
+        moved = (f" (they were made from {stored_from}, and a spec's instance files are "
+                 f"written relative to it)" if stored_from != str(spec.path) else "")
+        raise spec.error(changed[0], f"changed since the runs stored in {store.path} were "
+                         f"made{moved} (changed: {', '.join(changed)}): it decides what "
+                         f"every stored run means; run with --fresh to start over, or give "
+                         f"the experiment a new name (adding or removing instances, "
+                         f"viewpoints, solvers, heuristics or repeats is fine)")
+    stored = store.viewpoint_meanings()
+    for index, choice in enumerate(spec.viewpoints):
+        if choice.label not in stored:
+            continue
+        name, options = stored[choice.label]
+        if (name, json.loads(options)) != (choice.name, dict(choice.options)):
+            raise spec.error(f"viewpoints[{index}]", f"label {choice.label!r} stood for "
+                             f"viewpoint {name!r} with options {options} in the stored "
+                             f"runs, and now for {choice.name!r} with options "
+                             f"{json.dumps(dict(choice.options), sort_keys=True)}; give the "
+                             f"changed viewpoint a label of its own, or run with --fresh")

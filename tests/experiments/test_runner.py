@@ -276,6 +276,10 @@ def test_a_second_campaign_on_a_running_database_is_refused(write_spec, tmp_path
     assert kept and kept[0] >= 4  # --fresh cleared nothing of the running campaign's
     report = run_campaign(load_spec(path), jobs=2, results_root=tmp_path, show_progress=False)
     assert report.already_stored >= kept[0] and report.ran + report.already_stored == 24
+    rows = stored(tmp_path, "interrupted")  # one run per cell: none twice, none lost
+    assert len(rows) == len({r.key for r in rows}) == 24
+    with sqlite3.connect(database) as check:
+        assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
 def test_a_changed_spec_does_not_mix_with_stored_runs(write_spec, tmp_path) -> None:

@@ -34,21 +34,56 @@ def render_text(instance: NonogramInstance, solution: NonogramSolution | None = 
     return "\n".join(lines) + "\n"
 
 
+CLUE_FONT = 11.0
+"""Pixels of a clue digit at the picture's own size: a report shows pictures at their
+own size (shrunk only to fit its page), so the digits stay readable at every puzzle size."""
+DIGIT_WIDTH = 0.62
+"""A digit's width in a sans-serif font, as a share of the font size (a little over)."""
+LINE = 1.3
+"""A stacked column clue's line height, as a share of the font size."""
+PICTURE_TARGET = 400.0
+"""Pixels a small puzzle's grid fills (its cells grow up to :data:`svg.CELL`)."""
+
+
+def _digits_width(number: int) -> float:
+    return len(str(number)) * DIGIT_WIDTH * CLUE_FONT
+
+
+def svg_layout(instance: NonogramInstance) -> tuple[float, float, float]:
+    """(cell, left, top): the side of a cell, wide enough for the widest column clue's
+    digits; the room the row clues take, each clue's numbers side by side; the room the
+    column clues take, stacked one a line."""
+    gap = DIGIT_WIDTH * CLUE_FONT  # between two numbers of a row clue
+    widest = max((_digits_width(b) for clue in instance.columns for b in clue or (0,)),
+                 default=_digits_width(0))
+    cell = max(CLUE_FONT * LINE, widest + 3,
+               min(svg.CELL, PICTURE_TARGET / max(instance.width, instance.height, 1)))
+    left = max((sum(_digits_width(b) for b in clue or (0,)) + gap * (len(clue or (0,)) - 1)
+                for clue in instance.rows), default=0.0) + gap + svg.MARGIN
+    top = max((len(clue or (0,)) for clue in instance.columns), default=1) \
+        * CLUE_FONT * LINE + CLUE_FONT * 0.5 + svg.MARGIN
+    return cell, left, top
+
+
 def render_svg(instance: NonogramInstance, solution: NonogramSolution | None = None) -> str:
-    """An SVG picture with the clues along the top and left edges."""
-    size = svg.CELL * 0.6
-    clue_size = size * 0.6
-    left = max((len(clue) for clue in instance.rows), default=1) * clue_size + svg.MARGIN
-    top = max((len(clue) for clue in instance.columns), default=1) * clue_size + svg.MARGIN
+    """An SVG picture with the clues along the top and left edges, their digits
+    :data:`CLUE_FONT` pixels high whatever the puzzle's size (the cells grow to hold
+    them, see :func:`svg_layout`)."""
+    size, left, top = svg_layout(instance)
+    gap = DIGIT_WIDTH * CLUE_FONT
     body = []
     for r, clue in enumerate(instance.rows):
-        for k, block in enumerate(reversed(clue or (0,))):
-            body.append(svg.text(left - (k + 0.5) * clue_size, top + (r + 0.5) * size,
-                                 str(block), clue_size * 0.7))
+        right = left - gap / 2
+        for block in reversed(clue or (0,)):
+            width = _digits_width(block)
+            body.append(svg.text(right - width / 2, top + (r + 0.5) * size, str(block),
+                                 CLUE_FONT))
+            right -= width + gap
+    line = CLUE_FONT * LINE
     for c, clue in enumerate(instance.columns):
         for k, block in enumerate(reversed(clue or (0,))):
-            body.append(svg.text(left + (c + 0.5) * size, top - (k + 0.5) * clue_size,
-                                 str(block), clue_size * 0.7))
+            body.append(svg.text(left + (c + 0.5) * size, top - CLUE_FONT * 0.25 - (k + 0.5)
+                                 * line, str(block), CLUE_FONT))
     if solution is not None:
         for r, row in enumerate(solution.grid):
             body += [svg.rectangle(left + start * size, top + r * size, length * size, size,
@@ -57,4 +92,3 @@ def render_svg(instance: NonogramInstance, solution: NonogramSolution | None = N
              *svg.grid_lines(instance.height, instance.width, 5, origin=0, cell=size), "</g>"]
     return svg.document(left + instance.width * size + svg.MARGIN,
                         top + instance.height * size + svg.MARGIN, body)
-

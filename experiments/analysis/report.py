@@ -7,7 +7,8 @@ every figure and picture inlined as an SVG image), ``report.md`` and ``report.te
 picture as SVG. The tables are those of ``puzzlelab table``
 (:mod:`experiments.analysis.tables`), the figures :mod:`experiments.analysis.report_figures`', the
 pictures :mod:`experiments.analysis.report_pictures`'. Several databases make one page with a
-section each.
+section each. A table wider than a printed page goes on in parts, by column group
+(:data:`PAGE_CHARACTERS`), on the page and in the Markdown and LaTeX alike.
 """
 
 from __future__ import annotations
@@ -22,10 +23,19 @@ from pathlib import Path
 import jinja2
 
 import puzzlelab
-from experiments.analysis.report_data import facts, plot_cells, summary_line
+from experiments.analysis.report_data import plot_cells, summary_line
+from experiments.analysis.report_facts import facts
 from experiments.analysis.report_figures import DrawnFigure, draw_all
 from experiments.analysis.report_pictures import DrawnPuzzle, draw_puzzles
-from experiments.analysis.table_format import MARKS, ResultTable, latex_escape, legend, render
+from experiments.analysis.table_format import (
+    MARKS,
+    ResultTable,
+    column_parts,
+    latex_escape,
+    legend,
+    render,
+    without_footnote,
+)
 from experiments.analysis.tables import NOTES, build_tables
 from experiments.campaign.stored import StoredCampaign, read_campaigns
 from puzzlelab.errors import PuzzleLabError
@@ -33,6 +43,23 @@ from puzzlelab.errors import PuzzleLabError
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 FIGURES = "figures"
 """The sub-folder of the report with the figures' SVG and PDF files and the pictures."""
+PAGE_CHARACTERS = 100
+"""The widest table part of the page and the Markdown, in characters of the text layout
+(two between columns): what an A4 or Letter page holds at the printed table's font
+(the browser test measures it). Wider tables go on in further parts, by column group."""
+LATEX_CHARACTERS = 96
+"""The same for ``report.tex``: a ``\\scriptsize`` table with narrowed column gaps in an
+article's text width."""
+
+
+@dataclass(frozen=True)
+class ShownTable:
+    """One table of the report: its summary sentence, and its parts as the page shows
+    them (one, unless it is wider than :data:`PAGE_CHARACTERS`)."""
+
+    title: str
+    summary: str
+    parts: list[ResultTable]
 
 
 @dataclass
@@ -43,11 +70,12 @@ class CampaignSection:
     facts: list[tuple[str, str]]
     anchor: str
     by: str
-    tables: list[ResultTable]
-    summaries: dict[str, str]
+    tables: list[ShownTable]
     figures: list[DrawnFigure]
     puzzles: list[DrawnPuzzle]
     notes: list[str] = field(default_factory=list)
+    absent_figures: list[str] = field(default_factory=list)
+    """Each figure not drawn, and why (nothing solved to plot, one group only, ...)."""
     markdown_tables: str = ""
     latex_tables: str = ""
 
@@ -99,15 +127,20 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
                               own.reached if reached is None else reached,
                               campaign.repeats)
         cells = plot_cells(campaign, grouped)
-        drawn = draw_all(cells, figures, anchor, grouped)
+        drawn, absent = draw_all(cells, figures, anchor, grouped)
         pictures, notes = draw_puzzles(campaign, instances, figures, anchor)
         if campaign.planned_runs is not None and len(campaign.runs) < campaign.planned_runs:
             notes.insert(0, f"partial: {len(campaign.runs)} of {campaign.planned_runs} planned "
                             f"runs stored; run the spec again to finish")
+        hidden = campaign.hidden_note()
+        if hidden:
+            notes.insert(0, hidden)
+        shown = [ShownTable(t.title, summary_line(cells, t.title),
+                            column_parts(t, PAGE_CHARACTERS)) for t in tables]
         sections.append(CampaignSection(
-            campaign, facts(campaign), anchor, grouped, tables,
-            {t.title: summary_line(cells, t.title) for t in tables},
-            drawn, pictures, notes, render(tables, "markdown"), render(tables, "latex")))
+            campaign, facts(campaign), anchor, grouped, shown, drawn, pictures, notes,
+            markdown_tables=render(tables, "markdown", PAGE_CHARACTERS),
+            latex_tables=render(tables, "latex", LATEX_CHARACTERS), absent_figures=absent))
     written = [_write(folder / name, _environment(name).get_template(f"{name}.j2").render(
         sections=sections, title=_title(campaigns), version=puzzlelab.__version__,
         legend=legend(), notes=NOTES, figures_folder=FIGURES))
@@ -146,7 +179,9 @@ def data_uri(svg_text: str) -> str:
 
 
 def mark_meaning(text: str) -> str | None:
-    """What a cell's mark means (None for a figure): ``t/o (1/3)`` is a time limit."""
+    """What a cell's mark means (None for a figure): ``t/o (1/3)`` is a time limit, and
+    ``n/a¹`` a refusal (its number points to the note under the table)."""
+    text = without_footnote(text)
     for mark, meaning in MARKS.items():
         if mark not in ("(k/n)", "≥N") and (text == mark or text.startswith(f"{mark} (")):
             return meaning

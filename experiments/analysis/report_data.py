@@ -1,5 +1,5 @@
-"""What a report reads from a results database: the campaign's facts, and one figure per
-instance and column group for the plots and the summary lines.
+"""What a report reads from a results database for its plots and summary lines: one
+figure per instance and column group (the campaign's facts: :mod:`report_facts`).
 
 The tables come from :mod:`experiments.analysis.tables`; this module gives the plots
 the same view of the runs: a cell is one instance under one group (a viewpoint, heuristic or
@@ -10,18 +10,17 @@ shows the same mark as in the tables (``t/o``, ``n/a``, ``WRONG``, ...), never a
 
 from __future__ import annotations
 
-import json
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from experiments.analysis.table_format import MISSING, TIMEOUT
+from experiments.analysis.table_format import MISSING, REFUSED, TIMEOUT
 from experiments.analysis.tables import SEARCH_TIME, dimension, failure_mark
 from experiments.campaign.record import GROUPINGS, RunRecord
 from experiments.campaign.stored import StoredCampaign
-from experiments.campaign.verdicts import Verdict, with_contradictions
+from experiments.campaign.verdicts import with_contradictions
 from puzzlelab.errors import OptionError
-from solvers.record import Status
+from puzzlelab.wording import counted
 
 EFFORT_STATISTICS = ("backtracks", "branches")
 """What the effort plot shows, in order of preference: a group whose solver has no
@@ -45,67 +44,6 @@ class PlotCell:
     def solved(self) -> bool:
         """Every repeat finished correctly, so the cell has figures."""
         return self.mark is None
-
-
-@dataclass(frozen=True)
-class RunCounts:
-    """How many runs the campaign plans, stores, and how the stored ones ended."""
-
-    planned: int | None
-    stored: int
-    solved: int
-    unsatisfiable: int
-    timed_out: int
-    memory_out: int
-    refused: int
-    failed: int
-    wrong: int
-
-
-def run_counts(campaign: StoredCampaign) -> RunCounts:
-    """The runs planned and stored, and how the stored ones ended."""
-    runs = campaign.runs
-    wrong = sum(run.verdict is Verdict.WRONG for run in runs)
-
-    def ended(status: Status) -> int:
-        return sum(run.status is status and run.verdict is not Verdict.WRONG for run in runs)
-
-    return RunCounts(planned=campaign.planned_runs, stored=len(runs),
-                     solved=ended(Status.SOLVED), unsatisfiable=ended(Status.UNSATISFIABLE),
-                     timed_out=ended(Status.TIMEOUT), memory_out=ended(Status.MEMORY_OUT),
-                     refused=ended(Status.REFUSED), failed=ended(Status.ERROR), wrong=wrong)
-
-
-def facts(campaign: StoredCampaign) -> list[tuple[str, str]]:
-    """The campaign as a list of (what, value): machine, versions, commit, limits."""
-    session, settings = campaign.session, campaign.settings
-    versions = json.loads(session.package_versions or "{}") if session else {}
-    counts = run_counts(campaign)
-    planned = "unknown" if counts.planned is None else str(counts.planned)
-
-    def known(value: object) -> str:
-        return "?" if value is None else str(value)
-
-    listed = [("puzzle", campaign.puzzle or "unknown"),
-              ("runs", f"{planned} planned, {counts.stored} stored: {counts.solved} solved, "
-                       f"{counts.unsatisfiable} unsatisfiable, {counts.timed_out} timed out, "
-                       f"{counts.memory_out} out of memory, {counts.refused} refused, "
-                       f"{counts.failed} failed, {counts.wrong} wrong"),
-              ("repeats", str(campaign.repeats or 1)),
-              ("limits", f"{settings.get('time_limit', 'default')} s search, "
-                         f"{settings.get('memory_limit_mb', 'default')} MB per run")]
-    if session is None:
-        return [*listed, ("sessions", "none recorded")]
-    return [*listed,
-            ("sessions", f"last began {session.started_at}, ended "
-                         f"{session.ended_at or 'not recorded'} "
-                         f"({session.end_state or 'unknown'}); {session.executor}, "
-                         f"{known(session.jobs)} run(s) at a time"),
-            ("machine", f"{known(session.cpu_model)}, {known(session.cores)} cores, "
-                        f"{known(session.platform)}"),
-            ("Python", known(session.python)),
-            ("versions", ", ".join(f"{k} {v}" for k, v in versions.items()) or "unknown"),
-            ("commit", session.git_commit or "unknown")]
 
 
 def setting_of(run: RunRecord, by: str) -> str:
@@ -153,34 +91,48 @@ def groups_of(cells: Sequence[PlotCell]) -> list[str]:
 
 
 def summary_line(cells: Sequence[PlotCell], setting: str) -> str:
-    """One sentence on one table, stated from its numbers: which group solved most, which
-    was fastest in total and which needed fewest backtracks over the instances all solved."""
+    """One sentence on one table, stated from its numbers: which group solved most (of the
+    instances it did not refuse, as the table counts), which was fastest in total and
+    which needed fewest backtracks, naming the instances those totals are over."""
     mine = [c for c in cells if c.setting == setting]
     groups = groups_of(mine)
     if not mine:
         return ""
     solved = {g: sum(c.solved for c in mine if c.group == g) for g in groups}
-    planned = {g: sum(c.group == g for c in mine) for g in groups}
+    refused = {g: sum(c.mark == REFUSED for c in mine if c.group == g) for g in groups}
+    tried = {g: sum(c.group == g for c in mine) - refused[g] for g in groups}
+
+    def out_of(group: str) -> str:
+        return f"{solved[group]}/{tried[group]}" + (f", {refused[group]} {REFUSED}"
+                                                    if refused[group] else "")
+
     best = max(solved.values())
     leaders = [g for g in groups if solved[g] == best]
-    parts = [f"{_names(leaders)} solved most ({best}/{planned[leaders[0]]})"
-             if len(leaders) < len(groups) else f"every group solved {best} of its "
-                                                f"{planned[groups[0]]} instances"]
+    if len(leaders) < len(groups):
+        parts = [f"{_names(leaders)} solved most ({out_of(leaders[0])})"]
+    elif len(set(tried.values())) > 1:  # the same count out of different numbers tried
+        parts = [f"every group solved {best} (" + ", ".join(f"{g} {out_of(g)}" for g in groups)
+                 + ")"]
+    else:
+        parts = [f"every group solved {best} of its {counted(tried[groups[0]], 'instance')}"
+                 + (" not refused" if any(refused.values()) else "")]
     instances = list(dict.fromkeys(c.instance for c in mine))
     by_key = {(c.group, c.instance): c for c in mine}
     common = [i for i in instances
               if all((g, i) in by_key and by_key[(g, i)].solved for g in groups)]
     if common:
+        over = (f"the {counted(len(common), 'instance')} every group solved"
+                if len(groups) > 1 else f"its {counted(len(common), 'solved instance')}")
         totals = {g: sum(by_key[(g, i)].time_s or 0.0 for i in common) for g in groups}
         fastest = min(totals, key=lambda g: totals[g])
-        parts.append(f"fastest in total on the {len(common)} solved by all: {fastest} "
+        parts.append(f"fastest in total over {over}: {fastest} "
                      f"({totals[fastest] * 1000:.1f} ms)")
         effort = {g: [by_key[(g, i)].figures.get("backtracks") for i in common] for g in groups}
-        counted = {g: sum(v for v in values if v is not None) for g, values in effort.items()
-                   if all(v is not None for v in values)}
-        if counted:
-            fewest = min(counted, key=lambda g: counted[g])
-            parts.append(f"fewest backtracks: {fewest} ({round(counted[fewest])})")
+        counted_ = {g: sum(v for v in values if v is not None) for g, values in effort.items()
+                    if all(v is not None for v in values)}
+        if counted_:
+            fewest = min(counted_, key=lambda g: counted_[g])
+            parts.append(f"fewest backtracks over the same: {fewest} ({round(counted_[fewest])})")
     else:
         parts.append("no instance was solved by every group, so no totals compare")
     failures = sorted({c.mark for c in mine if c.mark is not None})

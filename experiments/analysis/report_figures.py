@@ -6,12 +6,15 @@ Groups differ by marker and line style as well as colour (Okabe and Ito's palett
 so the figures survive black-and-white print. A cell that was not solved is never
 drawn as a number: the scatter plots put it on a border line beyond every figure,
 labelled with what it is (``t/o``, or ``unsolved`` where other failures share it).
+The axes fit the figures of the solved cells; a figure with nothing to plot (no cell
+solved, one group only) is left out, and the report says why in one line.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Sequence
+import math
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +31,7 @@ import matplotlib.backends.backend_svg
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter, NullFormatter
+from matplotlib.ticker import FuncFormatter
 
 from experiments.analysis.report_data import (
     EFFORT_STATISTICS,
@@ -42,6 +45,12 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", "h")
 LINE_STYLES = ("-", "--", ":", "-.")
 HATCHES = ("", "//", "..", "xx", "\\\\", "++", "oo", "--")
+MINOR_LABELS_BELOW = 300
+"""A log axis spanning less than this ratio labels its 2s and 5s as well as its powers of
+ten."""
+LIMIT_REACH = 20
+"""The cactus plot draws the time limit when it is at most this many times the slowest
+solved cell's time: the axes fit the data, not a limit far above it."""
 WIDTH, HEIGHT = 6.4, 4.4
 """Inches; at matplotlib's 72 points per inch the SVG is 460.8 x 316.8 points."""
 
@@ -88,7 +97,20 @@ def log_scale(axes: Axes, *which: str) -> None:
         getattr(axes, f"set_{name}scale")("log")
         axis = getattr(axes, f"{name}axis")
         axis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
-        axis.set_minor_formatter(NullFormatter())
+        axis.set_minor_formatter(FuncFormatter(_minor_label(axis)))
+
+
+def _minor_label(axis: Any) -> Callable[[float, object], str]:
+    """Labels 2 and 5 times a power of ten where the axis spans few decades (fitted to
+    its data, it may hold one labelled power of ten or none); none on a wider one."""
+    def label(value: float, _: object) -> str:
+        low, high = sorted(axis.get_view_interval())
+        if value <= 0 or low <= 0 or high / low > MINOR_LABELS_BELOW:
+            return ""
+        lead = round(value / 10 ** math.floor(math.log10(value)))
+        return f"{value:g}" if lead in (2, 5) else ""
+
+    return label
 
 
 def save(figure: Figure, folder: Path, name: str, title: str, caption: str) -> DrawnFigure:
@@ -104,17 +126,50 @@ def save(figure: Figure, folder: Path, name: str, title: str, caption: str) -> D
     return DrawnFigure(name, title, caption, svg_path, pdf_path, buffer.getvalue())
 
 
-def draw_all(cells: Sequence[PlotCell], folder: Path, prefix: str, by: str) -> list[DrawnFigure]:
-    """Every figure of one campaign, files named ``prefix-<figure>``."""
+def draw_all(cells: Sequence[PlotCell], folder: Path, prefix: str,
+             by: str) -> tuple[list[DrawnFigure], list[str]]:
+    """Every figure of one campaign that has something to plot, files named
+    ``prefix-<figure>``, and a line for each reason some were left out, naming them."""
+    drawn: list[DrawnFigure] = []
+    absent: dict[str, list[str]] = {}
+    groups = groups_of(cells)
     with _styled():
-        drawn = [cactus(cells, folder, f"{prefix}-cactus", by)]
+        if any(c.solved and c.time_s is not None for c in cells):
+            drawn.append(cactus(cells, folder, f"{prefix}-cactus", by))
+        else:
+            absent.setdefault(_none_solved(cells), []).append("the cactus plot")
         pair = compared_pair(cells)
-        if pair is not None:
-            drawn.append(scatter(cells, pair, "time", folder, f"{prefix}-scatter-time"))
-            drawn.append(scatter(cells, pair, "backtracks", folder,
-                                 f"{prefix}-scatter-backtracks"))
-        drawn.append(effort(cells, folder, f"{prefix}-effort", by))
-    return drawn
+        if pair is None:
+            absent.setdefault(f"one {by} only ({', '.join(groups)}), none to compare it with",
+                              []).append("the scatter plots")
+        else:
+            mine = [c for c in cells if c.group in pair]
+            for metric in ("time", "backtracks"):
+                if any(c.solved and _value(c, metric) is not None for c in mine):
+                    drawn.append(scatter(cells, pair, metric, folder,
+                                         f"{prefix}-scatter-{metric}"))
+                    continue
+                why = (_none_solved(mine) if not any(c.solved for c in mine)
+                       else f"no solved cell of {pair[0]} or {pair[1]} has {metric}")
+                absent.setdefault(why, []).append(f"the {metric} scatter plot")
+        if any(_value(c, "effort") is not None for c in cells if c.solved):
+            drawn.append(effort(cells, folder, f"{prefix}-effort", by))
+        else:
+            absent.setdefault(_none_solved(cells) if not any(c.solved for c in cells) else
+                              "no solved cell has backtracks or branches", []
+                              ).append("the effort plot")
+    return drawn, [f"{_listed(figures)}: {why}" for why, figures in absent.items()]
+
+
+def _listed(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _none_solved(cells: Sequence[PlotCell]) -> str:
+    """Why a figure of solved cells has nothing to plot: ``no cell was solved (2 n/a)``."""
+    marks = [c.mark for c in cells if c.mark is not None]
+    counts = ", ".join(f"{marks.count(m)} {m}" for m in dict.fromkeys(marks))
+    return "no cell was solved" + (f" ({counts})" if counts else "")
 
 
 def cactus(cells: Sequence[PlotCell], folder: Path, name: str, by: str) -> DrawnFigure:
@@ -129,7 +184,10 @@ def cactus(cells: Sequence[PlotCell], folder: Path, name: str, by: str) -> Drawn
         axes.plot(range(1, len(times) + 1), times, label=group, markersize=4,
                   markevery=max(1, len(times) // 12), **look(index))
     limits = [c.time_limit for c in cells if c.time_limit is not None]
-    if limits:
+    slowest = max((max(c.time_s or 0.0, 1e-6) * 1000 for c in cells if c.solved), default=0.0)
+    # the limit line only where the points come near it: far above, it would squash them
+    limit_drawn = bool(limits) and max(limits) * 1000 <= LIMIT_REACH * slowest
+    if limit_drawn:
         axes.axhline(max(limits) * 1000, color="grey", linewidth=0.8, linestyle=(0, (1, 3)))
         axes.annotate("time limit", (0.01, max(limits) * 1000), xycoords=("axes fraction",
                       "data"), va="bottom", fontsize=7, color="grey")
@@ -143,7 +201,9 @@ def cactus(cells: Sequence[PlotCell], folder: Path, name: str, by: str) -> Drawn
     caption = (f"Cactus plot: for each {by}, its solved cells (an instance under one setting "
                f"of the other dimensions) sorted by search time; further right and lower is "
                f"better. {unsolved} unsolved cells (timeouts, refusals, failures, repeats "
-               f"to come) are not points: a line stops where its group stops solving.")
+               f"to come) are not points: a line stops where its group stops solving."
+               + (f" The time limit ({max(limits):g} s) is far above every point: not drawn."
+                  if limits and not limit_drawn else ""))
     return save(figure, folder, name, f"Cactus plot by {by}", caption)
 
 
@@ -192,14 +252,12 @@ def scatter_points(cells: Sequence[PlotCell], pair: tuple[str, str],
     keys = list(dict.fromkeys((c.setting, c.instance) for c in cells))
     points = [(by_key[(first, *k)], by_key[(second, *k)]) for k in keys
               if (first, *k) in by_key and (second, *k) in by_key]
-    values = [v for a, b in points for v in (_value(a, metric), _value(b, metric))
-              if v is not None]
-    low = min(values, default=1.0) / 2
-    limits = [c.time_limit for pair_ in points for c in pair_ if c.time_limit]
-    high = max(values, default=10.0)
-    if metric == "time" and limits:
-        high = max(high, max(limits) * 1000)
-    border = high * 3
+    # the axes fit the figures of solved cells (an unsolved one has none): from a little
+    # below the least to the border line a little above the greatest
+    values = [v for a, b in points for c in (a, b) if c.solved
+              for v in (_value(c, metric),) if v is not None]
+    low = min(values, default=1.0) / 1.5
+    border = max(values, default=10.0) * 2
     both, unreported = [], 0
     marks: dict[str, list[tuple[float, float]]] = {}
     for a, b in points:

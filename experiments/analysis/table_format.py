@@ -14,8 +14,8 @@ import io
 import shutil
 import sys
 import textwrap
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from puzzlelab.errors import OptionError
 
@@ -37,6 +37,19 @@ MARKS = {
     "≥N": "count reached when a limit stopped the run (--reached)",
 }
 """Every mark a cell may show instead of a figure, and what it means: the legend."""
+
+SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+"""A mark's footnote number (``n/a¹``): the note under the table says why."""
+
+
+def footnote(number: int) -> str:
+    """``number`` in superscript digits: ``footnote(12)`` is ``¹²``."""
+    return "".join(SUPERSCRIPT_DIGITS[int(digit)] for digit in str(number))
+
+
+def without_footnote(text: str) -> str:
+    """A cell's text with its footnote number taken out: ``n/a¹ (1/3)`` is ``n/a (1/3)``."""
+    return "".join(char for char in text if char not in SUPERSCRIPT_DIGITS)
 
 DEFAULT_NOTE_WIDTH = 100
 """Where notes and legends wrap in text when no width is given."""
@@ -71,7 +84,30 @@ class ResultTable:
     """(label, cells in column order): the instance rows, then the summary rows."""
     instance_count: int
     notes: tuple[str, ...] = ()
-    """Paragraphs printed under the table: what the virtual best achieves, the legend."""
+    """Paragraphs printed under the table: why cells show marks, what the virtual best
+    achieves, the legend."""
+    footnotes: Mapping[tuple[str, int], int] = field(default_factory=dict)
+    """The note number of a marked cell, by instance row label and column: shown after
+    its mark (``n/a¹``), kept out of ``rows`` so a cell's text is its mark alone."""
+
+
+def with_footnotes(table: ResultTable) -> ResultTable:
+    """``table`` as it is shown: each noted cell's number after its mark (``n/a¹``,
+    ``err² (1/3)``)."""
+    if not table.footnotes:
+        return table
+    rows = tuple((label, tuple(_noted(text, table.footnotes.get((label, column)))
+                               for column, text in enumerate(cells)) if index <
+                  table.instance_count else cells)
+                 for index, (label, cells) in enumerate(table.rows))
+    return replace(table, rows=rows, footnotes={})
+
+
+def _noted(text: str, number: int | None) -> str:
+    if number is None:
+        return text
+    mark, _, rest = text.partition(" ")
+    return f"{mark}{footnote(number)}" + (f" {rest}" if rest else "")
 
 
 def summary_of(table: ResultTable) -> ResultTable:
@@ -110,16 +146,20 @@ def terminal_height() -> int:
 
 
 def render(tables: Sequence[ResultTable], fmt: str = "text", width: int | None = None) -> str:
-    """The tables as ``text`` (within ``width`` columns, if given), ``markdown``,
-    ``latex`` or ``csv``."""
+    """The tables as ``text``, ``markdown``, ``latex`` or ``csv``; with ``width``, the
+    first three split into parts of at most ``width`` characters (:func:`column_parts`:
+    a Markdown or LaTeX table wider than its page is cut off in print)."""
     if fmt not in FORMATS:
         raise OptionError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
     if fmt == "csv":
         return _csv(tables)
+    tables = [with_footnotes(table) for table in tables]
     if fmt == "text":
         return "\n".join(_text(table, width) for table in tables)
     renderer = {"markdown": _markdown, "latex": _latex}[fmt]
-    return "\n".join(renderer(table) for table in tables)
+    parts = [part for table in tables
+             for part in ([table] if width is None else column_parts(table, width))]
+    return "\n".join(renderer(part) for part in parts)
 
 
 def _headers(table: ResultTable) -> list[str]:
@@ -135,13 +175,24 @@ class _Block:
     width: int
 
 
-def _text(table: ResultTable, width: int | None) -> str:
-    """The table in columns; what would pass ``width`` goes on in further parts, by whole
-    groups where a group fits, by columns of the group where it does not."""
+@dataclass(frozen=True)
+class _Layout:
+    """Where a table's columns go within a width: its parts, each a run of blocks."""
+
+    label_width: int
+    headers: tuple[str, ...]
+    columns: tuple[int, ...]
+    """Each column's width in characters (its header, or its widest cell)."""
+    parts: tuple[tuple[_Block, ...], ...]
+
+
+def _layout(table: ResultTable, width: int | None) -> _Layout:
+    """The table's columns in parts that each fit ``width`` characters (two between
+    columns): by whole groups where a group fits, by columns of the group where not."""
     label_width = max(len("instance"), *(len(label) for label, _ in table.rows))
-    headers = [header for group in table.groups for header in group.headers]
-    columns = [max(len(header), *(len(cells[i]) for _, cells in table.rows))
-               for i, header in enumerate(headers)]
+    headers = tuple(header for group in table.groups for header in group.headers)
+    columns = tuple(max(len(header), *(len(cells[i]) for _, cells in table.rows))
+                    for i, header in enumerate(headers))
     room = None if width is None else width - label_width - 2
     blocks, start = [], 0
     for group in table.groups:
@@ -157,10 +208,41 @@ def _text(table: ResultTable, width: int | None) -> str:
             used = label_width
         parts[-1].append(block)
         used += 2 + block.width
-    pieces = []
-    for number, part in enumerate(parts, start=1):
-        title = table.title + (f" (part {number} of {len(parts)})" if len(parts) > 1 else "")
-        pieces.append(_text_part(table, title, part, label_width, headers, columns))
+    return _Layout(label_width, headers, columns, tuple(tuple(part) for part in parts))
+
+
+def _part_title(table: ResultTable, number: int, count: int) -> str:
+    return table.title + (f" (part {number} of {count})" if count > 1 else "")
+
+
+def column_parts(table: ResultTable, width: int) -> list[ResultTable]:
+    """``table`` as tables that each fit ``width`` characters, laid out as the text form
+    lays it out: a page (printed, or a report's column) cuts off what is wider. Every
+    part has every row, its cells as shown (:func:`with_footnotes`); the notes go under
+    the last."""
+    table = with_footnotes(table)
+    layout = _layout(table, width)
+    if len(layout.parts) == 1:
+        return [table]
+    tables = []
+    for number, part in enumerate(layout.parts, start=1):
+        groups = tuple(ColumnGroup(block.label, tuple(layout.headers[i] for i in block.columns))
+                       for block in part)
+        chosen = [i for block in part for i in block.columns]
+        rows = tuple((label, tuple(cells[i] for i in chosen)) for label, cells in table.rows)
+        tables.append(replace(table, title=_part_title(table, number, len(layout.parts)),
+                              groups=groups, rows=rows,
+                              notes=table.notes if number == len(layout.parts) else ()))
+    return tables
+
+
+def _text(table: ResultTable, width: int | None) -> str:
+    """The table in columns; what would pass ``width`` goes on in further parts
+    (:func:`_layout`)."""
+    layout = _layout(table, width)
+    pieces = [_text_part(table, _part_title(table, number, len(layout.parts)), part,
+                         layout.label_width, layout.headers, layout.columns)
+              for number, part in enumerate(layout.parts, start=1)]
     notes = [textwrap.fill(note, width or DEFAULT_NOTE_WIDTH) for note in table.notes]
     return "\n\n".join(pieces + notes) + "\n"
 
@@ -209,7 +291,9 @@ def _markdown(table: ResultTable) -> str:
 LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
                  "^": r"\textasciicircum{}", "≥": r"$\geq$", "÷": r"$\div$",
-                 "∞": r"$\infty$"}
+                 "∞": r"$\infty$",
+                 **{digit: rf"\textsuperscript{{{number}}}"
+                    for number, digit in enumerate(SUPERSCRIPT_DIGITS)}}
 
 
 def latex_escape(text: str) -> str:

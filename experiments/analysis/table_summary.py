@@ -3,7 +3,11 @@ the same work.
 
 Totals and means are taken over the instances every group of the table solved
 (the row says how many), so a group that gave up on the hard instances does not
-look fastest. PAR-2 takes every instance, an unsolved one at twice its time limit.
+look fastest. A refused cell (``n/a``: the viewpoint would not build its model) is
+no failed search: it is left out of its group's solved count (the cell says how
+many were), and an instance some group refused is left out of PAR-2 and the
+virtual best, which compare every group on the same instances. PAR-2 takes every
+other instance, an unsolved one at twice its time limit.
 The virtual best is the fastest group on each instance: its row counts, under each
 group, the instances on which that group is it, and a note says what it solves.
 Where a campaign is compared with a first one, each figure has a ratio column.
@@ -15,7 +19,8 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from experiments.analysis.table_format import MISSING, NOT_REPORTED, UNPLANNED, Metric
+from experiments.analysis.table_format import MISSING, NOT_REPORTED, REFUSED, UNPLANNED, Metric
+from puzzlelab.wording import counted
 
 Figure = tuple[str, float | None]
 """A cell's text and the number behind it (None: no number, so no ratio either)."""
@@ -33,6 +38,10 @@ class Cell:
     penalised_s: float | None = None
     """Its PAR-2 time: the search time when solved, twice the limit when not, None while
     runs are still to come."""
+    refused: bool = False
+    """Every repeat was refused (``n/a``): no search ran."""
+    footnote: int | None = None
+    """The number of the note under the table that says why the cell shows its mark."""
 
 
 @dataclass(frozen=True)
@@ -85,33 +94,40 @@ def summary_rows(groups: Sequence[Group], instances: Sequence[str],
     """The closing rows, and the note on the virtual best (when time is a column)."""
     active = [g for g in range(len(groups)) if any(cells[(i, g)].planned for i in instances)]
     common = [i for i in instances if all(cells[(i, g)].solved for g in active)]
-    everywhere = [i for i in instances if all(cells[(i, g)].planned for g in active)]
+    planned = [i for i in instances if all(cells[(i, g)].planned for g in active)]
+    everywhere = [i for i in planned if not any(cells[(i, g)].refused for g in active)]
+    refused = len(planned) - len(everywhere)
     rows = [("solved", _solved(groups, instances, cells, metrics, active)),
             (f"total ({len(common)} solved by all)",
              _over_common(groups, common, cells, metrics, active, sum)),
             (f"geo. mean ({len(common)} solved by all)",
              _over_common(groups, common, cells, metrics, active, shifted_geometric_mean))]
-    if time_index is None or not everywhere:
+    if time_index is None or not planned:
         return [(label, columns(groups, figures)) for label, figures in rows], []
     time = metrics[time_index]
-    rows.append((f"PAR-2 ({len(everywhere)} instances)", _only(groups, metrics, time_index, {
-        g: _par2(everywhere, cells, g, time) for g in range(len(groups))})))
+    left_out = f", {refused} {REFUSED} out" if refused else ""
+    rows.append((f"PAR-2 ({counted(len(everywhere), 'instance')}{left_out})", _only(
+        groups, metrics, time_index,
+        {g: _par2(everywhere, cells, g, time) for g in range(len(groups))})))
     best = _fastest(everywhere, cells, active)
     rows.append(("virtual best picks", _only(groups, metrics, time_index, {
         g: (str(sum(g in best[i] for i in everywhere)), None) if g in active else (UNPLANNED, None)
         for g in range(len(groups))})))
     return ([(label, columns(groups, figures)) for label, figures in rows],
-            [_virtual_best(everywhere, common, cells, active, time)])
+            [_virtual_best(everywhere, common, cells, active, time, refused)])
 
 
 def _solved(groups: Sequence[Group], instances: Sequence[str],
             cells: Mapping[tuple[str, int], Cell], metrics: Sequence[Metric],
             active: Sequence[int]) -> dict[int, list[Figure]]:
+    """Solved of the planned instances the group did not refuse: ``2/3 (1 n/a)``."""
     figures: dict[int, list[Figure]] = {}
     for g in range(len(groups)):
         planned = [i for i in instances if cells[(i, g)].planned]
+        refused = sum(cells[(i, g)].refused for i in planned)
         solved = sum(cells[(i, g)].solved for i in planned)
-        first = f"{solved}/{len(planned)}" if g in active else UNPLANNED
+        first = (f"{solved}/{len(planned) - refused}" + (f" ({refused} {REFUSED})" if refused
+                                                          else "")) if g in active else UNPLANNED
         figures[g] = [(first, None), *[("", None) for _ in metrics[1:]]]
     return figures
 
@@ -148,6 +164,8 @@ def _only(groups: Sequence[Group], metrics: Sequence[Metric], index: int,
 def _par2(instances: Sequence[str], cells: Mapping[tuple[str, int], Cell], group: int,
           time: Metric) -> Figure:
     penalties = [cells[(i, group)].penalised_s for i in instances]
+    if not instances:  # every instance refused by some group
+        return "", None
     if not any(cells[(i, group)].planned for i in instances):
         return UNPLANNED, None
     if any(p is None for p in penalties):
@@ -173,21 +191,23 @@ def _fastest(instances: Sequence[str], cells: Mapping[tuple[str, int], Cell],
 
 def _virtual_best(instances: Sequence[str], common: Sequence[str],
                   cells: Mapping[tuple[str, int], Cell], active: Sequence[int],
-                  time: Metric) -> str:
-    """What the virtual best solves, its PAR-2 and its total over the commonly solved."""
+                  time: Metric, refused: int) -> str:
+    """What the virtual best solves, its PAR-2 and its total over the commonly solved
+    (``refused``: instances left out, some group having refused them)."""
     solved = sum(any(cells[(i, g)].solved for g in active) for i in instances)
     figures = []
     penalties = [[cells[(i, g)].penalised_s for g in active] for i in instances]
-    if all(p is not None for row in penalties for p in row):
+    if instances and all(p is not None for row in penalties for p in row):
         mean = sum(min(p for p in row if p is not None) for row in penalties) / len(instances)
         figures.append(f"PAR-2 {format_figure(mean * time.scale, time)}")
     if common:
         total = sum(min(cells[(i, g)].search_s or 0.0 for g in active) for i in common)
         figures.append(f"total {format_figure(total * time.scale, time)} on the "
                        f"{len(common)} solved by all")
+    over = " instances no group refused" if refused else ""
     return (f"Virtual best (the fastest group on each instance): solves {solved}/"
-            f"{len(instances)}" + (f"; {time.header}: " + ", ".join(figures) if figures else "")
-            + ".")
+            f"{len(instances)}{over}"
+            + (f"; {time.header}: " + ", ".join(figures) if figures else "") + ".")
 
 
 def shifted_geometric_mean(numbers: Sequence[float], shift: float = 1.0) -> float:

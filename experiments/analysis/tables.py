@@ -8,7 +8,10 @@ own, and every table has the same groups. A cell that has no figure shows a mark
 table): ``t/o``, ``m/o``, ``n/a`` (refused), ``err``, ``WRONG``, ``–`` where no run
 was planned, ``·`` where runs are still to come (``· (1/3)``: one of three
 repeats stored), ``n/r`` for a figure the solver does not report, and with
-``reached`` the count a run stopped by a limit had reached (``≥1075462``). The
+``reached`` the count a run stopped by a limit had reached (``≥1075462``). A refused,
+failed, out-of-memory or wrong cell points to a note under its table that gives its
+stored reason once for every cell sharing it (``n/a¹``,
+:mod:`experiments.analysis.table_reasons`). The
 closing rows (:mod:`experiments.analysis.table_summary`) compare the same work: solved
 counts, totals and means over the instances every group solved, PAR-2 and the
 virtual best.
@@ -36,7 +39,7 @@ solution the checker accepts is shown ``WRONG``
 | solved | 1/1 |  |
 | total (1 solved by all) | 4.2 | 7 |
 | geo. mean (1 solved by all) | 4.2 | 7 |
-| PAR-2 (1 instances) | 4.2 |  |
+| PAR-2 (1 instance) | 4.2 |  |
 | virtual best picks | 1 |  |
 """
 
@@ -63,6 +66,7 @@ from experiments.analysis.table_format import (
     legend,
     render,
 )
+from experiments.analysis.table_reasons import Footnotes, reason_of
 from experiments.analysis.table_summary import (
     Cell,
     Figure,
@@ -96,9 +100,11 @@ STATUS_MARKS = {Status.TIMEOUT: TIMEOUT, Status.MEMORY_OUT: MEMORY_OUT,
 SEARCH_TIME = "solve_s"
 """The statistic the spec's ``time_limit`` bounds: PAR-2 and the virtual best read it."""
 NOTES = ("Rows: figures are medians of the repeats; solved: instances whose runs all "
-         "finished, none WRONG; total and geo. mean (shifted: of figure + 1, less 1): over the "
-         "instances every group solved; PAR-2: mean search time, an unsolved instance counting "
-         "twice its time limit; virtual best picks: instances on which the group is fastest.")
+         "finished, none WRONG, of those the group did not refuse (n/a: the model was never "
+         "built, so no search failed; the cell counts them); total and geo. mean (shifted: of "
+         "figure + 1, less 1): over the instances every group solved; PAR-2: mean search "
+         "time over the instances no group refused, an unsolved instance counting twice its "
+         "time limit; virtual best picks: instances on which the group is fastest.")
 
 
 @dataclass(frozen=True)
@@ -151,7 +157,8 @@ def build_comparison(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
                      f"instance and group; empty where either has no figure.")
     tables = []
     for key in grid.keys:
-        cells = {(instance, g): grid.cell(c, key, value, instance, chosen, reached)
+        footnotes = Footnotes()
+        cells = {(instance, g): grid.cell(c, key, value, instance, chosen, reached, footnotes)
                  for instance in grid.instances
                  for g, (value, c) in enumerate((v, c) for v in grid.values
                                                 for c in range(len(campaigns)))}
@@ -164,9 +171,16 @@ def build_comparison(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
         column_groups = tuple(ColumnGroup(group.label, headers if group.base is not None
                                           else tuple(m.header for m in chosen))
                               for group in groups)
+        starts = [sum(len(g.headers) for g in column_groups[:index])
+                  for index in range(len(groups))]
+        noted: dict[tuple[str, int], int] = {}
+        for (instance, g), cell in cells.items():
+            if cell.footnote is not None:  # on the group's first column
+                noted[(instance, starts[g])] = cell.footnote
         tables.append(ResultTable(" · ".join(f"{d} {v}" for d, v in zip(others, key)),
                                   column_groups, tuple(body + closing), len(body),
-                                  tuple(virtual_best + notes)))
+                                  tuple(footnotes.notes() + virtual_best + notes),
+                                  noted))
     return tables
 
 
@@ -194,8 +208,9 @@ class _Grid:
         self.instances = sorted(order, key=lambda name: order[name])
 
     def cell(self, campaign: int, key: tuple[str, ...], value: str, instance: str,
-             metrics: Sequence[Metric], reached: bool) -> Cell:
-        """What the tables show of ``instance`` in one group of one table."""
+             metrics: Sequence[Metric], reached: bool, footnotes: Footnotes) -> Cell:
+        """What the tables show of ``instance`` in one group of one table; a mark's
+        reason goes to the table's ``footnotes``, the mark carrying its number."""
         if (campaign, key, value) not in self.planned or (campaign, instance) not in \
                 self.present:
             return Cell(tuple((UNPLANNED, None) for _ in metrics), planned=False)
@@ -208,7 +223,9 @@ class _Grid:
             limits = [r.time_limit for r in repeats if r.time_limit is not None]
             return Cell(tuple(((_reached(repeats, m) if reached else None) or failure, None)
                               for m in metrics),
-                        penalised_s=2 * max(limits) if limits else None)
+                        penalised_s=2 * max(limits) if limits else None,
+                        refused=failure == REFUSED,
+                        footnote=footnotes.number(reason_of(repeats, failure.split(" (")[0])))
         if len(repeats) < planned:
             return Cell(tuple((f"{MISSING} ({len(repeats)}/{planned})", None)
                               for _ in metrics))

@@ -76,6 +76,10 @@ def test_cells_taken_out_stay_stored_and_show_only_when_asked(write_spec, tmp_pa
     assert note is not None and "2 stored runs" in note and "--all-runs" in note
     every = read_campaign(database(tmp_path), all_runs=True)
     assert {run.solver for run in every.runs} == {"cp", "cpsat"} and every.hidden_note() is None
+    from experiments.analysis.report import report_of
+
+    page = (report_of([shown], tmp_path / "report").folder / "index.html").read_text()
+    assert "2 stored runs" in page and "--all-runs" in page
     regrown = campaign(write_spec, tmp_path, BASE.replace(old, new))
     assert regrown.ran == 0 and len(read_campaign(database(tmp_path)).runs) == 4
 

@@ -19,13 +19,16 @@ from typing import Any
 import pytest
 
 from experiments.analysis.report import write_report
-from tests.experiments.test_report import COMPLETE, known_store
+from tests.experiments.test_report import COMPLETE, Run, known_store, parsed
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
          "--force-device-scale-factor=1", "--allow-file-access-from-files",
          "--virtual-time-budget=10000")
 WIDTH = 1280
+PRINTED_WIDTH = 700
+"""CSS pixels across a printed A4 page inside Chromium's default margins (793 less
+about 2 x 38), a little less for Letter's wider margins' sake."""
 PROBE = """
 <script>
 window.addEventListener("load", function () {
@@ -45,7 +48,8 @@ window.addEventListener("load", function () {
   var probe = document.createElement("pre");
   probe.id = "probe";
   probe.textContent = JSON.stringify({images: images, tables: tables,
-                                      height: document.documentElement.scrollHeight});
+                                      height: document.documentElement.scrollHeight,
+                                      width: document.documentElement.clientWidth});
   document.body.appendChild(probe);
 });
 </script>
@@ -80,12 +84,17 @@ def svg_pixels(path: Path) -> tuple[float, float]:
     return pixels(root.attrib["width"]), pixels(root.attrib["height"])
 
 
-def probe_page(program: str, folder: Path) -> dict[str, Any]:
-    """What the page's DOM says once loaded, read from a copy carrying a probe script."""
+def probe_page(program: str, folder: Path, width: int = WIDTH,
+               printed: bool = False) -> dict[str, Any]:
+    """What the page's DOM says once loaded, read from a copy carrying a probe script;
+    ``printed``: with the page's print styles applied, as a printed page lays it out."""
     probed = folder / "probed.html"
     page = (folder / "index.html").read_text(encoding="utf-8")
+    if printed:
+        assert "@media print {" in page
+        page = page.replace("@media print {", "@media all {")
     probed.write_text(page.replace("</body>", PROBE + "</body>"), encoding="utf-8")
-    dumped = run_browser(program, f"--window-size={WIDTH},1000", "--dump-dom",
+    dumped = run_browser(program, f"--window-size={width},1000", "--dump-dom",
                          probed.as_uri()).stdout
     found = re.search(r'<pre id="probe">(.*?)</pre>', dumped, re.S)
     assert found, "the probe script did not run: " + dumped[-500:]
@@ -130,3 +139,27 @@ def test_the_page_shows_its_tables_and_figures_in_chromium(tmp_path: Path) -> No
         assert 0.005 < share < 0.6, f"{image['alt']}: {share:.3f} of its area is dark"
     page_dark = sum(c for level, c in enumerate(picture.histogram()) if level < 128)
     assert page_dark / (picture.size[0] * picture.size[1]) > 0.01
+
+
+def test_a_wide_table_fits_the_screen_and_a_printed_page(tmp_path: Path) -> None:
+    """Six viewpoints, two columns each, with long figures: the table goes on in parts
+    rather than running past the page, on a screen and on a printed page, and the
+    parts together have every column."""
+    program = browser()
+    viewpoints = ["classic", "value-position", "channeled", "classic-weak", "boolean-sat",
+                  "channeled-strong"]
+    runs: list[Run] = [(instance, viewpoint, "solved", 1.2345 * (v + 1) * (i + 1),
+                        1234567 * (v + 1))
+                       for i, instance in enumerate(("lambda", "hard17", "coloin"))
+                       for v, viewpoint in enumerate(viewpoints)]
+    database = known_store(tmp_path / "wide" / "runs.sqlite", runs)
+    folder = write_report([database]).folder
+    for width, printed in ((WIDTH, False), (PRINTED_WIDTH, True)):
+        probe = probe_page(program, folder, width, printed)
+        assert len(probe["tables"]) >= 2, probe["tables"]
+        for table in probe["tables"]:
+            assert table["box"]["left"] + table["box"]["width"] <= probe["width"], (
+                width, table)
+    headers = [cell for row in parsed(folder).rows for cell, _ in row
+               if cell in viewpoints]
+    assert sorted(headers) == sorted(viewpoints)  # each group once, in some part

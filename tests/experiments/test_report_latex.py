@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 
 from experiments.analysis.report import write_report
-from tests.experiments.test_report import COMPLETE, FIGURES, known_store
+from experiments.campaign.store import ResultsStore
+from tests.experiments.records import record_of, task_of
+from tests.experiments.test_report import COMPLETE, FIGURES, SUDOKUS, Run, known_store
 
 DOCUMENT = r"""\documentclass{article}
 \usepackage[T1]{fontenc}
@@ -40,17 +42,23 @@ def pdflatex() -> str:
     return found
 
 
+def compiled(program: str, database: Path, folder: Path) -> str:
+    """The log of compiling the report of ``database`` as ``folder/paper.tex`` inputs it."""
+    write_report([database], out=folder / "report")
+    (folder / "paper.tex").write_text(DOCUMENT, encoding="utf-8")
+    done = subprocess.run([program, "-interaction=nonstopmode", "-halt-on-error", "paper.tex"],
+                          cwd=folder, capture_output=True, text=True, timeout=300,
+                          check=False, env={**os.environ, "max_print_line": "100000"})
+    log = (folder / "paper.log").read_text(encoding="utf-8", errors="replace")
+    assert done.returncode == 0, log[-3000:]
+    return log
+
+
 def test_report_tex_compiles_into_a_pdf_with_its_figures_and_tables(tmp_path: Path) -> None:
     program = pdflatex()
     name = "odd_name & 100% #1"
     database = known_store(tmp_path / "known" / "runs.sqlite", COMPLETE, name=name)
-    write_report([database], out=tmp_path / "paper" / "report")
-    (tmp_path / "paper" / "paper.tex").write_text(DOCUMENT, encoding="utf-8")
-    done = subprocess.run([program, "-interaction=nonstopmode", "-halt-on-error", "paper.tex"],
-                          cwd=tmp_path / "paper", capture_output=True, text=True, timeout=300,
-                          check=False, env={**os.environ, "max_print_line": "100000"})
-    log = (tmp_path / "paper" / "paper.log").read_text(encoding="utf-8", errors="replace")
-    assert done.returncode == 0, log[-3000:]
+    log = compiled(program, database, tmp_path / "paper")
     assert (tmp_path / "paper" / "paper.pdf").stat().st_size > 10_000
     # every figure's PDF was read (the log names each file it included) ...
     included = set(re.findall(r"<[^<>]*/figures/([^/<>,]+\.pdf)", log))
@@ -59,3 +67,23 @@ def test_report_tex_compiles_into_a_pdf_with_its_figures_and_tables(tmp_path: Pa
     # ... and nothing was missing or undefined
     assert "LaTeX Warning: File" not in log and "undefined" not in log
     assert "Missing character" not in log
+
+
+def test_a_wide_table_and_its_footnotes_fit_the_page(tmp_path: Path) -> None:
+    """Six viewpoints with long figures go on in parts no wider than the text (TeX says
+    "Overfull \\hbox" of a wider one), and a refusal's footnote number compiles."""
+    program = pdflatex()
+    viewpoints = ["classic", "value-position", "channeled", "classic-weak", "boolean-sat",
+                  "channeled-strong"]
+    runs: list[Run] = [(instance, viewpoint, "solved", 1.2345 * (v + 1) * (i + 1),
+                        1234567 * (v + 1))
+                       for i, instance in enumerate(("lambda", "hard17", "coloin"))
+                       for v, viewpoint in enumerate(viewpoints)]
+    database = known_store(tmp_path / "wide" / "runs.sqlite", runs)
+    with ResultsStore(database) as store:
+        store.record_run(record_of(task_of("lambda", "refusing", instance_file=SUDOKUS),
+                                   "refused", message="too big: 10^9 placements"))
+    log = compiled(program, database, tmp_path / "paper")
+    assert "Overfull \\hbox" not in log
+    latex = (tmp_path / "paper" / "report" / "report.tex").read_text(encoding="utf-8")
+    assert r"n/a\textsuperscript{1}" in latex and "(part 2 of" in latex

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlelab.statistics import STATISTICS, run_statistics
@@ -222,6 +222,9 @@ class SolveResult:
         message: what went wrong, for ``error`` and ``memory-out``.
         symmetric: what a ``+symmetric`` search did (None: the run had none).
         portfolio: what a portfolio backend's configurations did (None: not a portfolio).
+        found: the values of every solution counted, in the order found, each in the
+            model's variable order (the first is ``assignment``'s): what ``solve
+            --all`` prints. Kept as the loop counts them, so it costs no more memory.
     """
 
     status: Status
@@ -233,3 +236,4 @@ class SolveResult:
     message: str = ""
     symmetric: SymmetricSearch | None = None
     portfolio: PortfolioAnswer | None = None
+    found: tuple[tuple[int, ...], ...] = field(default=(), repr=False, compare=False)

@@ -3,7 +3,8 @@
 A backend gives a declaration and three hooks (:class:`~solvers.backends.base.Backend`);
 this module does the rest, the same way for all of them: lowering the model to the
 declared native constraints (refusing what the declaration rules out), build and
-search times (wall and CPU), peak memory, the deadline, Ctrl-C, counting distinct
+search times (wall and CPU), peak memory, the deadline, Ctrl-C (which ends the solve
+as :class:`SearchInterrupted`, carrying the figures so far), counting distinct
 solutions up to the limit, checking each against the model, and the end status. It
 also keeps the constraints a model leaves out of the search: it rejects the solutions
 that break one checked after search, and on a solution that breaks a lazy one it
@@ -107,16 +108,27 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
         if first_branches is None and searched.accepted_first and round_first is not None:
             first_branches = round_first + (counters.get("branches") or 0)
         counters = _combined(counters, round_counters)
-        if searched.failure or searched.wrong or not searched.cuts:
+        if searched.interrupted or searched.failure or searched.wrong or not searched.cuts:
             break
         verdicts.add_cuts(searched.cuts)
         hint = searched.stopped_on
         current = current.with_cuts(searched.cuts)
         current_lowered = lower(current, backend)
-    return _record(backend, model, request, verdicts, searched,
-                   Statistics(**counters, first_branches=first_branches,
-                              **totals, solutions=verdicts.found(),
-                              **verdicts.statistics()))
+    statistics = Statistics(**counters, first_branches=first_branches, **totals,
+                            solutions=verdicts.found(), **verdicts.statistics())
+    if searched.interrupted:
+        raise SearchInterrupted(statistics)
+    return _record(backend, model, request, verdicts, searched, statistics)
+
+
+class SearchInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a search: a ``KeyboardInterrupt`` (whoever stops on one still
+    does) that carries the run's figures up to then, so a command can show them as it
+    shows a timeout's."""
+
+    def __init__(self, statistics: Statistics) -> None:
+        super().__init__("interrupted")
+        self.statistics = statistics
 
 
 @dataclasses.dataclass
@@ -132,6 +144,7 @@ class _Search:
     accepted_first: bool = False  # whether it found the run's first solution
     exhausted: bool = False
     timed_out: bool = False
+    interrupted: bool = False  # by Ctrl-C: the run ends as SearchInterrupted
     failure: str = ""
     wrong: str = ""
     cuts: list[Constraint] = dataclasses.field(default_factory=list)
@@ -144,41 +157,46 @@ def _search(backend: Backend, compiled: object, model: Model, request: SolveRequ
     searched = _Search(verdicts)
     enumerating = request.max_solutions != 1 or verdicts.judged
     seen: set[tuple[int, ...]] = set()
-    with PeakMemory() as memory, ctrl_c_stops(limits):
-        request.searching()
-        if restart_deadline:  # later searches share the run's deadline
-            limits.deadline.restart()
-        cpu_started = time.process_time()
-        searched.started = time.perf_counter()
-        solutions = backend.search(compiled)
-        try:
-            for values in solutions:
-                if enumerating:
-                    if values in seen:  # auxiliaries may repeat a solution of the model
+    try:  # leaving the block after Ctrl-C raises KeyboardInterrupt, the figures kept
+        with PeakMemory() as memory, ctrl_c_stops(limits):
+            request.searching()
+            if restart_deadline:  # later searches share the run's deadline
+                limits.deadline.restart()
+            cpu_started = time.process_time()
+            searched.started = time.perf_counter()
+            solutions = backend.search(compiled)
+            try:
+                for values in solutions:
+                    if enumerating:
+                        if values in seen:  # auxiliaries may repeat a solution of the model
+                            continue
+                        seen.add(values)
+                    verdict = verdicts.verdict(values)
+                    if verdict == "pass":  # rejected (or accepted before): neither counted
+                        verdicts.note_rejected(values)  # nor returned, so not checked
                         continue
-                    seen.add(values)
-                verdict = verdicts.verdict(values)
-                if verdict == "pass":  # rejected (or accepted before): neither counted
-                    verdicts.note_rejected(values)  # nor returned, so not checked
-                    continue
-                searched.wrong = searched.wrong or _violated(model, values, backend.name)
-                if verdict == "stop":
-                    searched.stopped_on = values
-                    searched.cuts, searched.failure = verdicts.cuts(values)
-                    break
-                if verdicts.accept(values):
-                    searched.accepted_first = True
-                    searched.first_branches = backend.counters(compiled).get("branches")
-                if verdicts.enough():
-                    break
-            else:
-                searched.exhausted = True
-        except SolverError as error:
-            searched.failure = str(error)
-        finally:
-            solutions.close()  # a backend ends its search (and frees its solver) here
-        searched.solve_s = time.perf_counter() - searched.started
-        searched.solve_cpu_s = time.process_time() - cpu_started
+                    searched.wrong = searched.wrong or _violated(model, values, backend.name)
+                    if verdict == "stop":
+                        searched.stopped_on = values
+                        searched.cuts, searched.failure = verdicts.cuts(values)
+                        break
+                    if verdicts.accept(values):
+                        searched.accepted_first = True
+                        searched.first_branches = backend.counters(compiled).get("branches")
+                    if verdicts.enough():
+                        break
+                else:
+                    searched.exhausted = True
+            except SolverError as error:
+                searched.failure = str(error)
+            finally:
+                solutions.close()  # a backend ends its search (and frees its solver) here
+            searched.solve_s = time.perf_counter() - searched.started
+            searched.solve_cpu_s = time.process_time() - cpu_started
+    except KeyboardInterrupt:
+        if not limits.interrupted:  # not the Ctrl-C this search stopped on
+            raise
+        searched.interrupted = True
     searched.peak_memory_mb = memory.value
     searched.timed_out = limits.timed_out
     return searched
@@ -272,7 +290,8 @@ def _record(backend: Backend, model: Model, request: SolveRequest, verdicts: _Ve
     status = Status.TIMEOUT if timed_out else (Status.SOLVED if found
                                                else Status.UNSATISFIABLE)
     complete = last.exhausted and not last.timed_out
-    return SolveResult(status, assignment, statistics, complete, backend.name, heuristic)
+    return SolveResult(status, assignment, statistics, complete, backend.name, heuristic,
+                       found=tuple(verdicts.accepted))
 
 
 def _violated(model: Model, values: tuple[int, ...], backend: str) -> str:

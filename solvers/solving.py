@@ -27,7 +27,7 @@ from solvers.capabilities import (
 from solvers.heuristics import Heuristic, plan_search
 from solvers.limits import SearchLimits
 from solvers.model import Model
-from solvers.record import SolveResult, Status
+from solvers.record import PortfolioAnswer, SolveResult, Status
 from solvers.solve_loop import failed, lower, run_search
 from solvers.variables import IntVar
 
@@ -153,7 +153,32 @@ def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float
         return failed(Status.MEMORY_OUT, "out of memory", chosen.name, str(request.heuristic))
     # a backend that runs other searches (the portfolio, ``auto``) says what they did
     describe = getattr(chosen, "describe_run", None)
-    return result if describe is None else dataclasses.replace(result, portfolio=describe())
+    if describe is None:
+        return result
+    portfolio: PortfolioAnswer | None = describe()
+    return dataclasses.replace(_answer_built(result, portfolio), portfolio=portfolio)
+
+
+def _answer_built(result: SolveResult, portfolio: PortfolioAnswer | None) -> SolveResult:
+    """A portfolio's figures with the build of the configuration that answered moved
+    from its search time to its build time.
+
+    The portfolio builds nothing itself: each configuration compiles the model in its
+    own run, inside the portfolio's search (in a forked child, during the race). That
+    build (the automata engine's first compile on a machine among it: seconds) is the
+    run's build, as it is when that backend runs alone, not search time.
+    """
+    if portfolio is None:
+        return result
+    answer = next((run for run in reversed(portfolio.runs)
+                   if run.configuration == portfolio.answered_by and run.statistics
+                   and run.status in (Status.SOLVED, Status.UNSATISFIABLE)), None)
+    figures = result.statistics
+    if answer is None or answer.statistics is None or not answer.statistics.build_s:
+        return result
+    moved = min(answer.statistics.build_s, figures.solve_s or 0.0)
+    return dataclasses.replace(result, statistics=figures.replace(
+        build_s=(figures.build_s or 0.0) + moved, solve_s=(figures.solve_s or 0.0) - moved))
 
 
 def propagate_root(model: Model, backend: str = "cp", probing: bool = False

@@ -15,6 +15,7 @@ from typing import Any, Concatenate, Generic, TypeAlias, TypeVar
 
 from puzzlelab.errors import OptionError, UnknownName
 from puzzlelab.registry import Registry
+from puzzlelab.wording import first_sentence
 from puzzles.options import Option, OptionValue, resolve
 from solvers import Assignment, Heuristic, Model
 
@@ -53,8 +54,8 @@ class Viewpoint(Generic[InstanceT, SolutionT]):
 
     @property
     def summary(self) -> str:
-        """First line of the viewpoint's docstring."""
-        return (inspect.getdoc(self.build_function) or "").splitlines()[0]
+        """The first sentence of the viewpoint's docstring, whole."""
+        return first_sentence(inspect.getdoc(self.build_function) or "")
 
     def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, OptionValue]:
         """Defaults overlaid with ``given`` (text from the command line, or typed from a

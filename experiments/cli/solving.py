@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from experiments.cli.app import (
+    INTERRUPTED,
     at_least,
     command,
     note,
@@ -19,16 +20,22 @@ from experiments.cli.app import (
     styled,
 )
 from experiments.cli.spinner import working
-from puzzlelab.errors import OptionError, ParseError
+from puzzlelab.errors import InstanceNotFound, OptionError, ParseError, PuzzleLabError
 
 if TYPE_CHECKING:
     from experiments.campaign.solving import PuzzleRun
+    from puzzles import PuzzleKind
+    from solvers.record import Statistics
+
+#: solutions ``solve`` prints when it counts several, unless ``--print`` says otherwise
+PRINTED_SOLUTIONS = 10
 
 
 def _instance_arguments(parser: ArgumentParser) -> None:
     parser.add_argument("puzzle", metavar="PUZZLE", help="puzzle name, see `puzzlelab list`")
     parser.add_argument("file", metavar="FILE", type=Path, help="instance file")
-    parser.add_argument("--instance", help="instance name or 1-based index")
+    parser.add_argument("--instance", metavar="NAME",
+                        help="instance name or 1-based number (a file may hold several)")
 
 
 def _solve_arguments(parser: ArgumentParser) -> None:
@@ -45,6 +52,10 @@ def _solve_arguments(parser: ArgumentParser) -> None:
                         help="count every solution")
     parser.add_argument("--max-solutions", type=at_least(0), metavar="N",
                         help="stop after N solutions (default 1; 0 counts them all, as --all)")
+    parser.add_argument("--print", type=at_least(0), metavar="N", dest="printed",
+                        default=PRINTED_SOLUTIONS,
+                        help=f"print the first N solutions found (default {PRINTED_SOLUTIONS}; "
+                             f"0 prints them all), then how many more there were")
     parser.add_argument("--seed", type=int, default=0,
                         help="seed of random orders and solvers")
     parser.add_argument("--json", action="store_true", dest="as_json",
@@ -68,7 +79,7 @@ def solve(given: Namespace) -> int | None:
     kind = PUZZLES.get(given.puzzle)
     defaults = DEFAULTS.get(kind.name)
     file: Path = given.file
-    chosen = kind.load(file, given.instance)
+    chosen = load_instance(kind, file, given.instance, "solve")
     # ``is None``, not ``or``: an empty ``--viewpoint ''`` is an unknown name, not the default.
     # The default viewpoint comes with its default options, under those the user gives.
     options = parse_options(given.option)
@@ -79,9 +90,20 @@ def solve(given: Namespace) -> int | None:
     heuristic = (_default_heuristic(defaults.heuristic, limit) if given.heuristic is None
                  else given.heuristic)
     say_first_use([solver])
-    with working(f"solving {file.name}: {viewpoint} on {solver}, {heuristic}"):
-        run = solve_instance(given.puzzle, chosen, viewpoint, solver, heuristic, options,
-                             time_limit=given.time_limit, max_solutions=limit, seed=given.seed)
+    from solvers.solve_loop import SearchInterrupted
+
+    doing = f"{file.name}: {viewpoint} on {solver}, {heuristic}"
+    try:
+        with working(f"solving {doing}") as describe:
+            run = solve_instance(given.puzzle, chosen, viewpoint, solver, heuristic, options,
+                                 time_limit=given.time_limit, max_solutions=limit,
+                                 seed=given.seed,
+                                 on_search_start=lambda _: describe(f"searching {doing}"))
+    except SearchInterrupted as stopped:  # the figures so far, as a timeout shows them
+        _print_interrupted(f"{styled(kind.name, 'bold')} {doing}", stopped.statistics,
+                           given.as_json)
+        note("interrupted")
+        return INTERRUPTED
     if given.as_json:
         import json
 
@@ -90,6 +112,8 @@ def solve(given: Namespace) -> int | None:
         say(json.dumps(of_run(run, instance_file=str(file)).to_json()))
     else:
         _print_run(run, chosen)
+        if _print_more_solutions(run, chosen, given.printed):
+            return 1  # a wrong answer among them
     if given.svg is not None:
         given.svg.write_text(kind.render_svg(chosen, run.solution), encoding="utf-8")
         (note if given.as_json else say)(  # stdout holds JSON alone
@@ -97,6 +121,50 @@ def solve(given: Namespace) -> int | None:
                                     " (the puzzle: no solution was found)"))
     if run.violations or run.status is Status.ERROR:
         return 1  # a wrong answer, or a solver that failed
+    return None
+
+
+def load_instance(kind: PuzzleKind[Any, Any], file: Path, selector: str | None,
+                  command_name: str) -> Any:
+    """The instance of ``file`` that ``--instance`` picks, for ``command_name``.
+
+    A file of several instances without ``--instance`` is an error that names them and
+    the option. A file this puzzle cannot read, but another puzzle's reader can, keeps
+    its error (file and line) with a hint to the command for that puzzle.
+    """
+    try:
+        instances = kind.read(file)
+    except ParseError as error:
+        other = _reads_as(file, kind.name)
+        if other is None:
+            raise
+        raise ParseError(f"{error.message} (this file reads as a {other} puzzle: puzzlelab "
+                         f"{command_name} {other} {file})", source=error.source,
+                         line=error.line, column=error.column) from None
+    if selector is None and len(instances) > 1:
+        names = [kind.instance_name(instance) for instance in instances[:20]]
+        more = f", ... ({len(instances) - 20} more)" if len(instances) > 20 else ""
+        raise InstanceNotFound(f"{file}: holds {len(instances)} instances; pick one with "
+                               f"--instance NAME or number (1 to {len(instances)}); "
+                               f"names: {', '.join(names)}{more}")
+    from puzzles import pick_instance
+
+    return pick_instance(instances, selector, file, kind.instance_name)
+
+
+def _reads_as(file: Path, tried: str) -> str | None:
+    """The first other puzzle whose reader takes ``file`` (None: none does). Only asked
+    once the chosen puzzle's reader has failed, so a good file pays nothing."""
+    from puzzles import PUZZLES
+
+    for name in PUZZLES:
+        if name == tried:
+            continue
+        try:
+            if PUZZLES.get(name).read(file):
+                return name
+        except (PuzzleLabError, ValueError):  # not that puzzle's either (nor a hint's job)
+            continue
     return None
 
 
@@ -142,20 +210,75 @@ def _print_run(run: PuzzleRun, instance: object) -> None:
     say(f"status: {styled(run.status.value, 'bold')}  check: {verdict}  "
         f"known solution: {_compared(run, kind.known_solution(instance))}"
         + (f"  ({run.message})" if run.message else ""))
-    rows = [(name, "-" if value is None else
-             f"{value:.4f}" if isinstance(value, float) else str(value))
-            for name, value in run.result.statistics.as_dict().items()]
     result = run.result
-    rows.append(("search complete", "yes" if result.complete else "no"))
+    rows = _figures(result.statistics, result.complete)
     if result.symmetric is not None:
         rows.append(("symmetries imposed", ", ".join(result.symmetric.imposed)
                      or "none declared"))
         rows.append(("answered by", result.symmetric.answered_by))
     if result.portfolio is not None:  # the figures above are the answering configuration's
         rows.append(("portfolio answered by", str(result.portfolio.answered_by)))
+    _print_rows(rows)
+
+
+def _figures(statistics: Statistics, complete: bool) -> list[tuple[str, str]]:
+    """The statistics as rows of the printout (``-`` for a figure not given)."""
+    rows = [(name, "-" if value is None else
+             f"{value:.4f}" if isinstance(value, float) else str(value))
+            for name, value in statistics.as_dict().items()]
+    rows.append(("search complete", "yes" if complete else "no"))
+    return rows
+
+
+def _print_rows(rows: list[tuple[str, str]]) -> None:
     width = max(len(name) for name, _ in rows)
     for name, value in rows:
         say(f" {name.ljust(width)}  {value}")
+
+
+def _print_interrupted(run: str, statistics: Statistics, as_json: bool) -> None:
+    """What a search stopped by Ctrl-C had done: its figures, as a timeout's are shown
+    (with ``--json``, one object with ``status`` and ``stats``, as a run record has)."""
+    if as_json:
+        import json
+
+        say(json.dumps({"status": "interrupted", "complete": False,
+                        "stats": statistics.as_dict()}))
+        return
+    say(run)
+    say(f"status: {styled('interrupted', 'bold')}  (Ctrl-C: the figures so far)")
+    _print_rows(_figures(statistics, complete=False))
+
+
+def _print_more_solutions(run: PuzzleRun, instance: object, printed: int) -> bool:
+    """Print the solutions after the first (up to ``printed`` in all, 0 for every one)
+    and how many more were found; True when the checker rejects one of them.
+
+    The run keeps each solution's values; the viewpoint is built again (the same model)
+    to decode them, so a run that found one solution builds nothing more.
+    """
+    found = run.result.found
+    shown = found[1:] if printed == 0 else found[1:printed]
+    wrong = False
+    if shown:
+        from puzzles import PUZZLES
+        from viewpoints import get_viewpoint
+
+        kind = PUZZLES.get(run.puzzle)
+        built = get_viewpoint(run.puzzle, run.viewpoint).build(instance, run.options)
+        for number, values in enumerate(shown, start=2):
+            solution = built.decode(dict(zip(built.model.variables, values)))
+            violations = kind.check(instance, solution)
+            wrong = wrong or bool(violations)
+            verdict = (styled("correct", "green") if not violations
+                       else styled("WRONG", "red") + ": " + "; ".join(violations))
+            say(f"solution {number} of {len(found)}: {verdict}")
+            say(kind.render_text(instance, solution))
+    left = len(found) - 1 - len(shown)
+    if left > 0:
+        say(f"... and {left} more solution{'s' if left > 1 else ''} not printed "
+            f"(--print N prints N, --print 0 all)")
+    return wrong
 
 
 def _draw_arguments(parser: ArgumentParser) -> None:
@@ -176,7 +299,7 @@ def draw(given: Namespace) -> None:
 
     kind = PUZZLES.get(given.puzzle)
     file, answer, svg = given.file, given.answer, given.svg
-    chosen = kind.load(file, given.instance)
+    chosen = load_instance(kind, file, given.instance, "draw")
     if given.solution and answer is not None:
         raise OptionError("--solution draws the file's solution, --answer a run's: give one")
     shown = kind.known_solution(chosen) if given.solution else None

@@ -19,7 +19,9 @@ The run's counts (branches, backtracks, ...) are those of the configuration that
 answered, which the record's ``portfolio.answered_by`` names; its ``runs`` list every
 run of a configuration with its own figures, or none for a run killed when another
 answered. Time, CPU and memory are this process's, as on every backend: the portfolio's
-own time to its answer.
+own time to its answer, except that the build of the configuration that answered (its
+model compiled in its own run, the automata engine's first compile among it) counts as
+build time, not search (``solvers.solving``).
 """
 
 from __future__ import annotations

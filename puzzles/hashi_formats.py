@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from puzzlelab.errors import ParseError
-from puzzles.text_input import Cursor, Token, content_lines, parse_int
+from puzzles.text_input import Cursor, Token, check_side, content_lines, parse_int, shortened
 
 Cell = tuple[int, int]
 ReadBridge = tuple[Cell, Cell, int]  # 0-based cells, in the order the file gives them
@@ -56,8 +56,8 @@ def read_blocks(text: str, source: str) -> list[ReadBlock]:
         block = _body(cursor, name)
         if not cursor.at_end():
             extra = cursor.next("the end")
-            raise cursor.error(f"expected the end of the puzzle, found {extra.text.strip()!r}",
-                               extra)
+            raise cursor.error(f"expected the end of the puzzle, found "
+                               f"{shortened(extra.text.strip())}", extra)
         return [block]
     blocks: list[ReadBlock] = []
     seen: dict[str, int] = {}
@@ -75,12 +75,13 @@ def _body(cursor: Cursor, name: str) -> ReadBlock:
     tokens = size_line.tokens()
     if len(tokens) not in (2, 3):
         raise cursor.error(f"expected the size line '<rows> <cols> [<islands>]', found "
-                           f"{size_line.text.strip()!r}", size_line)
+                           f"{shortened(size_line.text.strip())}", size_line)
     numbers = [parse_int(token, cursor.source, "a number on the size line") for token in tokens]
     rows, columns = numbers[0], numbers[1]
     for token, side in zip(tokens[:2], (rows, columns), strict=True):
         if side < 1:
             raise cursor.error(f"a grid side must be at least 1, not {side}", token)
+        check_side(side, cursor.source, token.line, token.column)
     islands: dict[Cell, Token] = {}
     for r, row in enumerate(cursor.grid_rows(rows, columns, "row")):
         for c, token in enumerate(row):
@@ -120,7 +121,7 @@ def _bridge_lines(cursor: Cursor) -> list[ReadBridge]:
         tokens = line.tokens()
         if len(tokens) != 5:
             raise cursor.error(f"expected a bridge 'r1 c1 r2 c2 k', found "
-                               f"{line.text.strip()!r}", line)
+                               f"{shortened(line.text.strip())}", line)
         r1, c1, r2, c2, count = (parse_int(token, cursor.source, "an integer in a bridge")
                                  for token in tokens)
         bridges.append(((r1 - 1, c1 - 1), (r2 - 1, c2 - 1), count))
@@ -143,7 +144,7 @@ def _bridge_grid(cursor: Cursor, rows: int, columns: int,
             if token.text not in allowed:
                 where = "an island's cell" if (r, c) in islands else "a solution cell"
                 raise cursor.error(f"expected {' or '.join(map(repr, allowed))} in {where}, "
-                                   f"found {token.text!r}", token)
+                                   f"found {shortened(token.text)}", token)
     bridges: list[ReadBridge] = []
     covered: set[Cell] = set()
     for (r, c) in islands:
@@ -160,7 +161,7 @@ def _bridge_grid(cursor: Cursor, rows: int, columns: int,
                 token = grid[cell[0]][cell[1]]
                 if token.text != start.text:
                     raise cursor.error(f"the bridge starting at {start.text!r} breaks off: "
-                                       f"found {token.text!r}", token)
+                                       f"found {shortened(token.text)}", token)
             if (row, column) not in islands:
                 raise cursor.error("the bridge starting here reaches the edge of the grid, "
                                    "not an island", start)
@@ -169,8 +170,8 @@ def _bridge_grid(cursor: Cursor, rows: int, columns: int,
     for r, row_tokens in enumerate(grid):
         for c, token in enumerate(row_tokens):
             if token.text != "-" and (r, c) not in covered:
-                raise cursor.error(f"the bridge cell {token.text!r} does not lie on a bridge "
-                                   f"from an island (one to the left or above)", token)
+                raise cursor.error(f"the bridge cell {shortened(token.text)} does not lie on a "
+                                   f"bridge from an island (one to the left or above)", token)
     return bridges
 
 

@@ -111,8 +111,8 @@ def parse_non(text: str, source: str = "<string>",
             hint = (f" (line {closed[0]}, {closed[1]!r}, is read as a property and ends the "
                     f"section)" if closed else "")
             raise ParseError(f"'{what}' has {counted(len(lines), 'clue line')}, "
-                             f"expected {count}{hint}",
-                             source=source, line=lines[-1] if lines else None)
+                             f"expected {count}{hint}", source=source,
+                             line=lines[-1] if lines else clues.section_lines[what])
     instance = _instance(name, clues, source)
     if clues.goal is None:
         return [instance]
@@ -124,11 +124,13 @@ def parse_dzn(text: str, source: str = "<string>", name: str = "nonogram"
               ) -> list[NonogramInstance]:
     """Read one puzzle of the MiniZinc benchmarks' ``.dzn`` format (0/1 patterns)."""
     clues, sizes = read_dzn(text, source)
-    for what, lines, count in (("rows", clues.row_lines, sizes["height"]),
-                               ("cols", clues.column_lines, sizes["width"])):
+    for what, section, lines, count in (("rows", "rows", clues.row_lines, sizes["height"]),
+                                        ("cols", "columns", clues.column_lines,
+                                         sizes["width"])):
         if len(lines) != count:
             raise ParseError(f"'{what}' has {counted(len(lines), 'line')}, expected {count}",
-                             source=source, line=lines[0] if lines else None)
+                             source=source, line=lines[0] if lines else
+                             clues.section_lines[section])
     return [_instance(name, clues, source)]
 
 

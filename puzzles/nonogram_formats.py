@@ -15,7 +15,14 @@ from itertools import groupby
 
 from puzzlelab.errors import ParseError
 from puzzlelab.wording import counted
-from puzzles.text_input import is_integer, last_line, line_number_at
+from puzzles.text_input import (
+    check_side,
+    integer,
+    is_integer,
+    last_line,
+    line_number_at,
+    shortened,
+)
 
 Clue = tuple[int, ...]
 Grid = tuple[tuple[int, ...], ...]
@@ -34,6 +41,8 @@ class ClueFile:
     properties: dict[str, str] = field(default_factory=dict)  # title, by, copyright, ...
     #: a section closed by a word the format leaves to other uses: its line and text
     closed_by_other: dict[str, tuple[int, str]] = field(default_factory=dict)
+    #: the line that opens each section (``rows``, ``columns``): blamed when it holds no clue
+    section_lines: dict[str, int] = field(default_factory=dict)
 
 
 def blocks_of(line: Sequence[int]) -> Clue:
@@ -82,9 +91,10 @@ def read_non(text: str, source: str) -> tuple[ClueFile, dict[str, int]]:
         keyword = _KEYWORD.fullmatch(line)
         if keyword is None:
             if section is None:
-                message = (f"clue line {line!r} is outside the 'rows' and 'columns' sections"
+                message = (f"clue line {shortened(line)} is outside the 'rows' and 'columns' "
+                           f"sections"
                            if _CLUE_LINE.fullmatch(line) else
-                           f"unexpected line {line!r}: expected a keyword such as width, "
+                           f"unexpected line {shortened(line)}: expected a keyword such as width, "
                            f"height, rows, columns or goal, or a clue line in a section")
                 raise ParseError(message, source=source, line=number)
             _add_clue(clues, section, line, source, number)
@@ -104,6 +114,8 @@ def read_non(text: str, source: str) -> tuple[ClueFile, dict[str, int]]:
             raise ParseError(f"a second {_described(key)} (the first is on line "
                              f"{first_seen[key]})", source=source, line=number)
         first_seen[key] = number
+        if section:
+            clues.section_lines[section] = number
         if word in _SIZES and not section:
             sizes[key] = _positive(value, source, number, key)
         elif word == "goal":
@@ -129,12 +141,12 @@ def _add_clue(clues: ClueFile, section: str, line: str, source: str, number: int
     (``2 1``, as many collections write them); a lone ``0`` is an empty line."""
     parts = _CLUE_SEPARATOR.split(line)
     if not _CLUE_LINE.fullmatch(line):
-        raise ParseError(f"bad clue line {line!r}: expected block lengths such as '2,1' "
+        raise ParseError(f"bad clue line {shortened(line)}: expected block lengths such as '2,1' "
                          f"or '2 1' (or 0)", source=source, line=number)
     if not all(is_integer(part) for part in parts):  # digits: _CLUE_LINE has no '-'
-        raise ParseError(f"bad clue {line!r}: expected numbers separated by commas or "
+        raise ParseError(f"bad clue {shortened(line)}: expected numbers separated by commas or "
                          f"spaces", source=source, line=number)
-    values = tuple(int(part) for part in parts)
+    values = tuple(integer(part, source, number) for part in parts)
     clue = () if values == (0,) else values
     if section == "rows":
         clues.rows.append(clue)
@@ -145,10 +157,11 @@ def _add_clue(clues: ClueFile, section: str, line: str, source: str, number: int
 
 
 def _positive(text: str, source: str, line: int, what: str) -> int:
-    if not is_integer(text) or int(text) <= 0:
-        raise ParseError(f"{what} must be a positive whole number, not {text!r}",
+    value = integer(text, source, line) if is_integer(text) else 0
+    if value <= 0:
+        raise ParseError(f"{what} must be a positive whole number, not {shortened(text)}",
                          source=source, line=line)
-    return int(text)
+    return check_side(value, source, line, what=what)
 
 
 def _goal_cells(value: str, source: str, line: int) -> str:
@@ -184,7 +197,7 @@ def read_dzn(text: str, source: str) -> tuple[ClueFile, dict[str, int]]:
         match = _STATEMENT.fullmatch(statement)
         line = line_number_at(text, offset + len(statement) - len(statement.lstrip()))
         if match is None:
-            raise ParseError(f"expected 'name = value;', found {statement.strip()!r}",
+            raise ParseError(f"expected 'name = value;', found {shortened(statement.strip())}",
                              source=source, line=line)
         name, value = match.group(1), match.group(2)
         if end == len(text) or "=" in value:
@@ -205,6 +218,8 @@ def read_dzn(text: str, source: str) -> tuple[ClueFile, dict[str, int]]:
     clues = ClueFile()
     clues.rows, clues.row_lines = _patterns(text, "rows", *assignments["rows"], source)
     clues.columns, clues.column_lines = _patterns(text, "cols", *assignments["cols"], source)
+    clues.section_lines = {section: line_number_at(text, assignments[name][1])
+                           for section, name in (("rows", "rows"), ("columns", "cols"))}
     return clues, sizes
 
 
@@ -223,7 +238,7 @@ def _patterns(text: str, what: str, body: str, start: int, source: str
         if not all(is_integer(word) for word in words):
             raise ParseError(f"'{what}' row {number}: expected integers -1, 0 or 1",
                              source=source, line=line)
-        cells = [int(word) for word in words]
+        cells = [integer(word, source, line) for word in words]
         if set(cells) - {-1, 0, 1}:
             raise ParseError(f"'{what}' row {number}: patterns hold only -1, 0 and 1",
                              source=source, line=line)

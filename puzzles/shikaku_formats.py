@@ -20,7 +20,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzlelab.errors import ParseError
-from puzzles.text_input import Cursor, Line, Token, content_lines, parse_int
+from puzzles.text_input import (
+    Cursor,
+    Line,
+    Token,
+    check_side,
+    content_lines,
+    parse_int,
+    shortened,
+)
 
 Labels = list[list[int | None]]
 
@@ -76,11 +84,12 @@ def _size(cursor: Cursor, what: str) -> tuple[Line, int, int]:
     line = cursor.next(what)
     tokens = line.tokens()
     if len(tokens) != 2:
-        raise cursor.error(f"expected {what}, found {line.text.strip()!r}", line)
+        raise cursor.error(f"expected {what}, found {shortened(line.text.strip())}", line)
     rows, columns = (parse_int(token, cursor.source, "a grid side") for token in tokens)
     for token, side in zip(tokens, (rows, columns), strict=True):
         if side < 1:
             raise cursor.error(f"a grid side must be at least 1, not {side}", token)
+        check_side(side, cursor.source, token.line, token.column)
     return line, rows, columns
 
 

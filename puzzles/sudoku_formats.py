@@ -28,7 +28,7 @@ from typing import Any
 
 from puzzlelab.errors import ParseError
 from puzzles.sudoku_grid_lines import is_divider, looks_like_grid_row, read_grid_lines
-from puzzles.text_input import Cursor, Line, content_lines, is_integer, parse_int
+from puzzles.text_input import Cursor, Line, check_side, content_lines, is_integer, parse_int
 
 Rows = list[list[int]]
 
@@ -121,6 +121,7 @@ def _rows_text(grid: Sequence[Sequence[int]], empty: str) -> list[str]:
 
 
 def _box_of_size(size: int, cursor: Cursor, where: Line) -> int:
+    check_side(size, cursor.source, where.number, what="a grid size")
     box = math.isqrt(max(size, 0))
     if box < 2 or box * box != size:
         raise cursor.error(f"grid size {size} is not the square of a box size >= 2", where)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 
-from puzzles.text_input import Cursor, Line, Token, is_integer
+from puzzles.text_input import Cursor, Line, Token, integer, is_integer, shortened
 
 CHARACTER_ROW_SIZES = (4, 9)
 """Grid sizes whose rows may be written as characters: every cell is one digit or ``.``."""
@@ -105,7 +105,10 @@ def _cell_value(cell: Token, side: int, cursor: Cursor) -> int:
     """A cell: ``.`` or ``0`` empty, else a number from 1 to ``side``."""
     if cell.text == ".":
         return 0
-    if is_integer(cell.text) and 0 <= int(cell.text) <= side:
-        return int(cell.text)
-    problem = "out of range" if is_integer(cell.text) else "not a digit or '.'"
-    raise cursor.error(f"{cell.text!r} is {problem} for a {side}x{side} Sudoku", cell)
+    value = integer(cell.text, cursor.source, cell.line, cell.column) \
+        if is_integer(cell.text) else None
+    if value is not None and 0 <= value <= side:
+        return value
+    problem = "out of range" if value is not None else "not a digit or '.'"
+    raise cursor.error(f"{shortened(cell.text)} is {problem} for a {side}x{side} Sudoku",
+                       cell)

@@ -35,17 +35,29 @@ class Line:
 
 _INTEGER = re.compile(r"-?[0-9]+")
 
+MAX_DIGITS = 18
+"""Digits a number in a puzzle file may have: sizes, clues and labels are far smaller,
+any 18-digit number fits the solvers' 64-bit integers, and Python will not even
+convert a number of more than 4,300 digits."""
+
+MAX_SIDE = 1_000
+"""The longest grid side a reader takes: a size line of a billion is refused where it
+stands, not left to a model that runs out of memory (no generator goes past 1,000)."""
+
 
 def read_text(path: Path) -> str:
     """The file's text with ``\\n`` line ends and no byte-order mark (Windows editors
-    write both); a missing or binary file is a ``ParseError`` naming it."""
+    write both); a missing or binary file is a ``ParseError`` naming it (and, for bytes
+    that are no UTF-8, the line they are on)."""
     try:
         return normalize_newlines(path.read_text(encoding="utf-8-sig"))
     except FileNotFoundError:
         raise ParseError("no such file", source=str(path)) from None
     except UnicodeDecodeError as error:
+        before = normalize_newlines(error.object[:error.start].decode("latin-1"))
+        line = before.count("\n") + 1
         raise ParseError(f"not a text file ({error.reason} at byte {error.start})",
-                         source=str(path)) from None
+                         source=str(path), line=line) from None
     except OSError as error:
         raise ParseError(f"cannot read the file: {error.strerror}", source=str(path)) from None
 
@@ -84,12 +96,50 @@ def content_lines(text: str) -> list[Line]:
     return lines
 
 
+def integer(text: str, source: str, line: int | None, column: int | None = None) -> int:
+    """``text``, which :func:`is_integer` accepts, as an ``int``; a number of more than
+    :data:`MAX_DIGITS` digits is a ``ParseError`` at ``line`` saying how long it is.
+
+    >>> integer("-12", "a.txt", 3)
+    -12
+    >>> integer("9" * 10_000, "a.txt", 3)
+    Traceback (most recent call last):
+        ...
+    puzzlelab.errors.ParseError: a.txt:3: a number of 10,000 digits (at most 18 are read)
+    """
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise ParseError(f"a number of {digits:,} digits (at most {MAX_DIGITS} are read)",
+                         source=source, line=line, column=column)
+    return int(text)
+
+
 def parse_int(token: Token, source: str, what: str) -> int:
     """``token`` as an integer, or a ``ParseError`` saying which ``what`` was expected."""
     if not is_integer(token.text):
-        raise ParseError(f"expected {what}, found {token.text!r}", source=source,
+        raise ParseError(f"expected {what}, found {shortened(token.text)}", source=source,
                          line=token.line, column=token.column)
-    return int(token.text)
+    return integer(token.text, source, token.line, token.column)
+
+
+def check_side(side: int, source: str, line: int | None, column: int | None = None,
+               what: str = "a grid side") -> int:
+    """``side``, when it is at most :data:`MAX_SIDE`; else a ``ParseError`` at ``line``."""
+    if side > MAX_SIDE:
+        raise ParseError(f"{what} of {side:,} is more than the {MAX_SIDE:,} read",
+                         source=source, line=line, column=column)
+    return side
+
+
+def shortened(text: str, most: int = 40) -> str:
+    """``text`` quoted, cut in the middle when long: a message stays one readable line.
+
+    >>> shortened("1" * 10_000, most=8)
+    "'1111'...'11' (10,000 characters)"
+    """
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most // 2]!r}...{text[-most // 4:]!r} ({len(text):,} characters)"
 
 
 class Cursor:
@@ -123,7 +173,7 @@ class Cursor:
         (``seen``: names read so far and their lines; this one is added)."""
         header = self.next("a '== name' line")
         if not header.text.startswith("=="):
-            raise self.error(f"expected a '== name' line, found {header.text.strip()!r}",
+            raise self.error(f"expected a '== name' line, found {shortened(header.text.strip())}",
                              header, 1)
         name = header.text[2:].strip()
         if not name:
@@ -142,7 +192,7 @@ class Cursor:
             following = self.peek()
             if following is None or following.text.startswith("==") or \
                     following.text.strip() == "solution:":
-                found = "the end" if following is None else repr(following.text.strip())
+                found = "the end" if following is None else shortened(following.text.strip())
                 raise self.error(f"expected {what} {number} of {rows}, found {found}",
                                  following or self.lines[self.position - 1])
             line = self.next(f"{what} {number}")

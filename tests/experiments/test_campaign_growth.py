@@ -187,3 +187,17 @@ def test_an_unreadable_file_is_not_a_results_database(tmp_path) -> None:
     junk.write_bytes(b"not sqlite at all" * 100)
     with pytest.raises(PuzzleLabError, match="not a results database"):
         read_campaign(junk)
+
+
+def test_a_store_made_before_the_grid_was_kept_shows_every_run(write_spec, tmp_path) -> None:
+    """A store of schema 2 (no grid table) reads as it did: all its runs are the grid's;
+    run again, it gains the table and grows like any other."""
+    (old, new), _ = GROWTHS["solver"]
+    campaign(write_spec, tmp_path, BASE.replace(old, new))
+    with sqlite3.connect(database(tmp_path)) as older:
+        older.execute("DROP TABLE grid")
+        older.execute("PRAGMA user_version=2")
+    assert len(read_campaign(database(tmp_path)).runs) == 4
+    again = campaign(write_spec, tmp_path, BASE)
+    assert (again.ran, again.outside_grid) == (0, 2)
+    assert len(read_campaign(database(tmp_path)).runs) == 2

@@ -7,25 +7,44 @@ heuristic (``viewpoints.counting_defaults``) look for up to 2 solutions, and a
 candidate is kept only when a complete search finds exactly one. A puzzle may
 steer with that test (Sudoku takes clues away while it holds). Nothing here names
 a particular puzzle.
+
+The whole command has one time budget (``time_limit``): every count gets what is left
+of it, and when it is spent :class:`BudgetSpent` says what was reached (a count cut short
+by the deadline decides nothing: it stops the command). Instances written before stay
+written.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from experiments.campaign.solving import solve_instance
-from puzzlelab.errors import OptionError, UnsupportedCombination
+from puzzlelab.errors import OptionError, PuzzleLabError
+from puzzlelab.wording import counted
 from puzzles import PUZZLES, PuzzleKind
 from puzzles.options import OptionValues, name_part
-from solvers import Heuristic, Status, clause, get_backend, solve
+from solvers import Heuristic, Status, clause, equivalent_to_equality, get_backend, solve
 from viewpoints import counting_defaults, get_viewpoint
 
 #: the command's own options, which no puzzle may declare as a generator option
-COMMAND_OPTIONS = ("option", "seed", "count", "unique", "output", "help")
+COMMAND_OPTIONS = ("option", "seed", "count", "unique", "output", "time-limit", "help")
+
+
+class BudgetSpent(PuzzleLabError):
+    """The time budget ran out before every instance asked for was written.
+
+    Attributes:
+        written: instances written before it ran out.
+    """
+
+    def __init__(self, message: str, written: int) -> None:
+        super().__init__(message)
+        self.written = written
 
 
 @dataclass(frozen=True)
@@ -52,8 +71,8 @@ def another_solution(puzzle: str, instance: Any, time_limit: float | None = None
     once: what a generator repairing them needs. When that search runs long (few places
     left, deep in the order), a clause forbidding the first solution's decisions and the
     counting order settle it, on 0/1 decision variables; otherwise there is no answer.
-    A counting solver that cannot rank values is refused (``UnsupportedCombination``),
-    not silently replaced by another.
+    A counting solver that cannot rank values (CP-SAT) gets, on the same solver, a clause
+    that some decision differs from the first solution (one flag ``x == value`` each).
     """
     counting = counting_defaults(puzzle)
     chosen = get_viewpoint(puzzle, counting.viewpoint)
@@ -67,17 +86,16 @@ def another_solution(puzzle: str, instance: Any, time_limit: float | None = None
     if solution != PUZZLES.get(puzzle).known_solution(instance):
         return solution
     decisions = model.search_variables()
+    solver = counting.solver
+    if "ranked" not in get_backend(solver).capabilities.value_choices:
+        # no ranked value order: forbid the known decisions outright, one search
+        model.add(clause([], [_equal_flag(model, v, values[v]) for v in decisions]))
+        second = solve(model, solver, counting.heuristic, time_limit=time_limit)
+        return None if second.assignment is None else built.decode(second.assignment)
     model.add_value_order(OTHER_THAN_FIRST, {
         variable: [v for v in variable.domain if v != values[variable]] + [values[variable]]
         for variable in decisions})
     order = Heuristic.parse(counting.heuristic).variable_order
-    solver = counting.solver
-    if "ranked" not in get_backend(solver).capabilities.value_choices:
-        raise UnsupportedCombination(
-            f"looking for a {puzzle} solution other than the known one takes each "
-            f"decision's known value last, a ranked value order, which {solver} (the "
-            f"puzzle's counting solver) cannot follow: make the counting defaults name a "
-            f"solver that ranks values (see `puzzlelab list`)")
     heuristic = f"{'input' if order == 'auto' else order}/{OTHER_THAN_FIRST}"
     short = 2.0 + 3 * first.statistics.solve_s
     second = solve(model, solver, heuristic,
@@ -90,6 +108,13 @@ def another_solution(puzzle: str, instance: Any, time_limit: float | None = None
         return None
     other = built.decode(second.assignment)
     return None if other == solution else other
+
+
+def _equal_flag(model: Any, variable: Any, value: int) -> Any:
+    """A new 0/1 variable that is 1 exactly when ``variable`` takes ``value``."""
+    flag = model.bool_var(f"{variable.name}_is_{value}")
+    model.add(equivalent_to_equality(flag, variable, value))
+    return flag
 
 
 def solution_count(puzzle: str, instance: object, time_limit: float | None = None) -> int | None:
@@ -147,13 +172,17 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
     the others take their defaults). Files are named after the puzzle, the options,
     the seed and the instance's number. ``on_candidate(index, drawn)`` is told of every
     candidate drawn for instance number ``index`` before it is checked, so a caller can
-    show a long ``--unique`` search moving. Bad arguments raise ``OptionError`` here, at
-    the call, not at the first instance.
+    show a long ``--unique`` search moving. ``time_limit`` is the budget, in seconds, of
+    the whole iteration (None: no limit); when it is spent the iterator raises
+    :class:`BudgetSpent`. Bad arguments raise ``OptionError`` here, at the call, not at
+    the first instance.
     """
     kind = PUZZLES.get(puzzle)
     values = kind.resolve_generator_options(options or {})
     if count < 1:
         raise OptionError(f"--count must be at least 1, not {count}")
+    if time_limit is not None and not time_limit > 0:
+        raise OptionError(f"--time-limit must be a number of seconds above 0, not {time_limit}")
     try:
         output.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -164,37 +193,85 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
                       time_limit, on_candidate)
 
 
+VERDICTS = ("exactly one solution but fell short of the options asked (such as a Sudoku "
+            "whose clues could go no lower than its target)", "2+ solutions",
+            "no finished count")
+"""What counts of a candidate said, best first."""
+
+
+class _Budget:
+    """The deadline of one generation, and the best verdict any candidate had so far."""
+
+    def __init__(self, kind: PuzzleKind[Any, Any], values: OptionValues, count: int,
+                 unique: bool, time_limit: float | None) -> None:
+        self.kind, self.values, self.count, self.unique = kind, values, count, unique
+        self.time_limit = time_limit
+        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.written = self.drawn = 0
+        self.best = len(VERDICTS)  # the best verdict's place in VERDICTS: none yet
+
+    def left(self, most: float | None = None) -> float | None:
+        """Seconds left (at most ``most``); :class:`BudgetSpent` when there are none."""
+        if self.deadline is None:
+            return most
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise self.spent()
+        return left if most is None else min(left, most)
+
+    def counted(self, solutions: int | None) -> None:
+        """Keep the best verdict: one solution, else 2+, else an unfinished count."""
+        self.best = min(self.best, [1, 2, None].index(solutions))
+
+    def spent(self) -> BudgetSpent:
+        options = ", ".join(f"{name} {value}" for name, value in self.values.items())
+        asked = f"{'unique ' if self.unique else ''}{self.kind.name} instances ({options})"
+        best = "" if self.best == len(VERDICTS) else \
+            f"; the best candidate checked had {VERDICTS[self.best]}"
+        return BudgetSpent(
+            f"stopped at the {self.time_limit:g} s time limit: {self.written} of {self.count} "
+            f"{asked} written after {counted(self.drawn, 'candidate')}{best}", self.written)
+
+
 def _instances(kind: PuzzleKind[Any, Any], values: OptionValues, stem: str, seed: int, count: int,
                unique: bool, output: Path, max_candidates: int, time_limit: float | None,
                on_candidate: Callable[[int, int], None] | None) -> Iterator[Generated]:
     rng = random.Random(seed)
+    budget = _Budget(kind, values, count, unique, time_limit)
     last: list[tuple[object, bool]] = []  # the instance tested last, and its verdict
 
     def is_unique(instance: object) -> bool:
         """One solution? Asked again of the same instance (a puzzle that steered with this
         test returns the last instance it tested), the answer is remembered."""
         if not last or last[0][0] is not instance:
-            last[:] = [(instance, solution_count(kind.name, instance, time_limit) == 1)]
+            solutions = solution_count(kind.name, instance, budget.left())
+            budget.left()  # a count cut short by the deadline proves nothing: stop
+            budget.counted(solutions)
+            last[:] = [(instance, solutions == 1)]
         return last[0][1]
 
     def finder(instance: object) -> object:
-        return another_solution(kind.name, instance, time_limit)
+        other = another_solution(kind.name, instance, budget.left())
+        budget.left()  # a search cut short by the deadline proves nothing: stop
+        return other
 
     for index in range(1, count + 1):
         name = f"{stem}-{index}"
         drawn = 0
         while True:
+            budget.left()
             drawn += 1
+            budget.drawn += 1
             if drawn > max_candidates:
                 raise OptionError(f"no unique {kind.name} found in {max_candidates} "
                                   f"candidates; try other generator options")
             if on_candidate:
                 on_candidate(index, drawn)
-            candidate = kind.generate(
-                values, rng, name, is_unique if unique else None,
-                another_solution=finder if unique else None)
+            candidate = kind.generate(values, rng, name, is_unique if unique else None,
+                                      another_solution=finder if unique else None)
             if candidate is not None and (not unique or is_unique(candidate)):
                 break
         path = output / f"{name}{kind.suffixes[0]}"
         path.write_text(kind.write(candidate, kind.known_solution(candidate)), encoding="utf-8")
+        budget.written += 1
         yield Generated(path, candidate, drawn)

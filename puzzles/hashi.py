@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from puzzlelab.errors import OptionError, ParseError
 from puzzles.hashi_formats import ReadBlock, read_blocks, write_has
-from puzzles.hashi_generator import random_layout
+from puzzles.hashi_generator import random_layout, told_apart
 from puzzles.hashi_pictures import render_svg, render_text  # noqa: F401 (the render roles)
 from puzzles.json_forms import number_rows
 from puzzles.kind import PuzzleKind, known_solution_checked, register
@@ -318,10 +318,38 @@ def solution_from_json(data: object) -> HashiSolution:
 # ---------------------------------------------------------------- generating
 
 
-def generate(size: Size, islands: int, rng: random.Random, name: str) -> HashiInstance:
+REPAIR_ROUNDS = 200
+"""Repairs of one layout before it is given up (a 30x30 grid with 150 islands needs a few
+dozen)."""
+
+
+def generate(size: Size, islands: int, rng: random.Random, name: str,
+             is_unique: Callable[[HashiInstance], bool] | None = None,
+             another_solution: Callable[[HashiInstance], HashiSolution | None] | None = None,
+             rounds: int = REPAIR_ROUNDS) -> HashiInstance | None:
     """A random connected layout of ``islands`` islands (its known solution), each island's
-    number read off it. Unique instances come from drawing again."""
+    number read off it. With ``is_unique`` and ``another_solution``, repaired until unique:
+    each other solution found is ruled out where it differs
+    (:func:`puzzles.hashi_generator.told_apart`); None after ``rounds`` repairs, or when a
+    count says no and no other solution is found (its search ran out of time)."""
     cells, laid = random_layout(size.rows, size.columns, islands, rng)
+    made = laid_instance(name, size, cells, laid)
+    if is_unique is None or another_solution is None:
+        return made
+    for _ in range(rounds):
+        if is_unique(made):
+            return made
+        other = another_solution(made)
+        if other is None:
+            return None
+        laid = told_apart(laid, {(b.first, b.second): b.count for b in other.bridges}, rng)
+        made = laid_instance(name, size, cells, laid)
+    return None
+
+
+def laid_instance(name: str, size: Size, cells: list[Cell],
+                  laid: list[tuple[Cell, Cell, int]]) -> HashiInstance:
+    """The instance whose known solution is ``laid``: each island's number read off it."""
     degree = dict.fromkeys(cells, 0)
     for first, second, count in laid:
         degree[first] += count
@@ -358,7 +386,8 @@ class Hashi(PuzzleKind[HashiInstance, HashiSolution]):
                  is_unique: Callable[[HashiInstance], bool] | None = None, *,
                  another_solution: Callable[[HashiInstance], HashiSolution | None]
                  | None = None) -> HashiInstance | None:
-        return generate(options.size("size"), options.integer("islands"), rng, name)
+        return generate(options.size("size"), options.integer("islands"), rng, name,
+                        is_unique, another_solution)
 
 
 HASHI = register(Hashi())

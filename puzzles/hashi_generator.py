@@ -9,6 +9,10 @@ count), so any number of islands up to the cells can be placed. Some pairs of is
 that end up seeing each other over free cells get a bridge too, so the layout is not
 always a tree.
 
+A random layout is all but never unique as drawn on a large grid, so drawing again would
+not end. :func:`told_apart` repairs it instead, where another solution differs: no
+solver here, the caller finds that other solution.
+
 >>> import random
 >>> islands, bridges = random_layout(5, 5, 6, random.Random(1))
 >>> len(islands), len(bridges) >= 5
@@ -122,3 +126,67 @@ def _random_step(layout: _Layout, rng: random.Random, tries: int
              for run in [layout.free_run(source, direction)]
              for length in range(1, len(run) + 1)]
     return rng.choice(steps) if steps else None
+
+
+def told_apart(bridges: list[LaidBridge], other: dict[tuple[Cell, Cell], int],
+               rng: random.Random) -> list[LaidBridge]:
+    """``bridges`` (the known solution) changed so that ``other`` (another solution of the
+    same islands, bridge counts by pair) no longer fits the islands' numbers.
+
+    The pairs whose counts differ fall into groups joined by shared islands (each group is
+    one place where the puzzle is ambiguous); in each, one known bridge, drawn at random,
+    turns from 1 to 2 bridges or from 2 to 1. Its two islands' numbers change with it, so
+    the known solution stays one (same lines, same connections) and ``other``, which kept
+    their old numbers, is ruled out. There is always such a bridge: two solutions of the
+    same numbers cannot differ only by bridges the known one lacks.
+    """
+    differing = [(first, second) for first, second, count in bridges
+                 if other.get((first, second), 0) != count]
+    differing += [pair for pair in other if pair not in {(f, s) for f, s, _ in bridges}]
+    parent: dict[Cell, Cell] = {}
+
+    def root(cell: Cell) -> Cell:
+        parent.setdefault(cell, cell)
+        while parent[cell] != cell:
+            parent[cell] = cell = parent[parent[cell]]
+        return cell
+
+    for first, second in differing:
+        parent[root(first)] = root(second)
+    known = {(first, second): count for first, second, count in bridges}
+    groups: dict[Cell, list[tuple[Cell, Cell]]] = {}
+    for pair in differing:
+        if pair in known:
+            groups.setdefault(root(pair[0]), []).append(pair)
+    for pairs in groups.values():
+        pair = rng.choice(sorted(pairs))
+        if rng.random() < DROP_SHARE and _connected_without(known, pair):
+            del known[pair]
+        else:
+            known[pair] = 3 - known[pair]
+    return sorted((first, second, count) for (first, second), count in known.items())
+
+
+DROP_SHARE = 0.5
+"""How often a repair takes the bridge away (when the rest stays connected) instead of
+changing its count: flips alone can go round a cycle of islands for ever."""
+
+
+def _connected_without(bridges: dict[tuple[Cell, Cell], int], left_out: tuple[Cell, Cell]
+                       ) -> bool:
+    """Do ``bridges`` without ``left_out`` still join every island they touch?"""
+    neighbours: dict[Cell, list[Cell]] = {}
+    for first, second in bridges:
+        neighbours.setdefault(first, [])
+        neighbours.setdefault(second, [])
+        if (first, second) != left_out:
+            neighbours[first].append(second)
+            neighbours[second].append(first)
+    start = next(iter(neighbours))
+    seen, stack = {start}, [start]
+    while stack:
+        for reached in neighbours[stack.pop()]:
+            if reached not in seen:
+                seen.add(reached)
+                stack.append(reached)
+    return len(seen) == len(neighbours)

@@ -32,7 +32,7 @@ from puzzles.sudoku_formats import (
     read_grids,
     size_grid,
 )
-from puzzles.sudoku_generator import full_grid, read_off, thinned
+from puzzles.sudoku_generator import full_grid, read_off, solved_by_singles, thinned
 from puzzles.text_input import last_line, read_text
 
 Grid = tuple[tuple[int, ...], ...]
@@ -236,8 +236,9 @@ def generate(box: int, clues: int, rng: random.Random, name: str,
     """A random full grid (the known solution) and ``clues`` of its cells as givens.
 
     Without ``is_unique`` the clues are read off at random cells. With it, clues are
-    taken away one at a time, in random order, while the puzzle keeps one solution;
-    None when it gets stuck above ``clues`` (a minimal puzzle with more clues).
+    taken away one at a time, in random order, while the puzzle keeps one solution
+    (first while singles alone fill it in, then while ``is_unique`` holds); None when it gets stuck
+    above ``clues`` (no clue left can go).
     """
     solution = full_grid(box, rng)
     known = SudokuSolution(solution)
@@ -247,14 +248,20 @@ def generate(box: int, clues: int, rng: random.Random, name: str,
     def keeps_one_solution(givens: Grid) -> bool:
         return is_unique(SudokuInstance(name, box, givens, known))
 
-    givens = thinned(solution, clues, rng, keeps_one_solution)
+    def by_singles(givens: Grid) -> bool:
+        return solved_by_singles(givens, box)
+
+    givens = thinned(solution, clues, rng, keeps_one_solution, by_singles)
     return None if givens is None else SudokuInstance(name, box, givens, known)
 
 
-DEFAULT_CLUE_SHARE = 0.4
-"""Clues kept by default, as a share of the cells. Taking clues away at random while the
-puzzle stays unique ends, on average, at 30 % of the cells of a 9x9 grid (22 to 27
-clues over 30 grids) and 37 % of a 16x16 one (92 and 95 over two): 40 % is reached."""
+DEFAULT_CLUE_SHARE = {2: 0.4, 3: 0.4, 4: 0.4, 5: 0.45}
+"""Clues kept by default, as a share of the cells, by box size. Taking clues away at random
+while the puzzle stays unique ends, on average, at 30 % of the cells of a 9x9 grid (22 to
+27 clues over 30 grids) and 37 % of a 16x16 one (92 and 95 over two): 40 % is reached.
+On 25x25 grids singles alone end at 42 to 43 % (261 to 267 clues over five grids) and
+each solver count beyond takes seconds: 45 % (281) is reached in seconds, 40 % is not
+reached within a minute."""
 
 
 class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
@@ -265,8 +272,9 @@ class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
     generator_options: ClassVar[Mapping[str, Option]] = {
         "box": Option(3, help="box size k: the grid is k*k a side (3 gives 9x9)", low=2,
                       high=5, tag="box"),
-        "clues": Option(None, help="givens to keep; by default 40% of the cells, rounded "
-                                   "(32 of 81), which --unique reaches on every grid size",
+        "clues": Option(None, help="givens to keep (with --unique, the target the clues "
+                                   "are taken away to); by default 40% of the cells, "
+                                   "rounded (32 of 81), 45% for box 5 (281 of 625)",
                         value_type=int, low=0, tag="clues"),
     }
 
@@ -276,7 +284,8 @@ class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
     def derived_options(self, values: OptionValues) -> OptionValues:
         cells = values.integer("box") ** 4
         if "clues" not in values:
-            return values.replaced(clues=round(cells * DEFAULT_CLUE_SHARE))
+            return values.replaced(
+                clues=round(cells * DEFAULT_CLUE_SHARE[values.integer("box")]))
         if values.integer("clues") > cells:
             raise OptionError(f"--clues must be at most {cells} for box {values['box']} "
                               f"(its cells), not {values['clues']}")

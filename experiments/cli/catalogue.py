@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from argparse import ArgumentParser, BooleanOptionalAction, Namespace
 from collections.abc import Callable
 from pathlib import Path
@@ -27,6 +28,10 @@ def _generate_arguments(parser: ArgumentParser) -> None:
                              "solver)")
     parser.add_argument("--output", type=Path, default=Path("."), metavar="FOLDER",
                         help="folder to write into")
+    parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                        help="budget of the whole command (default 60): when it is spent, "
+                             "the instances written so far stay and the command stops with "
+                             "one line saying what it reached, exit status 1")
 
 
 def _generator_options() -> str:
@@ -35,12 +40,16 @@ def _generator_options() -> str:
     return "Generator options of each puzzle:\n\n" + options_help()
 
 
+PLAIN_EVERY_S = 10.0
+"""Seconds between progress lines on a standard error that is not a terminal."""
+
+
 @command("generate", _generate_arguments, epilog=_generator_options, passes_unknown=True)
-def generate(given: Namespace) -> None:
+def generate(given: Namespace) -> int | None:
     """Write random instances made by the puzzle's own generator (files named after the
-    puzzle, its options, the seed and the number)."""
+    puzzle, its options, the seed and the number), within the --time-limit budget."""
+    from experiments.generate import BudgetSpent, named_options
     from experiments.generate import generate as generate_instances
-    from experiments.generate import named_options
 
     describe: Callable[[str], None]  # bound by each instance's spinner below, before use
 
@@ -50,13 +59,24 @@ def generate(given: Namespace) -> None:
     count, unique = given.count, given.unique
     options = parse_options([*given.option, *named_options(given.extra)])
     made = generate_instances(given.puzzle, options, given.seed, count, unique, given.output,
-                              on_candidate=drawn)
+                              time_limit=given.time_limit, on_candidate=drawn)
     for index in range(1, count + 1):
-        # one spinner per instance, closed before its line goes to stdout
-        with working(f"generating {index} of {count}", shown=unique) as describe:
-            written = next(made)
+        # one spinner per instance (plain lines off a terminal), closed before its line
+        # goes to stdout
+        with working(f"generating {index} of {count}", shown=unique,
+                     plain_every=PLAIN_EVERY_S) as describe:
+            try:
+                written = next(made)
+            except BudgetSpent as spent:
+                stopped = str(spent)
+            else:
+                stopped = ""
+        if stopped:
+            print(f"error: {stopped}", file=sys.stderr)
+            return 1
         tried = f" (unique; {counted(written.candidates, 'candidate')} drawn)" if unique else ""
         say(f"wrote {written.path}{tried}")
+    return None
 
 
 @command("list", lambda parser: None)

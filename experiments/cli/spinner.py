@@ -1,7 +1,8 @@
 """A spinner and the elapsed time on stderr while a command works, so a long search shows
 that it is alive and how to stop it. Transient (its line is cleared at the end), and
 nothing at all when stderr is not a terminal: pipes, ``--json`` and tests get the
-result alone."""
+result alone, unless the command asks for a plain line now and then (``generate``,
+whose searches run up to their time budget)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TextIO
 
 FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 TICK = 0.1  # seconds between frames
@@ -17,16 +19,23 @@ CLEAR = "\r\033[K"  # back to the line's start, erase it
 
 
 @contextmanager
-def working(description: str, shown: bool = True) -> Iterator[Callable[[str], None]]:
+def working(description: str, shown: bool = True,
+            plain_every: float | None = None) -> Iterator[Callable[[str], None]]:
     """Show ``description`` with a spinner for the block; yields a function that changes
-    the text. Nothing is drawn off a terminal, or when ``shown`` is false."""
+    the text. Nothing is drawn when ``shown`` is false; off a terminal, nothing either,
+    or with ``plain_every`` a plain line with the text and the seconds so far every
+    ``plain_every`` seconds (and one at once when ``shown``)."""
     stream = sys.stderr
     try:
         on_terminal = shown and stream.isatty()
     except (AttributeError, ValueError):  # a replaced or closed stream
         on_terminal = False
     if not on_terminal:
-        yield lambda text: None
+        if plain_every is None or _on_terminal(stream):  # a terminal: not shown
+            yield lambda text: None
+        else:
+            with _plain_lines(stream, description, shown, plain_every) as change:
+                yield change
         return
     text = [description]
     done = threading.Event()
@@ -61,3 +70,44 @@ def working(description: str, shown: bool = True) -> Iterator[Callable[[str], No
         with lock:
             stream.write(CLEAR)
             stream.flush()
+
+
+def _on_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+@contextmanager
+def _plain_lines(stream: TextIO, description: str, at_once: bool,
+                 every: float) -> Iterator[Callable[[str], None]]:
+    """A line ``TEXT (N s)`` every ``every`` seconds (and one at once with ``at_once``),
+    for a standard error that is a pipe or a file: a log shows the command alive."""
+    text = [description]
+    done = threading.Event()
+    started = time.monotonic()
+
+    def write() -> None:
+        try:
+            stream.write(f"{text[0]} ({time.monotonic() - started:.0f} s)\n")
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: progress is not worth failing for
+            pass
+
+    def tick() -> None:
+        while not done.wait(every):
+            write()
+
+    def describe(new: str) -> None:
+        text[0] = new
+
+    if at_once:
+        write()
+    thread = threading.Thread(target=tick, name="progress", daemon=True)
+    thread.start()
+    try:
+        yield describe
+    finally:
+        done.set()
+        thread.join()

@@ -59,6 +59,9 @@ for _study in (
     Study("campaign-benchmark", "experiments.studies.campaign_benchmark",
           "the default Sudoku campaign over 2,000 17-clue puzzles against a direct pychoco "
           "script, whole processes"),
+    Study("generator-benchmark", "experiments.studies.generator_benchmark",
+          "generate --unique on a 25x25 Sudoku and a 30x30 Hashi with 150 islands, whole "
+          "processes, each instance counted again by another solver"),
     Study("startup-benchmark", "experiments.studies.startup",
           "puzzlelab solve, --version, --help and list as whole processes, against a direct "
           "pychoco script"),

@@ -3,14 +3,23 @@ unique instances proved unique by a second, complete search."""
 
 from __future__ import annotations
 
+import csv
 import json
+import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from experiments.campaign.solving import solve_instance
-from experiments.generate import another_solution, generate, named_options, solution_count
-from puzzlelab.errors import OptionError, UnknownName, UnsupportedCombination
+from experiments.generate import (
+    BudgetSpent,
+    another_solution,
+    generate,
+    named_options,
+    solution_count,
+)
+from puzzlelab.errors import OptionError, UnknownName
 from puzzles import PUZZLES
 from puzzles.nonogram import load as load_nonogram
 from puzzles.sudoku import load as load_sudoku
@@ -50,7 +59,8 @@ def test_without_unique_some_nonograms_have_several_solutions(tmp_path: Path) ->
 
 def test_the_same_seed_gives_the_same_files(tmp_path: Path) -> None:
     for puzzle, options in (("nonogram", {"size": "8x8", "density": 0.4}),
-                            ("sudoku", {"box": 2, "clues": 6})):
+                            ("sudoku", {"box": 2, "clues": 6}),
+                            ("hashi", {"size": "12x12", "islands": "30"})):
         first, again, other = ([m.path.read_text() for m in generate(
             puzzle, options, seed, 2, True, tmp_path / folder)]
             for seed, folder in ((5, "a"), (5, "b"), (6, "c")))
@@ -257,11 +267,104 @@ def test_another_solution_differs_from_the_known_one_and_is_none_when_unique() -
     assert another_solution("shikaku", one_way) is None
 
 
-def test_another_solution_refuses_a_counting_solver_that_cannot_rank_values() -> None:
-    """Hashi counts on cpsat, which cannot take a ranked value order: the search for
-    another solution says so instead of quietly running on a solver nobody chose."""
+def test_another_solution_on_a_solver_that_cannot_rank_values_forbids_the_known_one() -> None:
+    """Hashi counts on cpsat, which cannot take a ranked value order: a clause that some
+    decision differs from the first solution finds the other solution, on cpsat still."""
     hashi = PUZZLES.get("hashi")
     unique = hashi.load(hashi.data_folder() / "small" / "small.txt", "puzzle_2")
-    with pytest.raises(UnsupportedCombination, match="cpsat") as refused:
-        another_solution("hashi", unique)
-    assert "ranked" in str(refused.value)
+    assert another_solution("hashi", unique) is None
+    two_ways = hashi.parse("== square\n3 3\n3 - 3\n- - -\n3 - 3\n")[0]
+    known = another_solution("hashi", two_ways)  # no known solution: the first is other
+    assert known is not None and hashi.check(two_ways, known) == []
+    with_known = replace(two_ways, known_solution=known)
+    other = another_solution("hashi", with_known)
+    assert other is not None and other != known and hashi.check(two_ways, other) == []
+
+
+# ---------------------------------------------------------------- the time budget
+
+
+def test_a_spent_budget_stops_with_what_was_reached_and_keeps_what_was_written(
+        monkeypatch, tmp_path: Path) -> None:
+    made = generate("sudoku", {"box": 2, "clues": 6}, seed=1, count=3, unique=True,
+                    output=tmp_path, time_limit=30)
+    first = next(made)
+    later = time.monotonic() + 31
+    monkeypatch.setattr("experiments.generate.time.monotonic", lambda: later)
+    with pytest.raises(BudgetSpent) as spent:
+        next(made)
+    assert spent.value.written == 1 and list(tmp_path.iterdir()) == [first.path]
+    assert "30 s time limit: 1 of 3 unique sudoku" in str(spent.value)
+
+
+def test_cli_a_generation_that_cannot_finish_stops_at_its_time_limit(
+        monkeypatch, capsys, tmp_path) -> None:
+    """17 clues: random thinning of a 9x9 all but never gets there."""
+    code, out, err = run_cli(monkeypatch, capsys, "generate", "sudoku", "--clues", "17",
+                             "--unique", "--time-limit", "1", "--output", str(tmp_path))
+    stopped = [line for line in err.splitlines() if line.startswith("error:")]
+    assert code == 1 and out == "" and "Traceback" not in err and len(stopped) == 1
+    assert "1 s time limit: 0 of 1 unique sudoku" in stopped[0]
+    assert "clues 17" in stopped[0] and "best candidate" in stopped[0]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_progress_goes_to_a_piped_stderr(monkeypatch, capsys, tmp_path) -> None:
+    code, out, err = run_cli(monkeypatch, capsys, "generate", "sudoku", "--box", "2",
+                             "--unique", "--count", "2", "--output", str(tmp_path))
+    assert code == 0 and len(out.splitlines()) == 2
+    assert [line.split(" (")[0] for line in err.splitlines()] == [
+        "generating 1 of 2", "generating 2 of 2"]
+
+
+@pytest.mark.parametrize("time_limit", ["0", "-5"])
+def test_cli_a_time_limit_not_above_zero_is_refused(monkeypatch, capsys, tmp_path,
+                                                    time_limit: str) -> None:
+    code, _, err = run_cli(monkeypatch, capsys, "generate", "sudoku", "--time-limit",
+                           time_limit, "--output", str(tmp_path))
+    assert code == 2 and "--time-limit must be" in err
+
+
+# ---------------------------------------------------------------- hashi
+
+
+@pytest.mark.parametrize(("size", "islands"), [("7x7", "12"), ("12x12", "30")])
+def test_unique_hashis_have_exactly_one_solution(tmp_path: Path, size: str,
+                                                 islands: str) -> None:
+    made = list(generate("hashi", {"size": size, "islands": islands}, seed=2, count=2,
+                         unique=True, output=tmp_path))
+    for item in made:
+        instance = PUZZLES.get("hashi").load(item.path)
+        assert count_all("hashi", instance, "bridges") == 1
+        assert len(instance.islands) == int(islands)
+
+
+@pytest.mark.slow
+def test_a_unique_30x30_hashi_with_150_islands(tmp_path: Path) -> None:
+    [made] = generate("hashi", {"size": "30x30", "islands": "150"}, seed=1, unique=True,
+                      output=tmp_path)
+    instance = PUZZLES.get("hashi").load(made.path)
+    assert len(instance.islands) == 150 and count_all("hashi", instance, "bridges") == 1
+
+
+@pytest.mark.slow
+def test_a_unique_25x25_sudoku(tmp_path: Path) -> None:
+    [made] = generate("sudoku", {"box": 5}, seed=1, unique=True, output=tmp_path)
+    assert clues_of(made.path) == 281
+    run = solve_instance("sudoku", load_sudoku(made.path), "boolean", "cpsat", "auto",
+                         max_solutions=2, time_limit=120)  # not the generator's choco
+    assert run.result.complete and run.result.statistics.solutions == 1
+
+
+def test_the_generator_benchmark_report_comes_from_its_rows() -> None:
+    from experiments.studies import generator_benchmark as bench
+
+    with open("results/generator-benchmark/runs.csv", newline="") as committed:
+        rows = list(csv.DictReader(committed))
+    assert {row["puzzle"] for row in rows} == {"sudoku", "hashi"}
+    assert all(bench.correct(row) for row in rows)
+    assert bench.report(rows, "cmd").count("unique puzzle: **met**") == 2
+    late = [*rows, {**rows[0], "seconds": "61.0"}]
+    assert bench.report(late, "cmd").count("unique puzzle: **not met**") == 1
+    stopped = [*rows, {**rows[-1], "exit": "1", "solutions": "0", "checked": "0"}]
+    assert bench.report(stopped, "cmd").count("unique puzzle: **not met**") == 1

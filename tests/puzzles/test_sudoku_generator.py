@@ -9,7 +9,7 @@ import pytest
 
 from puzzlelab.errors import OptionError
 from puzzles.sudoku import SUDOKU, Grid, SudokuInstance, SudokuSolution, check
-from puzzles.sudoku_generator import full_grid, read_off, thinned
+from puzzles.sudoku_generator import full_grid, read_off, solved_by_singles, thinned
 
 
 def clue_count(grid: Grid) -> int:
@@ -114,3 +114,47 @@ def test_without_a_uniqueness_test_the_clues_are_read_off_at_random() -> None:
     made = SUDOKU.generate(values, random.Random(9), "nine")
     assert made is not None and made.name == "nine" and clue_count(made.givens) == 25
     assert made.known_solution is not None and check(made, made.known_solution) == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_what_singles_fill_in_has_exactly_one_solution(seed: int) -> None:
+    """Singles are a sufficient test: every 4x4 puzzle they fill in counts one solution,
+    and a puzzle with two solutions is never filled in."""
+    solution = full_grid(2, random.Random(seed))
+    for clues in range(4, 12):
+        givens = read_off(solution, clues, random.Random(seed * 100 + clues))
+        if solved_by_singles(givens, 2):
+            assert count(givens) == 1
+        if count(givens) == 2:
+            assert not solved_by_singles(givens, 2)
+
+
+def test_singles_fill_in_a_full_grid_less_one_and_not_an_empty_one() -> None:
+    solution = full_grid(3, random.Random(2))
+    one_gone = tuple(tuple(0 if (r, c) == (4, 4) else v for c, v in enumerate(row))
+                     for r, row in enumerate(solution))
+    assert solved_by_singles(one_gone, 3)
+    assert not solved_by_singles(tuple((0,) * 9 for _ in range(9)), 3)
+
+
+def test_the_cheap_pass_comes_first_and_the_full_test_sees_only_what_is_left() -> None:
+    solution = full_grid(2, random.Random(3))
+    cheap_asked: list[int] = []
+    full_asked: list[int] = []
+
+    def cheap(givens: Grid) -> bool:
+        cheap_asked.append(clue_count(givens))
+        return clue_count(givens) >= 12  # takes 4 clues away, then refuses
+
+    def full(givens: Grid) -> bool:
+        full_asked.append(clue_count(givens))
+        return True
+
+    givens = thinned(solution, 5, random.Random(4), full, cheap)
+    assert givens is not None and clue_count(givens) == 5
+    assert cheap_asked == [15, 14, 13, 12] + [11] * 12
+    assert full_asked == [11, 10, 9, 8, 7, 6, 5]
+
+
+def test_unique_25x25_defaults_to_281_clues() -> None:
+    assert SUDOKU.resolve_generator_options({"box": 5}).integer("clues") == 281

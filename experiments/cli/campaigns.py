@@ -26,7 +26,10 @@ from puzzlelab.errors import PuzzleLabError
 from puzzlelab.wording import counted
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from experiments.campaign.runner import CampaignReport
+    from experiments.campaign.stored import StoredCampaign
 
 BY_HELP = ("column groups: viewpoint, heuristic or solver (default: as the campaign's spec "
            "says)")
@@ -135,6 +138,15 @@ def _interrupt(signal_number: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _note_hidden(campaigns: Sequence[StoredCampaign]) -> None:
+    """Say on stderr what each campaign's tables leave out (runs of cells no longer
+    planned), and how to show it."""
+    for campaign in campaigns:
+        hidden = campaign.hidden_note()
+        if hidden:
+            note(f"note: {hidden}")
+
+
 def _table_arguments(parser: ArgumentParser) -> None:
     parser.add_argument("databases", metavar="DATABASE", type=Path, nargs="+",
                         help="a campaign's runs.sqlite; several put their campaigns side by "
@@ -159,9 +171,7 @@ def table(given: Namespace) -> None:
     from experiments.campaign.stored import read_campaigns
 
     campaigns = read_campaigns(given.databases, all_runs=given.all_runs)
-    for campaign in campaigns:
-        if campaign.hidden_note():
-            note(f"note: {campaign.hidden_note()}")
+    _note_hidden(campaigns)
     own = campaigns[0].table_settings()
     width = terminal_width() if given.width is None else given.width or None
     print(format_campaigns([CampaignRuns.of(c) for c in campaigns], by=given.by or own.by,
@@ -199,9 +209,7 @@ def report(given: Namespace) -> None:
         raise PuzzleLabError(f"--out {folder}: is a file; name the folder to write the "
                              f"report into (it is made if missing)")
     campaigns = read_campaigns(given.databases, require_runs=True, all_runs=given.all_runs)
-    for campaign in campaigns:
-        if campaign.hidden_note():
-            note(f"note: {campaign.hidden_note()}")
+    _note_hidden(campaigns)
     written = report_of(campaigns, folder, by=given.by, started=started,
                         metrics=listed(given.metrics) if given.metrics is not None else None,
                         instances=listed(given.instances or ""), reached=given.reached)

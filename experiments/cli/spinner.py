@@ -6,6 +6,7 @@ whose searches run up to their time budget)."""
 
 from __future__ import annotations
 
+import itertools
 import sys
 import threading
 import time
@@ -38,7 +39,6 @@ def working(description: str, shown: bool = True,
                 yield change
         return
     text = [description]
-    done = threading.Event()
     lock = threading.Lock()
     started = time.monotonic()
 
@@ -50,26 +50,42 @@ def working(description: str, shown: bool = True,
                          f"\033[2m(Ctrl-C stops)\033[0m")
             stream.flush()
 
-    def spin() -> None:
-        frame = 0
-        while not done.wait(TICK):
-            frame += 1
-            draw(frame)
-
-    def describe(new: str) -> None:
-        text[0] = new
-
+    frames = itertools.count(1)
     draw(0)
-    thread = threading.Thread(target=spin, name="spinner", daemon=True)
-    thread.start()
     try:
-        yield describe
+        with _ticking(TICK, lambda: draw(next(frames)), "spinner"):
+            yield _describing(text)
     finally:
-        done.set()
-        thread.join()
         with lock:
             stream.write(CLEAR)
             stream.flush()
+
+
+@contextmanager
+def _ticking(every: float, tick: Callable[[], None], name: str) -> Iterator[None]:
+    """``tick()`` every ``every`` seconds in a thread while the block runs; stopped and
+    joined at its end, so nothing is written after it."""
+    done = threading.Event()
+
+    def run() -> None:
+        while not done.wait(every):
+            tick()
+
+    thread = threading.Thread(target=run, name=name, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
+
+
+def _describing(text: list[str]) -> Callable[[str], None]:
+    """The function that a block calls to change the shown text (``text[0]``)."""
+    def describe(new: str) -> None:
+        text[0] = new
+
+    return describe
 
 
 def _on_terminal(stream: TextIO) -> bool:
@@ -85,7 +101,6 @@ def _plain_lines(stream: TextIO, description: str, at_once: bool,
     """A line ``TEXT (N s)`` every ``every`` seconds (and one at once with ``at_once``),
     for a standard error that is a pipe or a file: a log shows the command alive."""
     text = [description]
-    done = threading.Event()
     started = time.monotonic()
 
     def write() -> None:
@@ -95,19 +110,7 @@ def _plain_lines(stream: TextIO, description: str, at_once: bool,
         except (OSError, ValueError):  # a closed pipe: progress is not worth failing for
             pass
 
-    def tick() -> None:
-        while not done.wait(every):
-            write()
-
-    def describe(new: str) -> None:
-        text[0] = new
-
     if at_once:
         write()
-    thread = threading.Thread(target=tick, name="progress", daemon=True)
-    thread.start()
-    try:
-        yield describe
-    finally:
-        done.set()
-        thread.join()
+    with _ticking(every, write, "progress"):
+        yield _describing(text)

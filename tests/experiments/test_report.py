@@ -28,6 +28,15 @@ Run = tuple[str, str, str, float | None, int | None]
 """(instance, viewpoint, status, search seconds, backtracks) of one stored run."""
 
 
+def wide_runs() -> list[Run]:
+    """Six viewpoints with long figures on three instances: a table wider than a page."""
+    viewpoints = ["classic", "value-position", "channeled", "classic-weak", "boolean-sat",
+                  "channeled-strong"]
+    return [(instance, viewpoint, "solved", 1.2345 * (v + 1) * (i + 1), 1234567 * (v + 1))
+            for i, instance in enumerate(("lambda", "hard17", "coloin"))
+            for v, viewpoint in enumerate(viewpoints)]
+
+
 def known_store(path: Path, runs: list[Run], repeats: int = 1, planned: int | None = None,
                 name: str = "known", table: str = "") -> Path:
     """A store of a Sudoku campaign on cp with input order, runs as given (a repeat number

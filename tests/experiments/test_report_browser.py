@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from experiments.analysis.report import write_report
-from tests.experiments.test_report import COMPLETE, Run, known_store, parsed
+from tests.experiments.test_report import COMPLETE, known_store, parsed, wide_runs
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
@@ -146,12 +146,8 @@ def test_a_wide_table_fits_the_screen_and_a_printed_page(tmp_path: Path) -> None
     rather than running past the page, on a screen and on a printed page, and the
     parts together have every column."""
     program = browser()
-    viewpoints = ["classic", "value-position", "channeled", "classic-weak", "boolean-sat",
-                  "channeled-strong"]
-    runs: list[Run] = [(instance, viewpoint, "solved", 1.2345 * (v + 1) * (i + 1),
-                        1234567 * (v + 1))
-                       for i, instance in enumerate(("lambda", "hard17", "coloin"))
-                       for v, viewpoint in enumerate(viewpoints)]
+    runs = wide_runs()
+    viewpoints = list(dict.fromkeys(run[1] for run in runs))
     database = known_store(tmp_path / "wide" / "runs.sqlite", runs)
     folder = write_report([database]).folder
     for width, printed in ((WIDTH, False), (PRINTED_WIDTH, True)):

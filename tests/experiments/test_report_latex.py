@@ -20,7 +20,13 @@ import pytest
 from experiments.analysis.report import write_report
 from experiments.campaign.store import ResultsStore
 from tests.experiments.records import record_of, task_of
-from tests.experiments.test_report import COMPLETE, FIGURES, SUDOKUS, Run, known_store
+from tests.experiments.test_report import (
+    COMPLETE,
+    FIGURES,
+    SUDOKUS,
+    known_store,
+    wide_runs,
+)
 
 DOCUMENT = r"""\documentclass{article}
 \usepackage[T1]{fontenc}
@@ -73,13 +79,7 @@ def test_a_wide_table_and_its_footnotes_fit_the_page(tmp_path: Path) -> None:
     """Six viewpoints with long figures go on in parts no wider than the text (TeX says
     "Overfull \\hbox" of a wider one), and a refusal's footnote number compiles."""
     program = pdflatex()
-    viewpoints = ["classic", "value-position", "channeled", "classic-weak", "boolean-sat",
-                  "channeled-strong"]
-    runs: list[Run] = [(instance, viewpoint, "solved", 1.2345 * (v + 1) * (i + 1),
-                        1234567 * (v + 1))
-                       for i, instance in enumerate(("lambda", "hard17", "coloin"))
-                       for v, viewpoint in enumerate(viewpoints)]
-    database = known_store(tmp_path / "wide" / "runs.sqlite", runs)
+    database = known_store(tmp_path / "wide" / "runs.sqlite", wide_runs())
     with ResultsStore(database) as store:
         store.record_run(record_of(task_of("lambda", "refusing", instance_file=SUDOKUS),
                                    "refused", message="too big: 10^9 placements"))

@@ -102,6 +102,9 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
             end = searched.started + request.time_limit
         for name in ("solve_s", "solve_cpu_s"):
             totals[name] = _add(totals[name], getattr(searched, name))
+        building = min(backend.building_s(compiled), searched.solve_s)
+        totals["build_s"] = _add(totals["build_s"], building)
+        totals["solve_s"] = _add(totals["solve_s"], -building)
         totals["peak_memory_mb"] = _larger(totals.get("peak_memory_mb"), searched.peak_memory_mb)
         round_counters = _declared_counters(backend, backend.counters(compiled))
         round_first = round_counters.pop("first_branches", searched.first_branches)

@@ -75,6 +75,30 @@ def grid(puzzle: str) -> list[Cell]:
     return cells
 
 
+#: backends whose every run starts an outside program (MiniZinc: about 0.3 s to compile
+#: and start Gecode): the default test run keeps a sample of their heuristics,
+#: ``--runslow`` runs every cell
+OUTSIDE_PROGRAMS = frozenset({"minizinc"})
+#: the sample: the reference order, then one more heuristic in turn per viewpoint
+#: variant, so that the default run meets most of them on some viewpoint
+SAMPLED_HEURISTICS = ("input/min",)
+
+
+def params(cells: Sequence[Cell]) -> list[Any]:
+    """``cells`` as pytest parameters, marked slow where :data:`OUTSIDE_PROGRAMS` keeps
+    a cell out of the default run; modifiers such backends refuse stay in (cheap)."""
+    variants: dict[tuple[str, tuple[tuple[str, Any], ...]], int] = {}
+    named = heuristic_names()
+    marked = []
+    for cell in cells:
+        turn = variants.setdefault((cell.viewpoint.key, cell.options), len(variants))
+        sampled = (cell.heuristic in SAMPLED_HEURISTICS or cell.heuristic not in named
+                   or cell.heuristic == named[turn % len(named)])
+        slow = cell.backend in OUTSIDE_PROGRAMS and not sampled
+        marked.append(pytest.param(cell, id=cell.id, marks=[pytest.mark.slow] if slow else []))
+    return marked
+
+
 def run_cell(cell: Cell, instance: Any, **limits: Any) -> PuzzleRun:
     """Solve ``instance`` with the cell's viewpoint variant, backend and heuristic."""
     return solve_instance(cell.viewpoint.puzzle, instance, cell.viewpoint.name, cell.backend,

@@ -12,7 +12,13 @@ from __future__ import annotations
 
 import sys
 
-from experiments.cli import campaigns, catalogue, solving, studies  # noqa: F401 (commands)
+from experiments.cli import (  # noqa: F401 (commands)
+    campaigns,
+    catalogue,
+    exporting,
+    solving,
+    studies,
+)
 from experiments.cli.app import COMMANDS, INTERRUPTED, UsageError
 from puzzlelab.errors import PuzzleLabError
 

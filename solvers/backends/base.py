@@ -148,6 +148,12 @@ class Backend(ABC, Generic[Compiled]):
         """The solver's figures so far, by declared statistic name (only those the
         backend declares; ``first_branches`` only where the loop cannot read it)."""
 
+    def building_s(self, compiled: Compiled) -> float:
+        """Seconds of the search that were the solver building its own model (MiniZinc
+        flattening the file in the search's process): the loop counts them in
+        ``build_s``, not ``solve_s``. Most backends build in ``compile``: 0."""
+        return 0.0
+
 
 class RootPropagator(Backend[Compiled]):
     """A backend that hands back the domains its propagation leaves at the root (it

@@ -11,7 +11,8 @@ from experiments.campaign.solving import solve_instance
 from puzzles import PUZZLES
 from puzzles.hashi import HashiInstance, read
 from solvers import BACKENDS, Status
-from tests.grid import Cell, assert_solves, grid, refused_as_declared
+from solvers.constraints import Connected
+from tests.grid import Cell, assert_solves, grid, params, refused_as_declared
 from tests.puzzles.test_hashi_puzzle import count_solutions
 from viewpoints import get_viewpoint, viewpoints_of
 
@@ -28,13 +29,14 @@ IMPROVE = list(get_viewpoint("hashi", "bridges").options["improve"].choices)
 def _tiny_only(cell: Cell) -> bool:
     """Where the 8x8 KU Leuven puzzle 4 takes seconds to minutes: python-constraint's
     plain search, and a flow decomposition on a depth-first solver, whose bounds
-    reasoning cannot see a disconnected layout and labels flows until it has tried all."""
+    reasoning cannot see a disconnected layout and labels flows until it has tried all
+    (MiniZinc gets the flow for every ``connect``)."""
     options = dict(cell.options)
-    return cell.backend == "python-constraint" or (
+    return cell.backend in ("python-constraint", "minizinc") or (
         options.get("connect") == "flow" and cell.backend in ("cp", "choco"))
 
 
-@pytest.mark.parametrize("cell", CELLS, ids=lambda cell: cell.id)
+@pytest.mark.parametrize("cell", params(CELLS))
 def test_small_hashis(cell: Cell) -> None:
     assert_solves(cell, TINY + ([] if _tiny_only(cell) else [SMALL["puzzle_4"]]))
 
@@ -54,9 +56,11 @@ def test_counts_equal_the_brute_force(backend: str, viewpoint: str, connect: str
     """The propagator (and every other strategy) removes no connected solution: the
     counts equal a search that knows no model. KU Leuven 1 (two solutions) is left to
     the solvers that count it in well under a second: where connectivity is a flow
-    (``flow``; ``propagator`` on CP-SAT, which has no graph constraint), every flow of
-    every layout is a solution to the solver, and the loop counts each layout once."""
-    flows = connect == "flow" or (connect == "propagator" and backend == "cpsat")
+    (``flow``; ``propagator`` on a backend with no graph constraint, such as CP-SAT),
+    every flow of every layout is a solution to the solver, and the loop counts each
+    layout once."""
+    flows = connect == "flow" or (
+        connect == "propagator" and Connected not in BACKENDS.get(backend).capabilities.native)
     instances = TINY + ([] if backend == "python-constraint" or flows
                         else [SEVERAL["puzzle_1"]])
     for instance in instances:

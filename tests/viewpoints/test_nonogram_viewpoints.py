@@ -8,7 +8,7 @@ from experiments.campaign.solving import solve_instance
 from puzzlelab.errors import ModelTooLarge
 from puzzles.nonogram import check, load
 from solvers import BACKENDS, Status, clause, solve
-from tests.grid import Cell, assert_solves, grid, refused_as_declared
+from tests.grid import Cell, assert_solves, grid, params, refused_as_declared
 from tests.paths import NONOGRAM_DATA
 from viewpoints import get_viewpoint
 from viewpoints.nonogram import clue_automaton, placement_count, placements
@@ -19,7 +19,7 @@ GENERATED = [load(path) for path in sorted(SMALL.glob("nonogram-*.non"))]
 CELLS = grid("nonogram")
 
 
-@pytest.mark.parametrize("cell", CELLS, ids=lambda cell: cell.id)
+@pytest.mark.parametrize("cell", params(CELLS))
 def test_small_nonograms(cell: Cell) -> None:
     # python-constraint's search does not see through the channelings of order and
     # block-start (seconds each): it gets the 3x3 here and the generated ones with --runslow

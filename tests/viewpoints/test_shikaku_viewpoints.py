@@ -10,7 +10,7 @@ from puzzlelab.errors import ModelError
 from puzzles import PUZZLES
 from puzzles.shikaku import ShikakuInstance, parse, read
 from solvers import BACKENDS, Status
-from tests.grid import Cell, assert_solves, grid, refused_as_declared
+from tests.grid import Cell, assert_solves, grid, params, refused_as_declared
 from viewpoints import get_viewpoint, viewpoints_of
 from viewpoints.shikaku import room_placements, rooms_of
 
@@ -33,7 +33,7 @@ def _slow_on_python_constraint(cell: Cell) -> bool:
     return cell.backend == "python-constraint" and cell.viewpoint.name != "patterns"
 
 
-@pytest.mark.parametrize("cell", CELLS, ids=lambda cell: cell.id)
+@pytest.mark.parametrize("cell", params(CELLS))
 def test_small_shikakus(cell: Cell) -> None:
     assert_solves(cell, [TINY] + ([] if _slow_on_python_constraint(cell) else FIVE_BY_FIVE))
 

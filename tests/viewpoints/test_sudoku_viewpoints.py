@@ -7,7 +7,7 @@ import pytest
 from experiments.campaign.solving import solve_instance
 from puzzles.sudoku import SudokuInstance, load, read
 from solvers import BACKENDS
-from tests.grid import Cell, assert_solves, grid, refused_as_declared
+from tests.grid import Cell, assert_solves, grid, params, refused_as_declared
 from tests.paths import SUDOKU_DATA
 
 SMALL = read(SUDOKU_DATA / "small_4x4.txt")
@@ -15,18 +15,18 @@ EASY = read(SUDOKU_DATA / "easy_9x9.txt")
 CELLS = grid("sudoku")
 
 
-@pytest.mark.parametrize("cell", CELLS, ids=lambda cell: cell.id)
+@pytest.mark.parametrize("cell", params(CELLS))
 def test_small_4x4(cell: Cell) -> None:
     assert_solves(cell, SMALL)
 
 
-@pytest.mark.parametrize("cell", CELLS, ids=lambda cell: cell.id)
+@pytest.mark.parametrize("cell", params(CELLS))
 def test_easy_9x9(cell: Cell) -> None:
     assert_solves(cell, EASY[:1])
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("cell", CELLS, ids=lambda cell: cell.id)
+@pytest.mark.parametrize("cell", params(CELLS))
 def test_every_easy_9x9(cell: Cell) -> None:
     assert_solves(cell, EASY[1:])
 

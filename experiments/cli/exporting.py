@@ -1,0 +1,68 @@
+"""``puzzlelab export``: one instance's model, under one viewpoint, as a file another
+toolchain reads (MiniZinc today; the formats are :data:`solvers.export.FORMATS`)."""
+
+from __future__ import annotations
+
+from argparse import ArgumentParser, Namespace
+from pathlib import Path
+
+from experiments.cli.app import command, note, parse_options
+from experiments.cli.solving import load_instance
+
+
+def _export_arguments(parser: ArgumentParser) -> None:
+    from solvers.export import FORMATS  # names the formats, imports no writer
+
+    parser.add_argument("puzzle", metavar="PUZZLE", help="puzzle name, see `puzzlelab list`")
+    parser.add_argument("file", metavar="FILE", type=Path, help="instance file")
+    parser.add_argument("--instance", metavar="NAME",
+                        help="instance name or 1-based number (a file may hold several)")
+    parser.add_argument("--viewpoint", help="viewpoint (default: the puzzle's best)")
+    parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                        help="viewpoint option NAME=VALUE, repeatable")
+    parser.add_argument("--heuristic", help="VARORDER/VALUEORDER or auto (default: the "
+                                            "puzzle's), as the file's search annotation")
+    parser.add_argument("--format", required=True, choices=sorted(FORMATS),
+                        help="the modelling language to write")
+    parser.add_argument("--seed", type=int, default=0, help="seed of a random variable order")
+    parser.add_argument("--output", type=Path, metavar="PATH",
+                        help="write the model here (default: print it)")
+
+
+@command("export", _export_arguments)
+def export(given: Namespace) -> None:
+    """Write one instance's model as a MiniZinc file, the heuristic as its search and the
+    solutions printed by variable name. What MiniZinc lacks is decomposed (said at the top
+    of the file) or refused."""
+    print_or_write(export_text(given.puzzle, given.file, given.instance, given.viewpoint,
+                               parse_options(given.option), given.heuristic, given.format,
+                               given.seed), given.output)
+
+
+def export_text(puzzle: str, file: Path, instance: str | None, viewpoint: str | None,
+                options: dict[str, str], heuristic: str | None, format_name: str,
+                seed: int = 0) -> str:
+    """The exported model of one instance: ``solve``'s choice of viewpoint, options and
+    heuristic (the puzzle's defaults for what is not given), written as ``format_name``."""
+    from puzzles import PUZZLES
+    from solvers.export import export as write
+    from viewpoints import DEFAULTS, get_viewpoint
+
+    kind = PUZZLES.get(puzzle)
+    defaults = DEFAULTS.get(kind.name)
+    chosen = load_instance(kind, file, instance, "export")
+    if viewpoint is None:  # the default viewpoint comes with its default options
+        options = {**defaults.options, **options}
+    built = get_viewpoint(kind.name, defaults.viewpoint if viewpoint is None
+                          else viewpoint).build(chosen, options)
+    return write(built.model, format_name,
+                 defaults.heuristic if heuristic is None else heuristic, seed)
+
+
+def print_or_write(text: str, output: Path | None) -> None:
+    """``text`` on stdout, or into ``output`` (said on stderr)."""
+    if output is None:
+        print(text, end="")
+        return
+    output.write_text(text, encoding="utf-8")
+    note(f"wrote {output}")

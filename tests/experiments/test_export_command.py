@@ -1,0 +1,69 @@
+"""``puzzlelab export``: the puzzle's defaults, the options a user gives, the file
+written, and refusals as one ``error:`` line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from experiments.cli import main
+from tests.paths import SUDOKU_DATA
+
+FOUR = str(SUDOKU_DATA / "small_4x4.txt")
+
+
+def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+            *arguments: str) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.argv", ["puzzlelab", *arguments])
+    code = 0
+    try:
+        main()
+    except SystemExit as finished:
+        code = finished.code if isinstance(finished.code, int) else int(bool(finished.code))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_export_prints_the_default_viewpoint_with_its_options(monkeypatch, capsys) -> None:
+    code, out, _ = run_cli(monkeypatch, capsys, "export", "sudoku", FOUR, "--instance", "1",
+                           "--format", "minizinc")
+    assert code == 0
+    assert "% sudoku-classic-" in out  # the default viewpoint, sudoku/classic
+    assert "alldifferent([cell_0_0, cell_0_1, cell_0_2, cell_0_3]) :: domain_propagation" \
+        in out  # with its default option alldiff=strong
+    assert "int_search([cell_0_0," in out and "first_fail, indomain_min)" in out
+
+
+def test_export_takes_viewpoint_options_and_heuristic(monkeypatch, capsys) -> None:
+    code, out, _ = run_cli(monkeypatch, capsys, "export", "sudoku", FOUR, "--instance", "2",
+                           "--viewpoint", "channeled", "-o", "channel=inverse",
+                           "--heuristic", "input/max", "--format", "minizinc")
+    assert code == 0
+    assert "inverse(array1d(0..3, [" in out
+    assert "input_order, indomain_max)" in out
+    assert ":: value_propagation" in out  # the viewpoint's own default: alldiff=weak
+
+
+def test_export_writes_the_output_file(monkeypatch, capsys, tmp_path: Path) -> None:
+    target = tmp_path / "four.mzn"
+    code, out, err = run_cli(monkeypatch, capsys, "export", "sudoku", FOUR, "--instance", "1",
+                             "--format", "minizinc", "--output", str(target))
+    assert code == 0 and out == ""
+    assert str(target) in err
+    assert target.read_text(encoding="utf-8").startswith("% sudoku-classic-")
+
+
+def test_a_search_minizinc_cannot_state_is_one_error_line(monkeypatch, capsys) -> None:
+    code, out, err = run_cli(monkeypatch, capsys, "export", "sudoku", FOUR, "--instance", "1",
+                             "--heuristic", "first-fail+probe", "--format", "minizinc")
+    assert code == 2 and out == ""
+    assert err.startswith("error: cannot export heuristic first-fail/min+probe to MiniZinc")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_an_unknown_format_lists_the_formats(monkeypatch, capsys) -> None:
+    code, _, err = run_cli(monkeypatch, capsys, "export", "sudoku", FOUR, "--instance", "1",
+                           "--format", "xml")
+    assert code == 2
+    assert "minizinc" in err

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from experiments.campaign.record import RunRecord
@@ -104,7 +104,9 @@ def _instance(campaign: StoredCampaign, kind: PuzzleKind[Any, Any],
     instances were kept) from its file; None and why when neither has it."""
     stored = campaign.instances.get((run.instance_file, run.instance_name))
     if stored is not None:
-        found = _named(kind.parse(stored.text, run.instance_file), kind, run.instance_name)
+        # the store keeps the puzzle's main format, whatever the file's own was
+        source = str(PurePath(run.instance_file).with_suffix(kind.suffixes[0]))
+        found = _named(kind.parse(stored.text, source), kind, run.instance_name)
         if found is not None:
             return found, ""
     path = _instance_path(campaign, run.instance_file)

@@ -1,14 +1,16 @@
 """The report's Nonogram pictures: clue digits readable at every puzzle size, at the
-picture's own size and where a page shrinks it to fit."""
+picture's own size and where a page shrinks it to fit; drawn from files of every format."""
 
 from __future__ import annotations
 
 import itertools
 import xml.etree.ElementTree as ElementTree
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 
+from experiments.api import run_experiment
 from puzzles import PUZZLES
 from puzzles.nonogram import NonogramInstance
 from puzzles.nonogram_pictures import DIGIT_WIDTH, svg_layout
@@ -66,3 +68,16 @@ def test_a_small_puzzle_is_drawn_large_enough_to_see() -> None:
     instance, root = picture(FILES[0])
     cell, _, _ = svg_layout(instance)
     assert cell >= 30 and float(root.attrib["height"]) >= 300
+
+
+def test_a_campaign_over_files_of_another_format_draws_them(tmp_path: Path) -> None:
+    """The store keeps each instance in the puzzle's main format (``.non``): a campaign
+    over MiniZinc ``.dzn`` nonograms reads them back as such and draws them."""
+    dzn = NONOGRAM_DATA / "minizinc_challenge" / "non_micro.dzn"
+    spec = tmp_path / "dzn.toml"
+    spec.write_text(f'name = "dzn"\npuzzle = "nonogram"\ninstances = ["{dzn.as_posix()}"]\n'
+                    'viewpoints = ["regular"]\nsolvers = ["cp"]\nheuristics = ["input/min"]\n',
+                    encoding="utf-8")
+    done = run_experiment(spec, jobs=1, results_root=tmp_path / "results")
+    figures = done.database.parent / "report" / "figures"
+    assert [path.name for path in figures.glob("dzn-non_micro*.svg")] == ["dzn-non_micro.svg"]

@@ -1,5 +1,5 @@
 """``puzzlelab export``: one instance's model, under one viewpoint, as a file another
-toolchain reads (MiniZinc today; the formats are :data:`solvers.export.FORMATS`)."""
+toolchain reads (MiniZinc, XCSP3: the formats are :data:`solvers.export.FORMATS`)."""
 
 from __future__ import annotations
 
@@ -31,9 +31,9 @@ def _export_arguments(parser: ArgumentParser) -> None:
 
 @command("export", _export_arguments)
 def export(given: Namespace) -> None:
-    """Write one instance's model as a MiniZinc file, the heuristic as its search and the
-    solutions printed by variable name. What MiniZinc lacks is decomposed (said at the top
-    of the file) or refused."""
+    """Write one instance's model as a MiniZinc or XCSP3 file, variables by readable name,
+    the heuristic as its search. What the format lacks is decomposed (said at the top of
+    the file) or refused."""
     print_or_write(export_text(given.puzzle, given.file, given.instance, given.viewpoint,
                                parse_options(given.option), given.heuristic, given.format,
                                given.seed), given.output)

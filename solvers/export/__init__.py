@@ -25,6 +25,7 @@ from solvers.model import Model
 #: every export format by name, with the module that writes it
 FORMATS: dict[str, str] = {
     "minizinc": "solvers.export.minizinc",
+    "xcsp3": "solvers.export.xcsp3",
 }
 
 

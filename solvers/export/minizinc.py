@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Sequence
 
 from puzzlelab.errors import SolverError, UnsupportedCombination
@@ -50,22 +49,12 @@ from solvers.constraints import (
 )
 from solvers.export.lowering import lower_for
 from solvers.export.minizinc_search import annotation, described, others, refusal
+from solvers.export.names import identifiers
 from solvers.heuristics import Heuristic, SearchPlan, plan_search
 from solvers.model import Model
 from solvers.variables import Assignment, IntOrVar, IntVar
 
 SUFFIX = ".mzn"
-
-#: MiniZinc's keywords and the names this file calls, which a variable may not take
-_RESERVED_WORDS = """
-    ann annotation any array bool case constraint default diff div else elseif endif enum
-    false float function if in include int intersect let list maximize minimize mod not of
-    op opt output par predicate record satisfy set solve string subset superset symdiff
-    test then true tuple type union var where xor alldifferent inverse table regular
-    global_cardinality count_eq diffn array1d array2d sum bool2int show join
-    int_search seq_search input_order first_fail dom_w_deg indomain_min indomain_max
-"""
-RESERVED = frozenset(_RESERVED_WORDS.split())
 
 STRENGTHS = {"weak": "value_propagation", "strong": "domain_propagation",
              "hall": "bounds_propagation"}
@@ -113,24 +102,6 @@ def write_lowered(model: Model, lowered: LoweredModel, plan: SearchPlan,
     lines.append("")
     lines += _output(model.variables, name)
     return "\n".join(lines) + "\n"
-
-
-def identifiers(variables: Sequence[IntVar]) -> list[str]:
-    """Each variable's name as a MiniZinc identifier, distinct and readable:
-    ``cell_3_4`` stays, other characters become ``_``, a keyword gains a ``_``."""
-    taken: set[str] = set()
-    result = []
-    for variable in variables:
-        text = re.sub(r"\W", "_", variable.name, flags=re.ASCII)
-        if not text[:1].isalpha():
-            text = "v_" + text
-        if text in RESERVED:
-            text += "_"
-        if text in taken:
-            text = f"{text}_{variable.index}"
-        taken.add(text)
-        result.append(text)
-    return result
 
 
 def read_solution(line: str, model: Model) -> Assignment:

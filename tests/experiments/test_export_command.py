@@ -3,12 +3,13 @@ written, and refusals as one ``error:`` line."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
 
 from experiments.cli import main
-from tests.paths import SUDOKU_DATA
+from tests.paths import ROOT, SUDOKU_DATA
 
 FOUR = str(SUDOKU_DATA / "small_4x4.txt")
 
@@ -67,3 +68,13 @@ def test_an_unknown_format_lists_the_formats(monkeypatch, capsys) -> None:
                            "--format", "xml")
     assert code == 2
     assert "minizinc" in err
+
+
+def test_the_readmes_export_example_runs(monkeypatch, capsys) -> None:
+    """The README's command, run from the repository root as a newcomer would."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    [line] = [line for line in readme.splitlines() if line.startswith("puzzlelab export ")]
+    monkeypatch.chdir(ROOT)
+    code, out, _ = run_cli(monkeypatch, capsys, *shlex.split(line)[1:])
+    assert code == 0
+    assert "cell_0_0;" in out and "alldifferent([cell_0_0, cell_0_1," in out

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from puzzlelab.errors import UnsupportedCombination
+from solvers.export.searches import search_refusal
 from solvers.heuristics import Heuristic, SearchPlan
 from solvers.variables import IntVar
 
@@ -27,18 +28,7 @@ VALUE_CHOICES = {"min": "indomain_min", "max": "indomain_max"}
 
 def refusal(heuristic: Heuristic) -> str:
     """Why MiniZinc cannot state ``heuristic`` ('' when it can)."""
-    if heuristic.symmetric:
-        return ("+symmetric is PuzzleLab's own pair of searches (the symmetric solutions "
-                "first), not a search annotation; export the heuristic without it")
-    if heuristic.probing != "none":
-        return "MiniZinc has no probing annotation; export the heuristic without +probe"
-    if heuristic.dway:
-        return ("int_search branches two ways (x = v, x != v); export the heuristic "
-                "without +dway")
-    if not heuristic.is_auto and heuristic.value_order not in VALUE_CHOICES:
-        return (f"int_search has no ranking of each variable's values (value order "
-                f"{heuristic.value_order!r}); use /min or /max, or auto")
-    return ""
+    return search_refusal(heuristic, "MiniZinc", "int_search", VALUE_CHOICES)
 
 
 def annotation(plan: SearchPlan, variables: Sequence[IntVar],

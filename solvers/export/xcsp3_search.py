@@ -13,6 +13,7 @@ neither the file nor an ACE option states is refused: ``+symmetric``, probing,
 
 from __future__ import annotations
 
+from solvers.export.searches import search_refusal
 from solvers.heuristics import Heuristic, SearchPlan
 
 #: ACE's variable ordering nearest each selection (``java -jar ACE.jar`` lists them)
@@ -24,19 +25,7 @@ VALUE_CHOICES = {"min": "First", "max": "Last", "random": "Rand"}
 
 def refusal(heuristic: Heuristic) -> str:
     """Why an XCSP3 file with ACE's options cannot state ``heuristic`` ('' when it can)."""
-    if heuristic.symmetric:
-        return ("+symmetric is PuzzleLab's own pair of searches (the symmetric solutions "
-                "first), not an XCSP3 annotation; export the heuristic without it")
-    if heuristic.probing != "none":
-        return "XCSP3 has no probing annotation; export the heuristic without +probe"
-    if heuristic.dway:
-        return ("ACE branches two ways (x = v, x != v); export the heuristic without "
-                "+dway")
-    if not heuristic.is_auto and heuristic.value_order not in VALUE_CHOICES:
-        return (f"neither XCSP3 nor ACE ranks each variable's values as the viewpoint "
-                f"does (value order {heuristic.value_order!r}); use /min, /max or "
-                f"/random, or auto")
-    return ""
+    return search_refusal(heuristic, "XCSP3", "ACE", VALUE_CHOICES)
 
 
 def ace_options(heuristic: Heuristic, plan: SearchPlan, seed: int,

@@ -6,24 +6,10 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-import pytest
-
-from experiments.cli import main
+from tests.experiments.test_cli import run_cli
 from tests.paths import ROOT, SUDOKU_DATA
 
 FOUR = str(SUDOKU_DATA / "small_4x4.txt")
-
-
-def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-            *arguments: str) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.argv", ["puzzlelab", *arguments])
-    code = 0
-    try:
-        main()
-    except SystemExit as finished:
-        code = finished.code if isinstance(finished.code, int) else int(bool(finished.code))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_export_prints_the_default_viewpoint_with_its_options(monkeypatch, capsys) -> None:

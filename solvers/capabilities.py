@@ -69,6 +69,8 @@ class Capabilities:
             beyond those the solve loop measures for every backend.
         statistic_notes: what a reported figure means on this solver, where it differs.
         reasons: why each capability it lacks is missing, in its own words.
+        options: the backend's own options (``-o NAME=VALUE``, text), each with a line
+            saying what it does and its default.
     """
 
     library: str
@@ -88,6 +90,7 @@ class Capabilities:
     statistics: frozenset[str] = frozenset()
     statistic_notes: Mapping[str, str] = field(default_factory=dict)
     reasons: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, str] = field(default_factory=dict)
 
     def table_cells(self) -> dict[str, str]:
         """What it offers, by column of the capability table (``list``, docs/solvers.md)."""

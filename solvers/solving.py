@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from puzzlelab.errors import OptionError, UnsupportedCombination
@@ -76,7 +77,8 @@ def prepare(model: Model, backend: str, heuristic: str = "first-fail/min",
 
 def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min", *,
           time_limit: float | None = None, max_solutions: int | None = 1, seed: int = 0,
-          on_search_start: SearchStart | None = None) -> SolveResult:
+          on_search_start: SearchStart | None = None,
+          options: Mapping[str, str] | None = None) -> SolveResult:
     """Search ``model`` and return the run record.
 
     Args:
@@ -90,6 +92,8 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
         on_search_start: called with the search's time limit as each search starts,
             once the model is built (twice when ``+symmetric`` searches the whole model
             too, with the time left).
+        options: the backend's own options (``{"solver": "chuffed"}`` on ``minizinc``),
+            by the names its ``capabilities.options`` declares.
 
     With ``+symmetric`` the model's declared symmetries are imposed first and the
     whole model searched only if that finds no solution (:mod:`solvers.symmetry`); it
@@ -110,10 +114,11 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
     if max_solutions is not None and max_solutions < 1:
         raise OptionError(f"the solution limit must be at least 1 (None counts every "
                           f"solution), not {max_solutions}")
+    given = dict(options or {})
     parsed = Heuristic.parse(heuristic)
     if not parsed.symmetric:
         return _solve_checked(model, backend, heuristic, time_limit, max_solutions, seed,
-                              on_search_start)
+                              on_search_start, given)
     refusal = symmetry.counting_refusal(max_solutions)
     if refusal:
         raise UnsupportedCombination(refusal)
@@ -121,24 +126,38 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
     # relabelled with the full name
     if not model.symmetries:
         result = _solve_checked(model, backend, heuristic, time_limit, 1, seed,
-                                on_search_start)
+                                on_search_start, given)
         return symmetry.relabelled(result, model, str(parsed), restricted_search=False)
     started = time.perf_counter()
     first = _solve_checked(symmetry.restricted(model), backend, heuristic, time_limit, 1,
-                           seed, on_search_start)
+                           seed, on_search_start, given)
     if symmetry.answered(first):
         return symmetry.relabelled(first, model, str(parsed), restricted_search=True)
     remaining = None if time_limit is None else time_limit - (time.perf_counter() - started)
     if remaining is not None and remaining <= 0:
         return symmetry.relabelled(dataclasses.replace(first, status=Status.TIMEOUT), model,
                                    str(parsed), restricted_search=True)
-    second = _solve_checked(model, backend, heuristic, remaining, 1, seed, on_search_start)
+    second = _solve_checked(model, backend, heuristic, remaining, 1, seed, on_search_start,
+                            given)
     return symmetry.combined(first, second, model, str(parsed))
+
+
+def backend_options(backend: Backend, options: Mapping[str, str] | None) -> dict[str, str]:
+    """``options`` checked against the names ``backend`` declares (``OptionError``
+    names them)."""
+    declared = backend.capabilities.options
+    for name in options or {}:
+        if name not in declared:
+            takes = (f"it takes {', '.join(sorted(declared))}" if declared
+                     else "it takes none")
+            raise OptionError(f"backend {backend.name} has no option {name!r} ({takes})")
+    return {name: str(value) for name, value in (options or {}).items()}
 
 
 def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float | None,
                    max_solutions: int | None, seed: int,
-                   on_search_start: SearchStart | None = None) -> SolveResult:
+                   on_search_start: SearchStart | None = None,
+                   options: Mapping[str, str] | None = None) -> SolveResult:
     """One search of ``model``, its assignment checked against every constraint."""
     try:
         chosen, request, lowered = prepare(model, backend, heuristic, seed)
@@ -146,7 +165,8 @@ def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float
         return failed(Status.MEMORY_OUT, "out of memory while posting the model", backend,
                        str(Heuristic.parse(heuristic).without_symmetric()))
     request = dataclasses.replace(request, time_limit=time_limit, max_solutions=max_solutions,
-                                  on_search_start=on_search_start)
+                                  on_search_start=on_search_start,
+                                  options=backend_options(chosen, options))
     try:
         result = run_search(chosen, model, lowered, request)
     except MemoryError:

@@ -9,7 +9,7 @@ from typing import Any
 from experiments.campaign.verdicts import Verdict, judge
 from puzzles import PUZZLES
 from puzzles.options import OptionValue
-from solvers import SolveResult, Status, solve
+from solvers import BACKENDS, SolveResult, Status, solve
 from solvers.solving import SearchStart
 from viewpoints import get_viewpoint
 
@@ -54,6 +54,16 @@ class PuzzleRun:
         return self.result.message
 
 
+def split_options(options: Mapping[str, OptionValue] | None, solver: str
+                  ) -> tuple[dict[str, OptionValue], dict[str, str]]:
+    """``options`` parted into the viewpoint's and the backend's own (the names the
+    backend declares, such as ``solver`` on ``minizinc``)."""
+    declared = BACKENDS.get(solver).capabilities.options
+    given = dict(options or {})
+    return ({k: v for k, v in given.items() if k not in declared},
+            {k: str(v) for k, v in given.items() if k in declared})
+
+
 def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heuristic: str,
                    options: Mapping[str, Any] | None = None, *, time_limit: float | None = None,
                    max_solutions: int | None = 1, seed: int = 0,
@@ -69,16 +79,19 @@ def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heur
     """
     kind = PUZZLES.get(puzzle)
     chosen = get_viewpoint(puzzle, viewpoint)
-    resolved = chosen.resolve_options(options)
+    given, backend_given = split_options(options, solver)
+    resolved = chosen.resolve_options(given)
     built = chosen.build(instance, resolved)
     result = solve(built.model, solver, heuristic, time_limit=time_limit,
-                   max_solutions=max_solutions, seed=seed, on_search_start=on_search_start)
+                   max_solutions=max_solutions, seed=seed, on_search_start=on_search_start,
+                   options=backend_given)
     solution = None if result.assignment is None else built.decode(result.assignment)
     violations = None if solution is None else kind.check(instance, solution)
     known = kind.known_solution(instance)
     matches = None if known is None or solution is None else solution == known
     judged = judge(result.status, result.message, violations, known is not None)
     result = replace(result, status=judged.status, message=judged.message)
-    return PuzzleRun(puzzle, kind.instance_name(instance), chosen.name, resolved, solver,
+    return PuzzleRun(puzzle, kind.instance_name(instance), chosen.name,
+                     {**resolved, **backend_given}, solver,
                      result.heuristic, result, solution, violations, matches, judged.verdict,
                      seed, time_limit)

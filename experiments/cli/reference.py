@@ -35,7 +35,9 @@ def backend_rows() -> list[dict[str, str]]:
         backend = BACKENDS.get(name)
         declared = backend.capabilities
         missing = backend.unavailable()
-        summary = declared.summary + (f" (unavailable here: {missing})" if missing else "")
+        summary = declared.summary + "".join(f"; option `-o {option}=...`: {meaning}"
+                                             for option, meaning in declared.options.items())
+        summary += f" (unavailable here: {missing})" if missing else ""
         rows.append({"solver": name, "library": declared.library, "what for": summary,
                      **declared.table_cells()})
     return rows

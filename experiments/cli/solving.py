@@ -42,7 +42,8 @@ def _solve_arguments(parser: ArgumentParser) -> None:
     _instance_arguments(parser)
     parser.add_argument("--viewpoint", help="viewpoint (default: the puzzle's best)")
     parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-                        help="viewpoint option NAME=VALUE, repeatable")
+                        help="viewpoint option NAME=VALUE (or the solver's own, such as "
+                             "solver=gecode on minizinc), repeatable")
     parser.add_argument("--solver", help="a solver from 'puzzlelab list'")
     parser.add_argument("--heuristic", help="VARORDER/VALUEORDER or auto, then +symmetric, "
                                             "+probe or +probe-all")
@@ -193,13 +194,15 @@ def _compared(run: PuzzleRun, known: object) -> str:
 
 
 def _print_run(run: PuzzleRun, instance: object) -> None:
+    from experiments.campaign.solving import split_options
     from puzzles import PUZZLES
 
     kind = PUZZLES.get(run.puzzle)
-    options = ", ".join(f"{k}={v}" for k, v in run.options.items())
+    options, own = (", ".join(f"{k}={v}" for k, v in part.items())
+                    for part in split_options(run.options, run.solver))
     say(f"{styled(run.puzzle, 'bold')} {run.instance}: viewpoint {run.viewpoint}"
-        f"{f' ({options})' if options else ''}, solver {run.solver}, "
-        f"heuristic {run.heuristic}")
+        f"{f' ({options})' if options else ''}, solver {run.solver}"
+        f"{f' ({own})' if own else ''}, heuristic {run.heuristic}")
     say(kind.render_text(instance, run.solution))
     if run.violations is None:
         verdict = "no solution to check"
@@ -265,7 +268,10 @@ def _print_more_solutions(run: PuzzleRun, instance: object, printed: int) -> boo
         from viewpoints import get_viewpoint
 
         kind = PUZZLES.get(run.puzzle)
-        built = get_viewpoint(run.puzzle, run.viewpoint).build(instance, run.options)
+        from experiments.campaign.solving import split_options
+
+        viewpoint_options, _ = split_options(run.options, run.solver)
+        built = get_viewpoint(run.puzzle, run.viewpoint).build(instance, viewpoint_options)
         for number, values in enumerate(shown, start=2):
             solution = built.decode(dict(zip(built.model.variables, values)))
             violations = kind.check(instance, solution)

@@ -45,6 +45,8 @@ class SolveRequest:
         hint: in a lazy round after the first, the values (of ``model.variables``) the
             round before stopped on: close to a solution, but for the cuts. A backend
             that takes hints may start its search from them; no answer changes.
+        options: the backend's own options given for this run (names it declares in
+            ``capabilities.options``; a backend reads its defaults for the others).
     """
 
     plan: SearchPlan
@@ -55,6 +57,7 @@ class SolveRequest:
     on_search_start: SearchStart | None = field(default=None, compare=False)
     judge: Judge | None = field(default=None, compare=False)
     hint: tuple[int, ...] | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
 
     def searching(self) -> None:
         """Say that the search starts now (the solve loop calls it just before searching)."""

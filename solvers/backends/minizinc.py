@@ -10,7 +10,8 @@ static orders, each value ``min`` or ``max``; ``auto`` is the solver's own searc
 Gecode runs through PuzzleLab's corrected copy of its MiniZinc library
 (``minizinc_gecode/``: Debian's Gecode 6.2 library predates MiniZinc 2.6, see
 docs/export.md). Another solver that ``minizinc --solvers`` lists is chosen with the
-environment variable ``PUZZLELAB_MINIZINC_SOLVER`` (an id or tag, ``chuffed`` say).
+backend's option ``solver`` (``-o solver=chuffed``: an id or tag), or for every run
+(a campaign's, say) with the environment variable ``PUZZLELAB_MINIZINC_SOLVER``.
 
 Each solution is read as MiniZinc prints it (one JSON line), so the solve loop sees
 every one: constraints checked after search and lazy ones work as on other backends.
@@ -61,9 +62,19 @@ VALUE_PROPAGATION, GECODE_VALUE_PROPAGATION = ":: value_propagation;", ":: val;"
 FIGURES = {"failures": "backtracks", "nodes": "branches", "propagations": "propagations"}
 
 
-def solver_argument() -> str:
-    """What ``--solver`` names: our Gecode configuration, or the solver the environment asks."""
-    return os.environ.get(SOLVER_VARIABLE) or str(GECODE_CONFIGURATION)
+#: the solver option's value that means PuzzleLab's Gecode configuration
+GECODE = "gecode"
+_GECODE_MISSING = "Gecode's fzn-gecode is not on PATH (Debian: apt-get install flatzinc)"
+
+
+def chosen_solver(options: Mapping[str, str]) -> str:
+    """The solver a run asks for: ``-o solver=...``, else the environment's, else Gecode."""
+    return options.get("solver") or os.environ.get(SOLVER_VARIABLE) or GECODE
+
+
+def solver_argument(solver: str) -> str:
+    """What ``minizinc --solver`` is given: our Gecode configuration, or the id or tag."""
+    return str(GECODE_CONFIGURATION) if solver == GECODE else solver
 
 
 @dataclass
@@ -76,6 +87,7 @@ class _Compiled:
     request: SolveRequest
     limits: SearchLimits
     exact: bool  # every variable is the model's: a file's solution is one of the model
+    solver: str  # what minizinc --solver is given
     figures: dict[str, int | None] = field(default_factory=dict)
     flattening_s: float = 0.0  # MiniZinc's flatTime: building, not searching
 
@@ -88,8 +100,7 @@ class MiniZincBackend(Backend[_Compiled]):
     capabilities = Capabilities(
         library="MiniZinc (`minizinc`, Gecode's `fzn-gecode`)",
         summary="a witness sharing no code with ours: the model exported to MiniZinc and "
-                "solved by the minizinc executable (Gecode unless "
-                "PUZZLELAB_MINIZINC_SOLVER names another)",
+                "solved by the minizinc executable, Gecode by default",
         native=NATIVE,
         value_choices=frozenset({"min", "max"}),
         weighted_degree=frozenset({"min", "max"}),
@@ -106,32 +117,38 @@ class MiniZincBackend(Backend[_Compiled]):
             VALUE_RANKING: "MiniZinc's int_search has no ranking of each variable's values",
             PROBING: "MiniZinc has no probing annotation",
             DWAY_LABELLING: "int_search branches two ways (x = v, x != v)"},
+        options={"solver": f"the MiniZinc solver, an id or tag `minizinc --solvers` lists "
+                           f"(default: ${SOLVER_VARIABLE}, else {GECODE}: Gecode through "
+                           f"PuzzleLab's corrected library)"},
     )
 
     @classmethod
     def unavailable(cls) -> str | None:
         if shutil.which("minizinc") is None:
             return "the minizinc executable is not on PATH (Debian: apt-get install minizinc)"
-        if not os.environ.get(SOLVER_VARIABLE) and shutil.which("fzn-gecode") is None:
-            return "Gecode's fzn-gecode is not on PATH (Debian: apt-get install flatzinc)"
+        if chosen_solver({}) == GECODE and shutil.which("fzn-gecode") is None:
+            return _GECODE_MISSING
         return None
 
     def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
                 limits: SearchLimits) -> _Compiled:
-        missing = self.unavailable()
+        solver = chosen_solver(request.options)
+        missing = self.unavailable() or (_GECODE_MISSING if solver == GECODE and
+                                         shutil.which("fzn-gecode") is None else None)
         if missing:
             raise UnsupportedCombination(f"backend 'minizinc' is unavailable here: {missing}")
         folder = tempfile.TemporaryDirectory(prefix="puzzlelab-minizinc-")
         path = Path(folder.name) / "model.mzn"
         text = write_lowered(model, lowered, request.plan)
-        if not os.environ.get(SOLVER_VARIABLE):  # Gecode 6.2's own name (gecode.msc's mznlib)
+        if solver == GECODE:  # Gecode 6.2's own name (declared in gecode.msc's mznlib)
             text = text.replace(VALUE_PROPAGATION, GECODE_VALUE_PROPAGATION)
         path.write_text(text, encoding="utf-8")
         exact = len(lowered.variables) == len(model.variables) and request.judge is None
-        return _Compiled(model, folder, path, request, limits, exact)
+        return _Compiled(model, folder, path, request, limits, exact,
+                         solver_argument(solver))
 
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
-        command = ["minizinc", "--solver", solver_argument(), "--statistics",
+        command = ["minizinc", "--solver", compiled.solver, "--statistics",
                    "--output-mode", "item", *self._limits(compiled), str(compiled.path)]
         with open(compiled.path.with_suffix(".errors"), "w", encoding="utf-8") as errors:
             process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors,

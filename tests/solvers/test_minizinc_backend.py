@@ -1,5 +1,6 @@
 """The ``minizinc`` backend: MiniZinc's figures under our names, solution counts equal
-to another backend's, its time limit, and a clear refusal where MiniZinc is missing."""
+to another backend's, its time limit, its solver option, and a clear refusal where
+MiniZinc is missing."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import shutil
 import pytest
 
 from experiments.campaign.solving import solve_instance
-from puzzlelab.errors import UnsupportedCombination
+from puzzlelab.errors import OptionError, UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import Status, get_backend, solve
 from solvers.backends import BACKENDS
+from tests.experiments.test_cli import run_cli
 from tests.paths import SUDOKU_DATA
 from tests.solvers.test_export_minizinc import small_instance
 from viewpoints import get_viewpoint
@@ -95,3 +97,31 @@ def test_where_minizinc_is_missing_the_backend_is_listed_and_refuses(monkeypatch
     assert "minizinc" in (BACKEND.unavailable() or "")
     with pytest.raises(UnsupportedCombination, match="unavailable here: the minizinc"):
         get_backend("minizinc")
+
+
+@needs_minizinc
+def test_the_solver_option_chooses_minizincs_solver() -> None:
+    """``-o solver=gecode`` is the default's Gecode; another name reaches ``minizinc``
+    (which names what it lacks); a name the backend does not declare is refused."""
+    instance = sudoku("small_4x4.txt", 1)
+    chosen = solve_instance("sudoku", instance, "classic", "minizinc", "first-fail/min",
+                            {"solver": "gecode"})
+    assert chosen.correct and chosen.options["solver"] == "gecode"
+    elsewhere = solve_instance("sudoku", instance, "classic", "minizinc", "first-fail/min",
+                               {"solver": "no-such-solver"})
+    assert elsewhere.status is Status.ERROR
+    assert "no-such-solver" in elsewhere.result.message
+    built = get_viewpoint("sudoku", "classic").build(instance)
+    with pytest.raises(OptionError, match="backend minizinc has no option 'colour'"):
+        solve(built.model, "minizinc", options={"colour": "red"})
+    with pytest.raises(OptionError, match="backend cp has no option 'solver'"):
+        solve(built.model, "cp", options={"solver": "gecode"})
+
+
+@needs_minizinc
+def test_solve_shows_the_solver_option_beside_the_solver(monkeypatch, capsys) -> None:
+    code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku",
+                           str(SUDOKU_DATA / "small_4x4.txt"), "--instance", "1",
+                           "--solver", "minizinc", "-o", "solver=gecode", "-o", "alldiff=weak")
+    assert code == 0
+    assert "viewpoint classic (alldiff=weak), solver minizinc (solver=gecode)" in out

@@ -63,6 +63,9 @@ def _solve_arguments(parser: ArgumentParser) -> None:
                         help="print the run record as one JSON object")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="also write the solved grid "
                         "(the puzzle, if none is found) as SVG here")
+    parser.add_argument("--profile", action="store_true",
+                        help="also print the values each constraint family removes at the "
+                             "root, alone and together, before the first decision")
 
 
 @command("solve", _solve_arguments)
@@ -115,6 +118,10 @@ def solve(given: Namespace) -> int | None:
         _print_run(run, chosen)
         if _print_more_solutions(run, chosen, given.printed):
             return 1  # a wrong answer among them
+        if given.profile:
+            from experiments.cli.profiling import print_profile
+
+            print_profile(run, chosen)
     if given.svg is not None:
         given.svg.write_text(kind.render_svg(chosen, run.solution), encoding="utf-8")
         (note if given.as_json else say)(  # stdout holds JSON alone

@@ -1,0 +1,43 @@
+"""``solve --profile``: where the model's strength comes from at the root, printed after
+the run (:mod:`solvers.root_profile`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from experiments.campaign.solving import PuzzleRun, split_options
+from experiments.cli.app import say
+from puzzlelab.wording import counted
+
+#: the backend that profiles when the run's own has no root propagation
+PROFILER = "cp"
+
+
+def print_profile(run: PuzzleRun, instance: Any) -> None:
+    """The run's model built again and propagated at the root, family by family, on the
+    run's backend when it declares root propagation, else on :data:`PROFILER`."""
+    from solvers import BACKENDS
+    from solvers.root_profile import root_profile
+    from viewpoints import get_viewpoint
+
+    viewpoint_options, _ = split_options(run.options, run.solver)
+    model = get_viewpoint(run.puzzle, run.viewpoint).build(instance, viewpoint_options).model
+    own = BACKENDS.get(run.solver).capabilities.root_propagation
+    profile = root_profile(model, run.solver if own else PROFILER)
+    say("")
+    say(f"root propagation on {profile.backend}"
+        f"{'' if own else f' ({run.solver} has none)'}: "
+        f"{counted(profile.variables, 'variable')}, {profile.values} values, "
+        f"{profile.fixed_before} fixed by the instance")
+    width = max([len("together"), *(len(f.kind) for f in profile.families)])
+    say(f" {'family':<{width}}  {'constraints':>11}  {'values removed':>14}")
+    for family in profile.families:
+        say(f" {family.kind:<{width}}  {family.constraints:>11}  {_removed(family.removed):>14}")
+    fixed = ("the root fails: no solution" if profile.fixed is None else
+             f"{counted(profile.fixed, 'variable')} fixed before the first decision")
+    say(f" {'together':<{width}}  {len(model.constraints):>11}  "
+        f"{_removed(profile.removed):>14}  ({fixed})")
+
+
+def _removed(number: int | None) -> str:
+    return "fails" if number is None else str(number)

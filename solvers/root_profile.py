@@ -1,0 +1,89 @@
+"""Where a model's strength comes from at the root: how many values each constraint
+family removes before the first decision, alone and all together.
+
+A family is the constraints of one kind (``all-different``, ``inverse``, ``linear``,
+``regular``, ...). Each is propagated alone on the model's variables, then all of them
+together, by a backend that declares root propagation (:func:`propagate_root`); the
+difference between the sum of the families and the whole is what they do for each
+other. Constraints the search leaves out (checked after search, lazy) take no part.
+
+>>> from solvers import Model, all_different, linear
+>>> model = Model("three")
+>>> x, y, z = (model.int_var(0, 2, name) for name in "xyz")
+>>> _ = model.add(all_different([x, y, z]))
+>>> _ = model.add(linear([(1, x)], "==", 0))
+>>> profile = root_profile(model)
+>>> [(family.kind, family.removed) for family in profile.families]
+[('all-different', 0), ('linear', 2)]
+>>> profile.removed, profile.fixed
+(4, 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass
+
+from solvers.model import Model
+from solvers.solving import propagate_root
+from solvers.variables import IntVar
+
+
+@dataclass(frozen=True)
+class FamilyPruning:
+    """One constraint family: its size and the values it removes alone at the root
+    (None: alone it already fails, so the model has no solution)."""
+
+    kind: str
+    constraints: int
+    removed: int | None
+
+
+@dataclass(frozen=True)
+class RootProfile:
+    """The root of one model on one backend.
+
+    Attributes:
+        backend: the backend whose propagation ran.
+        variables: the model's variables; ``values``: the sum of their domain sizes.
+        fixed_before: variables with one value before any propagation (a puzzle's clues).
+        families: each constraint family, in the order the model first posts it.
+        removed: the values all families remove together (None: the root fails).
+        fixed: the variables left with one value before the first decision (None: fails).
+    """
+
+    backend: str
+    variables: int
+    values: int
+    fixed_before: int
+    families: tuple[FamilyPruning, ...]
+    removed: int | None
+    fixed: int | None
+
+
+def root_profile(model: Model, backend: str = "cp") -> RootProfile:
+    """Propagate each constraint family of ``model`` alone, then all together, at the
+    root on ``backend`` (one that declares root propagation, else refused naming it)."""
+    counts = Counter(constraint.kind for constraint in model.constraints)
+    families = []
+    for kind, number in counts.items():
+        alone = dataclasses.replace(
+            model, constraints=[c for c in model.constraints if c.kind == kind],
+            after_search=[], lazy=[])
+        families.append(FamilyPruning(kind, number,
+                                      _removed(model.variables, propagate_root(alone, backend))))
+    whole = dataclasses.replace(model, after_search=[], lazy=[])
+    domains = propagate_root(whole, backend)
+    return RootProfile(
+        backend, len(model.variables), sum(len(v.domain) for v in model.variables),
+        sum(len(v.domain) == 1 for v in model.variables), tuple(families),
+        _removed(model.variables, domains),
+        None if domains is None else sum(len(values) == 1 for values in domains.values()))
+
+
+def _removed(variables: list[IntVar], domains: dict[IntVar, tuple[int, ...]] | None
+             ) -> int | None:
+    if domains is None:
+        return None
+    return sum(len(v.domain) - len(domains[v]) for v in variables)

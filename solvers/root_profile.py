@@ -1,5 +1,6 @@
 """Where a model's strength comes from at the root: how many values each constraint
-family removes before the first decision, alone and all together.
+family removes before the first decision, alone and all together; and the model's
+size as built and as a backend posts it.
 
 A family is the constraints of one kind (``all-different``, ``inverse``, ``linear``,
 ``regular``, ...). Each is propagated alone on the model's variables, then all of them
@@ -23,10 +24,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from solvers.constraints import Constraint
 from solvers.model import Model
-from solvers.solving import propagate_root
+from solvers.solving import prepare, propagate_root
 from solvers.variables import IntVar
 
 
@@ -38,6 +41,32 @@ class FamilyPruning:
     kind: str
     constraints: int
     removed: int | None
+
+
+@dataclass(frozen=True)
+class ModelSize:
+    """Variables and constraints by kind: as a viewpoint built a model, or as a backend
+    posts it once lowered (decompositions add both)."""
+
+    variables: int
+    constraints: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def of(cls, variables: int, constraints: Iterable[Constraint]) -> ModelSize:
+        return cls(variables, tuple(Counter(c.kind for c in constraints).items()))
+
+    def __str__(self) -> str:
+        total = sum(number for _, number in self.constraints)
+        kinds = ", ".join(f"{number} {kind}" for kind, number in self.constraints)
+        return f"{self.variables} variables, {total} constraints ({kinds})"
+
+
+def model_sizes(model: Model, backend: str) -> tuple[ModelSize, ModelSize]:
+    """``model``'s size as built, and as ``backend`` posts it after lowering (posted
+    constraints only: those left out of the search are not lowered)."""
+    lowered = prepare(dataclasses.replace(model, after_search=[], lazy=[]), backend).lowered
+    return (ModelSize.of(len(model.variables), model.constraints),
+            ModelSize.of(len(lowered.variables), lowered.constraints))
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ def print_profile(run: PuzzleRun, instance: Any) -> None:
     """The run's model built again and propagated at the root, family by family, on the
     run's backend when it declares root propagation, else on :data:`PROFILER`."""
     from solvers import BACKENDS
-    from solvers.root_profile import root_profile
+    from solvers.root_profile import model_sizes, root_profile
     from viewpoints import get_viewpoint
 
     viewpoint_options, _ = split_options(run.options, run.solver)
@@ -37,6 +37,9 @@ def print_profile(run: PuzzleRun, instance: Any) -> None:
              f"{counted(profile.fixed, 'variable')} fixed before the first decision")
     say(f" {'together':<{width}}  {len(model.constraints):>11}  "
         f"{_removed(profile.removed):>14}  ({fixed})")
+    built, lowered = model_sizes(model, run.solver)
+    say(f"model as built: {built}")
+    say(f"as {run.solver} posts it: {lowered}")
 
 
 def _removed(number: int | None) -> str:

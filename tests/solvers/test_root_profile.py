@@ -1,14 +1,16 @@
 """The root-propagation profile: each constraint family's pruning alone and together,
-failures as None, a backend without root propagation refused, and ``solve --profile``."""
+failures as None, a backend without root propagation refused, the model's size as built
+and as posted, and ``solve --profile``."""
 
 from __future__ import annotations
 
 import pytest
 
 from puzzlelab.errors import UnsupportedCombination
+from puzzles import PUZZLES
 from puzzles.sudoku import load
 from solvers import Model, all_different, linear, propagate_root
-from solvers.root_profile import root_profile
+from solvers.root_profile import model_sizes, root_profile
 from tests.experiments.test_cli import run_cli
 from tests.paths import SUDOKU_DATA
 from viewpoints import get_viewpoint
@@ -68,3 +70,19 @@ def test_solve_prints_the_profile(monkeypatch, capsys) -> None:
     [line] = [line for line in out.splitlines() if line.startswith(" together")]
     assert line.split()[1:3] == ["27", str(expected.removed)]
     assert f"{expected.fixed} variables fixed before the first decision" in line
+    assert "model as built: 81 variables, 27 constraints (27 all-different)" in out
+
+
+def test_model_sizes_as_built_and_as_the_backend_posts_them() -> None:
+    """The flow of ``connected`` adds variables and linear constraints on CP-SAT, which
+    has no graph constraint; the model as built counts each constraint once by kind."""
+    hashi = PUZZLES.get("hashi")
+    instance = hashi.read(hashi.data_folder() / "small" / "small.txt")[1]
+    model = get_viewpoint("hashi", "bridges").build(instance, {"connect": "flow"}).model
+    built, lowered = model_sizes(model, "cpsat")
+    assert built.variables == len(model.variables)
+    assert dict(built.constraints)["connected-by-flow"] == 1
+    assert sum(n for _, n in built.constraints) == len(model.constraints)
+    assert "connected-by-flow" not in dict(lowered.constraints)
+    assert lowered.variables > built.variables
+    assert "variables," in str(lowered) and "linear" in str(lowered)

@@ -78,6 +78,8 @@ def solve(given: Namespace) -> int | None:
 
     if given.all_solutions and given.max_solutions:
         raise OptionError("--all counts every solution: leave out --max-solutions")
+    if given.profile and given.as_json:
+        raise OptionError("--profile prints a table beside the solution: leave out --json")
     limit = (None if given.all_solutions or given.max_solutions == 0
              else given.max_solutions or 1)
     kind = PUZZLES.get(given.puzzle)

@@ -86,3 +86,11 @@ def test_model_sizes_as_built_and_as_the_backend_posts_them() -> None:
     assert "connected-by-flow" not in dict(lowered.constraints)
     assert lowered.variables > built.variables
     assert "variables," in str(lowered) and "linear" in str(lowered)
+
+
+def test_profile_and_json_together_are_one_error_line(monkeypatch, capsys) -> None:
+    code, out, err = run_cli(monkeypatch, capsys, "solve", "sudoku",
+                             str(SUDOKU_DATA / "kul_named_9x9.txt"), "--instance", "hard17",
+                             "--profile", "--json")
+    assert code == 2 and out == ""
+    assert "--profile" in err and "--json" in err and "Traceback" not in err

@@ -64,7 +64,7 @@ class ModelSize:
 def model_sizes(model: Model, backend: str) -> tuple[ModelSize, ModelSize]:
     """``model``'s size as built, and as ``backend`` posts it after lowering (posted
     constraints only: those left out of the search are not lowered)."""
-    lowered = prepare(dataclasses.replace(model, after_search=[], lazy=[]), backend).lowered
+    lowered = prepare(_posted(model), backend).lowered
     return (ModelSize.of(len(model.variables), model.constraints),
             ModelSize.of(len(lowered.variables), lowered.constraints))
 
@@ -97,18 +97,23 @@ def root_profile(model: Model, backend: str = "cp") -> RootProfile:
     counts = Counter(constraint.kind for constraint in model.constraints)
     families = []
     for kind, number in counts.items():
-        alone = dataclasses.replace(
-            model, constraints=[c for c in model.constraints if c.kind == kind],
-            after_search=[], lazy=[])
+        alone = _posted(model, [c for c in model.constraints if c.kind == kind])
         families.append(FamilyPruning(kind, number,
                                       _removed(model.variables, propagate_root(alone, backend))))
-    whole = dataclasses.replace(model, after_search=[], lazy=[])
-    domains = propagate_root(whole, backend)
+    domains = propagate_root(_posted(model), backend)
     return RootProfile(
         backend, len(model.variables), sum(len(v.domain) for v in model.variables),
         sum(len(v.domain) == 1 for v in model.variables), tuple(families),
         _removed(model.variables, domains),
         None if domains is None else sum(len(values) == 1 for values in domains.values()))
+
+
+def _posted(model: Model, constraints: list[Constraint] | None = None) -> Model:
+    """``model`` (or its ``constraints`` only) without the constraints the search leaves
+    out, which no propagation sees."""
+    return dataclasses.replace(model, after_search=[], lazy=[],
+                               constraints=model.constraints if constraints is None
+                               else constraints)
 
 
 def _removed(variables: list[IntVar], domains: dict[IntVar, tuple[int, ...]] | None

@@ -114,11 +114,10 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
     if max_solutions is not None and max_solutions < 1:
         raise OptionError(f"the solution limit must be at least 1 (None counts every "
                           f"solution), not {max_solutions}")
-    given = dict(options or {})
     parsed = Heuristic.parse(heuristic)
     if not parsed.symmetric:
         return _solve_checked(model, backend, heuristic, time_limit, max_solutions, seed,
-                              on_search_start, given)
+                              on_search_start, options)
     refusal = symmetry.counting_refusal(max_solutions)
     if refusal:
         raise UnsupportedCombination(refusal)
@@ -126,11 +125,11 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
     # relabelled with the full name
     if not model.symmetries:
         result = _solve_checked(model, backend, heuristic, time_limit, 1, seed,
-                                on_search_start, given)
+                                on_search_start, options)
         return symmetry.relabelled(result, model, str(parsed), restricted_search=False)
     started = time.perf_counter()
     first = _solve_checked(symmetry.restricted(model), backend, heuristic, time_limit, 1,
-                           seed, on_search_start, given)
+                           seed, on_search_start, options)
     if symmetry.answered(first):
         return symmetry.relabelled(first, model, str(parsed), restricted_search=True)
     remaining = None if time_limit is None else time_limit - (time.perf_counter() - started)
@@ -138,7 +137,7 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
         return symmetry.relabelled(dataclasses.replace(first, status=Status.TIMEOUT), model,
                                    str(parsed), restricted_search=True)
     second = _solve_checked(model, backend, heuristic, remaining, 1, seed, on_search_start,
-                            given)
+                            options)
     return symmetry.combined(first, second, model, str(parsed))
 
 
@@ -176,29 +175,7 @@ def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float
     if describe is None:
         return result
     portfolio: PortfolioAnswer | None = describe()
-    return dataclasses.replace(_answer_built(result, portfolio), portfolio=portfolio)
-
-
-def _answer_built(result: SolveResult, portfolio: PortfolioAnswer | None) -> SolveResult:
-    """A portfolio's figures with the build of the configuration that answered moved
-    from its search time to its build time.
-
-    The portfolio builds nothing itself: each configuration compiles the model in its
-    own run, inside the portfolio's search (in a forked child, during the race). That
-    build (the automata engine's first compile on a machine among it: seconds) is the
-    run's build, as it is when that backend runs alone, not search time.
-    """
-    if portfolio is None:
-        return result
-    answer = next((run for run in reversed(portfolio.runs)
-                   if run.configuration == portfolio.answered_by and run.statistics
-                   and run.status in (Status.SOLVED, Status.UNSATISFIABLE)), None)
-    figures = result.statistics
-    if answer is None or answer.statistics is None or not answer.statistics.build_s:
-        return result
-    moved = min(answer.statistics.build_s, figures.solve_s or 0.0)
-    return dataclasses.replace(result, statistics=figures.replace(
-        build_s=(figures.build_s or 0.0) + moved, solve_s=(figures.solve_s or 0.0) - moved))
+    return dataclasses.replace(result, portfolio=portfolio)
 
 
 def propagate_root(model: Model, backend: str = "cp", probing: bool = False

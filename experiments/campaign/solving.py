@@ -11,7 +11,7 @@ from puzzles import PUZZLES
 from puzzles.options import OptionValue
 from solvers import BACKENDS, SolveResult, Status, solve
 from solvers.solving import SearchStart
-from viewpoints import get_viewpoint
+from viewpoints import BuiltModel, get_viewpoint
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,13 @@ def split_options(options: Mapping[str, OptionValue] | None, solver: str
     given = dict(options or {})
     return ({k: v for k, v in given.items() if k not in declared},
             {k: str(v) for k, v in given.items() if k in declared})
+
+
+def rebuilt(run: PuzzleRun, instance: Any) -> BuiltModel[Any]:
+    """The model ``run`` searched, built again from its viewpoint and options (building
+    is deterministic): to decode more of its solutions, or to profile it."""
+    viewpoint_options, _ = split_options(run.options, run.solver)
+    return get_viewpoint(run.puzzle, run.viewpoint).build(instance, viewpoint_options)
 
 
 def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heuristic: str,

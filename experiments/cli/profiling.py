@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from experiments.campaign.solving import PuzzleRun, split_options
+from experiments.campaign.solving import PuzzleRun, rebuilt
 from experiments.cli.app import say
 from puzzlelab.wording import counted
 
@@ -18,10 +18,8 @@ def print_profile(run: PuzzleRun, instance: Any) -> None:
     run's backend when it declares root propagation, else on :data:`PROFILER`."""
     from solvers import BACKENDS
     from solvers.root_profile import model_sizes, root_profile
-    from viewpoints import get_viewpoint
 
-    viewpoint_options, _ = split_options(run.options, run.solver)
-    model = get_viewpoint(run.puzzle, run.viewpoint).build(instance, viewpoint_options).model
+    model = rebuilt(run, instance).model
     own = BACKENDS.get(run.solver).capabilities.root_propagation
     profile = root_profile(model, run.solver if own else PROFILER)
     say("")

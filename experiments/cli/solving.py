@@ -273,14 +273,11 @@ def _print_more_solutions(run: PuzzleRun, instance: object, printed: int) -> boo
     shown = found[1:] if printed == 0 else found[1:printed]
     wrong = False
     if shown:
+        from experiments.campaign.solving import rebuilt
         from puzzles import PUZZLES
-        from viewpoints import get_viewpoint
 
         kind = PUZZLES.get(run.puzzle)
-        from experiments.campaign.solving import split_options
-
-        viewpoint_options, _ = split_options(run.options, run.solver)
-        built = get_viewpoint(run.puzzle, run.viewpoint).build(instance, viewpoint_options)
+        built = rebuilt(run, instance)
         for number, values in enumerate(shown, start=2):
             solution = built.decode(dict(zip(built.model.variables, values)))
             violations = kind.check(instance, solution)

@@ -64,12 +64,20 @@ FIGURES = {"failures": "backtracks", "nodes": "branches", "propagations": "propa
 
 #: the solver option's value that means PuzzleLab's Gecode configuration
 GECODE = "gecode"
-_GECODE_MISSING = "Gecode's fzn-gecode is not on PATH (Debian: apt-get install flatzinc)"
 
 
 def chosen_solver(options: Mapping[str, str]) -> str:
     """The solver a run asks for: ``-o solver=...``, else the environment's, else Gecode."""
     return options.get("solver") or os.environ.get(SOLVER_VARIABLE) or GECODE
+
+
+def _missing(solver: str) -> str | None:
+    """What this machine lacks to run ``solver`` through MiniZinc (None: nothing)."""
+    if shutil.which("minizinc") is None:
+        return "the minizinc executable is not on PATH (Debian: apt-get install minizinc)"
+    if solver == GECODE and shutil.which("fzn-gecode") is None:
+        return "Gecode's fzn-gecode is not on PATH (Debian: apt-get install flatzinc)"
+    return None
 
 
 def solver_argument(solver: str) -> str:
@@ -124,17 +132,12 @@ class MiniZincBackend(Backend[_Compiled]):
 
     @classmethod
     def unavailable(cls) -> str | None:
-        if shutil.which("minizinc") is None:
-            return "the minizinc executable is not on PATH (Debian: apt-get install minizinc)"
-        if chosen_solver({}) == GECODE and shutil.which("fzn-gecode") is None:
-            return _GECODE_MISSING
-        return None
+        return _missing(chosen_solver({}))
 
     def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
                 limits: SearchLimits) -> _Compiled:
         solver = chosen_solver(request.options)
-        missing = self.unavailable() or (_GECODE_MISSING if solver == GECODE and
-                                         shutil.which("fzn-gecode") is None else None)
+        missing = _missing(solver)
         if missing:
             raise UnsupportedCombination(f"backend 'minizinc' is unavailable here: {missing}")
         folder = tempfile.TemporaryDirectory(prefix="puzzlelab-minizinc-")

@@ -188,6 +188,17 @@ class PortfolioBackend(Backend[_Run]):
         return {name: figures.get(name) for name in
                 (*self.capabilities.statistics, "first_branches")}
 
+    def building_s(self, compiled: _Run) -> float:
+        """The portfolio builds nothing itself: the configuration that answered compiled
+        the model inside the portfolio's search (in a forked child, during the race;
+        the automata engine's first compile on a machine: seconds). That build is the
+        run's build, as when that backend runs alone, not search time. Counting runs
+        the first configuration here, built in ``compile``: nothing to move."""
+        answer = compiled.answer
+        if answer is None or not answer.answered or not answer.statistics:
+            return 0.0
+        return float(answer.statistics.get("build_s") or 0.0)
+
     def describe_run(self) -> PortfolioAnswer | None:
         """The record's portfolio account: which configuration answered, and every run."""
         run = self.run

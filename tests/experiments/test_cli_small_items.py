@@ -6,15 +6,20 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
 from experiments import cli
+from puzzles import PUZZLES
 from solvers import solve
-from solvers.record import ConfigurationRun, PortfolioAnswer, SolveResult, Statistics, Status
-from solvers.solving import _answer_built
+from solvers.backends.portfolio import PortfolioBackend
+from solvers.portfolio import Outcome
+from solvers.record import Status
 from tests.experiments.test_cli import run_cli
 from tests.paths import NONOGRAM_DATA, ROOT, SUDOKU_DATA
+from viewpoints import get_viewpoint
 
 MULTI_4X4 = str(SUDOKU_DATA / "multi_4x4.txt")  # four instances; the second has 12 solutions
 HASHI = ROOT / "puzzles" / "data" / "hashi" / "small" / "several.txt"
@@ -102,24 +107,32 @@ def test_help_shows_no_value_placeholder_beside_a_flag(monkeypatch, capsys) -> N
 def test_a_portfolio_s_answering_build_is_build_time_not_search_time() -> None:
     """The configuration that answered built the model inside the portfolio's search (in a
     child: the automata engine's first compile there took 4.5 s of a 5.5 s search): that
-    build is the run's build_s, and leaves its solve_s."""
-    answer = ConfigurationRun("automata auto", "auto", "child process", None, "solved",
-                              Statistics(build_s=4.5, solve_s=0.5))
-    budget = ConfigurationRun("cpsat auto+symmetric", "auto+symmetric", "this process", 0.5,
-                              "timeout", Statistics(build_s=0.25, solve_s=0.25))
-    portfolio = PortfolioAnswer("automata auto", "first here, then in parallel processes",
-                                (budget, answer))
-    result = SolveResult(Status.SOLVED, {}, Statistics(build_s=0.001, solve_s=5.5), True,
-                         "auto", "auto", portfolio=portfolio)
-    moved = _answer_built(result, portfolio).statistics
-    assert moved.build_s == pytest.approx(4.501) and moved.solve_s == pytest.approx(1.0)
-    assert _answer_built(result, None) is result
+    build, not the build of a run that did not answer, is what the portfolio says was
+    building (the solve loop moves it from solve_s to build_s)."""
+    budget = Outcome("cpsat auto+symmetric", "auto+symmetric", "this process", 0.5,
+                     "timeout", statistics={"build_s": 0.25, "solve_s": 0.25})
+    answer = Outcome("automata auto", "auto", "child process", None, "solved", (1,),
+                     statistics={"build_s": 4.5, "solve_s": 0.5})
+    run = cast(Any, SimpleNamespace(outcomes=[budget, answer], answer=answer))
+    assert PortfolioBackend().building_s(run) == pytest.approx(4.5)
+    run.answer = None
+    assert PortfolioBackend().building_s(run) == 0.0
+
+
+def test_building_inside_the_search_moves_to_build_time(monkeypatch) -> None:
+    """What a backend says was building (here more than its whole search) leaves solve_s
+    for build_s, never more than the search took."""
+    from solvers.backends.cp import ClassicCpBackend
+
+    monkeypatch.setattr(ClassicCpBackend, "building_s", lambda self, compiled: 1000.0)
+    plus = PUZZLES.get("nonogram").load(NONOGRAM_DATA / "small" / "plus_3x3.non")
+    model = get_viewpoint("nonogram", "regular").build(plus).model
+    figures = solve(model, "cp", "input/min").statistics
+    assert figures.solve_s == 0.0
+    assert figures.build_s is not None and 0.0 < figures.build_s < 1000.0
 
 
 def test_a_real_portfolio_run_counts_its_answer_s_build() -> None:
-    from puzzles import PUZZLES
-    from viewpoints import get_viewpoint
-
     plus = PUZZLES.get("nonogram").load(NONOGRAM_DATA / "small" / "plus_3x3.non")
     model = get_viewpoint("nonogram", "regular").build(plus).model
     result = solve(model, "auto", "auto")

@@ -31,6 +31,8 @@ AVAILABLE = "its solver library"
 AFTER_SEARCH = "constraints checked after search (after-search, lazy)"
 ROOT_PROPAGATION = "root propagation (the domains before the first decision)"
 DWAY_LABELLING = "d-way labelling (+dway)"
+SEARCH_TREE = "search trees (--tree)"
+SEARCH_TREE_UNDER_OWN_SEARCH = "search trees under its own search (auto --tree)"
 DWAY_BESIDE_PYTHON = "d-way labelling beside a propagator written in Python"
 AFTER_SEARCH_STATISTICS = frozenset({"rejected", "lazy_rounds", "lazy_cuts"})
 """The solve loop's figures of constraints checked after search: only the backends
@@ -65,6 +67,10 @@ class Capabilities:
         root_propagation: whether it gives the domains its propagation leaves at the root,
             before any decision (:func:`solvers.solving.propagate_root`; with probing where
             ``probing`` has ``root``), through :meth:`~solvers.backends.base.Backend.root_domains`.
+        search_tree: whether it records the tree of a depth-first search
+            (:mod:`solvers.search_tree`, ``solve --tree``) when a run asks, through
+            :meth:`~solvers.backends.base.Backend.search_tree`.
+        search_tree_under_own_search: whether it records one under ``auto`` too.
         statistics: the declared statistics (:mod:`puzzlelab.statistics`) it reports
             beyond those the solve loop measures for every backend.
         statistic_notes: what a reported figure means on this solver, where it differs.
@@ -87,6 +93,8 @@ class Capabilities:
     after_search: bool = True
     dway: bool = False
     root_propagation: bool = False
+    search_tree: bool = False
+    search_tree_under_own_search: bool = False
     statistics: frozenset[str] = frozenset()
     statistic_notes: Mapping[str, str] = field(default_factory=dict)
     reasons: Mapping[str, str] = field(default_factory=dict)
@@ -113,6 +121,9 @@ class Capabilities:
             "after-search, lazy": "yes" if self.after_search else "–",
             "+dway": "yes" if self.dway else "–",
             "root domains": "yes" if self.root_propagation else "–",
+            "search trees": ("–" if not self.search_tree else "yes" if
+                             self.search_tree_under_own_search or self.own_search is None
+                             else "named heuristics"),
         }
 
 
@@ -159,6 +170,18 @@ def search_refusal(backend: str, capabilities: Capabilities, plan: SearchPlan,
             return refused(PROBING_EVERY_NODE)
         if any(type(c) in capabilities.python_propagated for c in model.constraints):
             return refused(PROBING_BESIDE_PYTHON)
+    return None
+
+
+def tree_refusal(backend: str, capabilities: Capabilities, plan: SearchPlan | None
+                 ) -> Refusal | None:
+    """Why this backend cannot record the tree of ``plan``'s search (of any search, for
+    no plan), or None."""
+    if not capabilities.search_tree:
+        return Refusal(backend, SEARCH_TREE, capabilities.reasons.get(SEARCH_TREE, ""))
+    if plan is not None and plan.auto and not capabilities.search_tree_under_own_search:
+        return Refusal(backend, SEARCH_TREE_UNDER_OWN_SEARCH,
+                       capabilities.reasons.get(SEARCH_TREE_UNDER_OWN_SEARCH, ""))
     return None
 
 

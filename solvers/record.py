@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlelab.statistics import STATISTICS, run_statistics
+from solvers.search_tree import SearchTree
 from solvers.variables import IntVar
 
 
@@ -225,6 +226,7 @@ class SolveResult:
         found: the values of every solution counted, in the order found, each in the
             model's variable order (the first is ``assignment``'s): what ``solve
             --all`` prints. Kept as the loop counts them, so it costs no more memory.
+        tree: the search's tree, when the run asked to record it (``record_tree``).
     """
 
     status: Status
@@ -237,3 +239,4 @@ class SolveResult:
     symmetric: SymmetricSearch | None = None
     portfolio: PortfolioAnswer | None = None
     found: tuple[tuple[int, ...], ...] = field(default=(), repr=False, compare=False)
+    tree: SearchTree | None = field(default=None, repr=False, compare=False)

@@ -79,6 +79,7 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
     first_branches: int | None = None
     searches, end = 0, None
     hint: tuple[int, ...] | None = None  # where the last lazy round stopped
+    tree = None
     while True:
         time_left = request.time_limit if end is None else end - time.perf_counter()
         if time_left is not None and time_left <= 0:  # a rebuild used up the time
@@ -98,6 +99,7 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
         searched = _search(backend, compiled, current, round_request, limits, verdicts,
                            restart_deadline=searches == 0)
         searches += 1
+        tree = backend.search_tree(compiled) if request.tree_cap is not None else None
         if end is None and request.time_limit is not None:
             end = searched.started + request.time_limit
         for name in ("solve_s", "solve_cpu_s"):
@@ -121,7 +123,8 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
                             solutions=verdicts.found(), **verdicts.statistics())
     if searched.interrupted:
         raise SearchInterrupted(statistics)
-    return _record(backend, model, request, verdicts, searched, statistics)
+    return dataclasses.replace(_record(backend, model, request, verdicts, searched,
+                                       statistics), tree=tree)
 
 
 class SearchInterrupted(KeyboardInterrupt):

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from puzzlelab.errors import OptionError, UnsupportedCombination
 from solvers import symmetry
-from solvers.backends import BACKENDS
+from solvers.backends import BACKENDS, load_backends
 from solvers.backends.base import (
     Backend,
     LoweredModel,
@@ -21,14 +21,17 @@ from solvers.backends.base import (
 from solvers.capabilities import (
     PROBING,
     ROOT_PROPAGATION,
+    Capabilities,
     Refusal,
     after_search_refusal,
     search_refusal,
+    tree_refusal,
 )
-from solvers.heuristics import Heuristic, plan_search
+from solvers.heuristics import Heuristic, SearchPlan, plan_search
 from solvers.limits import SearchLimits
 from solvers.model import Model
 from solvers.record import PortfolioAnswer, SolveResult, Status
+from solvers.search_tree import DEFAULT_NODE_CAP
 from solvers.solve_loop import failed, lower, run_search
 from solvers.variables import IntVar
 
@@ -78,7 +81,8 @@ def prepare(model: Model, backend: str, heuristic: str = "first-fail/min",
 def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min", *,
           time_limit: float | None = None, max_solutions: int | None = 1, seed: int = 0,
           on_search_start: SearchStart | None = None,
-          options: Mapping[str, str] | None = None) -> SolveResult:
+          options: Mapping[str, str] | None = None,
+          record_tree: bool | int = False) -> SolveResult:
     """Search ``model`` and return the run record.
 
     Args:
@@ -94,6 +98,10 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
             too, with the time left).
         options: the backend's own options (``{"solver": "chuffed"}`` on ``minizinc``),
             by the names its ``capabilities.options`` declares.
+        record_tree: record the search's tree into the result's ``tree``, keeping up to
+            this many nodes (True: :data:`~solvers.search_tree.DEFAULT_NODE_CAP`), on a
+            backend declaring ``search_tree``; one search only, so not with
+            ``+symmetric`` or lazy constraints.
 
     With ``+symmetric`` the model's declared symmetries are imposed first and the
     whole model searched only if that finds no solution (:mod:`solvers.symmetry`); it
@@ -115,9 +123,10 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
         raise OptionError(f"the solution limit must be at least 1 (None counts every "
                           f"solution), not {max_solutions}")
     parsed = Heuristic.parse(heuristic)
+    tree_cap = _tree_cap(record_tree, model, parsed)
     if not parsed.symmetric:
         return _solve_checked(model, backend, heuristic, time_limit, max_solutions, seed,
-                              on_search_start, options)
+                              on_search_start, options, tree_cap)
     refusal = symmetry.counting_refusal(max_solutions)
     if refusal:
         raise UnsupportedCombination(refusal)
@@ -153,19 +162,57 @@ def backend_options(backend: Backend, options: Mapping[str, str] | None) -> dict
     return {name: str(value) for name, value in (options or {}).items()}
 
 
+def _tree_cap(record_tree: bool | int, model: Model, heuristic: Heuristic) -> int | None:
+    """The node cap ``record_tree`` asks for, or None; refused where a run is not one
+    search."""
+    if record_tree is False or record_tree is None:
+        return None
+    cap = DEFAULT_NODE_CAP if record_tree is True else int(record_tree)
+    if cap < 1:
+        raise OptionError(f"a search tree keeps at least 1 node, not {cap}")
+    if heuristic.symmetric:
+        raise UnsupportedCombination("a search tree records one search, and +symmetric "
+                                     "may run two: leave out +symmetric to record it")
+    if model.lazy:
+        raise UnsupportedCombination("a search tree records one search, and lazy "
+                                     "constraints search again after each cut: choose "
+                                     "an option that posts them")
+    return cap
+
+
+def tree_recorders() -> list[str]:
+    """The backends that record search trees (their declaration says so)."""
+    load_backends()
+    return [name for name in BACKENDS if BACKENDS.get(name).capabilities.search_tree]
+
+
+def _refuse_tree(backend: str, capabilities: Capabilities, plan: SearchPlan | None) -> None:
+    """Raise ``UnsupportedCombination`` when ``backend`` cannot record ``plan``'s tree
+    (any tree, for no plan), naming the backends that can."""
+    refusal = tree_refusal(backend, capabilities, plan)
+    if refusal:
+        raise UnsupportedCombination(f"{refusal}; the backends that record search trees: "
+                                     f"{', '.join(tree_recorders())}")
+
+
 def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float | None,
                    max_solutions: int | None, seed: int,
                    on_search_start: SearchStart | None = None,
-                   options: Mapping[str, str] | None = None) -> SolveResult:
+                   options: Mapping[str, str] | None = None,
+                   tree_cap: int | None = None) -> SolveResult:
     """One search of ``model``, its assignment checked against every constraint."""
+    if tree_cap is not None:  # before the model is judged: the backend cannot, whatever it is
+        _refuse_tree(backend, BACKENDS.get(backend).capabilities, None)
     try:
         chosen, request, lowered = prepare(model, backend, heuristic, seed)
     except MemoryError:  # lowering a model too large for the memory left
         return failed(Status.MEMORY_OUT, "out of memory while posting the model", backend,
                        str(Heuristic.parse(heuristic).without_symmetric()))
+    if tree_cap is not None:
+        _refuse_tree(chosen.name, chosen.capabilities, request.plan)
     request = dataclasses.replace(request, time_limit=time_limit, max_solutions=max_solutions,
                                   on_search_start=on_search_start,
-                                  options=backend_options(chosen, options))
+                                  options=backend_options(chosen, options), tree_cap=tree_cap)
     try:
         result = run_search(chosen, model, lowered, request)
     except MemoryError:

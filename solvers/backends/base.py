@@ -12,6 +12,7 @@ from solvers.constraints import Constraint
 from solvers.heuristics import Heuristic, SearchPlan
 from solvers.limits import SearchLimits
 from solvers.model import Model
+from solvers.search_tree import SearchTree
 from solvers.variables import IntVar
 
 Compiled = TypeVar("Compiled")
@@ -47,6 +48,8 @@ class SolveRequest:
             that takes hints may start its search from them; no answer changes.
         options: the backend's own options given for this run (names it declares in
             ``capabilities.options``; a backend reads its defaults for the others).
+        tree_cap: record the search tree, keeping at most this many nodes (only on a
+            backend declaring ``search_tree``); None: no recording, at no cost.
     """
 
     plan: SearchPlan
@@ -58,6 +61,7 @@ class SolveRequest:
     judge: Judge | None = field(default=None, compare=False)
     hint: tuple[int, ...] | None = None
     options: Mapping[str, str] = field(default_factory=dict)
+    tree_cap: int | None = None
 
     def searching(self) -> None:
         """Say that the search starts now (the solve loop calls it just before searching)."""
@@ -150,6 +154,11 @@ class Backend(ABC, Generic[Compiled]):
     def counters(self, compiled: Compiled) -> Mapping[str, int | None]:
         """The solver's figures so far, by declared statistic name (only those the
         backend declares; ``first_branches`` only where the loop cannot read it)."""
+
+    def search_tree(self, compiled: Compiled) -> SearchTree | None:
+        """The tree the search recorded, when ``request.tree_cap`` asked for one (a
+        backend declaring ``search_tree`` overrides this)."""
+        return None
 
     def building_s(self, compiled: Compiled) -> float:
         """Seconds of the search that were the solver building its own model (MiniZinc

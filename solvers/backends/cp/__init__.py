@@ -23,6 +23,7 @@ from solvers.capabilities import (
     DWAY_BESIDE_PYTHON,
     PROBING_BESIDE_PYTHON,
     PROBING_WITH_OWN_SEARCH,
+    SEARCH_TREE_UNDER_OWN_SEARCH,
     Capabilities,
 )
 from solvers.constraints import Connected
@@ -30,6 +31,7 @@ from solvers.heuristics import SearchPlan
 from solvers.limits import SearchLimits
 from solvers.model import Model
 from solvers.probing import ProbeGroups
+from solvers.search_tree import SearchTree
 from solvers.variables import IntVar
 
 if TYPE_CHECKING:  # OR-tools is imported by the first cp solve, not by naming the backend
@@ -37,6 +39,7 @@ if TYPE_CHECKING:  # OR-tools is imported by the first cp solve, not by naming t
 
     from solvers.backends.cp.dway import DwayLabelling
     from solvers.backends.cp.probing_search import ProbingSearch
+    from solvers.backends.cp.tree import TreeMonitor
 
 
 def _impact_search_parameters(seed: int) -> pywrapcp.DefaultPhaseParameters:
@@ -100,6 +103,7 @@ class _Compiled:
     model_vars: list[Any]
     variables: list[IntVar]  # the model's own, in order, as model_vars holds them
     labelling: DwayLabelling | None = None  # the d-way labelling (+dway), if any
+    tree: TreeMonitor | None = None  # the tree's recorder, when the run asks for one
     # the counters when a limit stopped the search: OR-tools counts a failure for
     # every choice point it unwinds afterwards, which no search step caused
     stopped_at: list[tuple[int, int]] = field(default_factory=list)
@@ -122,6 +126,7 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
         python_propagated=frozenset({Connected}),
         dway=True,
         root_propagation=True,
+        search_tree=True,
         statistics=frozenset({"backtracks", "branches", "deep_backtracks", "probes",
                               "probe_fixed"}),
         statistic_notes={"backtracks": "the solver's Failures()",
@@ -133,6 +138,10 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
             PROBING_BESIDE_PYTHON: "probing changes domains from Python, and a Python "
                                    "propagator (connected) failing inside that change "
                                    "crashes the interpreter; leave out +probe",
+            SEARCH_TREE_UNDER_OWN_SEARCH: "its impact-based search probes values and "
+                                          "restarts outside the decisions a monitor sees, "
+                                          "so its tree would not hold its counts; name a "
+                                          "heuristic",
             DWAY_BESIDE_PYTHON: "its d-way labelling sets values from Python, and a "
                                 "Python propagator (connected) failing inside that "
                                 "change crashes the interpreter; leave out +dway"})
@@ -141,7 +150,8 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
     def load(cls) -> None:
         import solvers.backends.cp.connected
         import solvers.backends.cp.dway
-        import solvers.backends.cp.probing_search  # noqa: F401 (each imports pywrapcp)
+        import solvers.backends.cp.probing_search
+        import solvers.backends.cp.tree  # noqa: F401 (each imports pywrapcp)
 
     def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
                 limits: SearchLimits) -> _Compiled:
@@ -171,9 +181,16 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
                      if request.plan.dway else None)
         builder = _decision_builder(solver, cp_vars, request.plan, lowered.variables,
                                     request.seed, probing, labelling)
-        return _Compiled(solver, cp_vars, builder, limits, probing,
-                         [cp_vars[v] for v in model.variables], list(model.variables),
-                         labelling)
+        compiled = _Compiled(solver, cp_vars, builder, limits, probing,
+                             [cp_vars[v] for v in model.variables], list(model.variables),
+                             labelling)
+        if request.tree_cap is not None:
+            from solvers.backends.cp.tree import TreeMonitor
+
+            stopped_at = compiled.stopped_at
+            compiled.tree = TreeMonitor(solver, lowered.variables, request.tree_cap,
+                                        lambda: bool(stopped_at))
+        return compiled
 
     def root_domains(self, compiled: _Compiled) -> dict[IntVar, tuple[int, ...]] | None:
         from solvers.backends.cp.root import read_root  # only studies of propagation ask
@@ -201,6 +218,8 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
         # a limit costs a Python call per check; Ctrl-C's handler runs in that call
         if limits.time_limit or limits.watched:
             monitors.append(solver.CustomLimit(limit_reached))
+        if compiled.tree is not None:
+            monitors.append(compiled.tree)
         solver.NewSearch(compiled.builder, monitors)
         try:
             while solver.NextSolution():
@@ -212,6 +231,9 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
                 compiled.probing.settle(*stopped_at[0])  # solver, not a search step
             solver.EndSearch()
             compiled.ended = True
+
+    def search_tree(self, compiled: _Compiled) -> SearchTree | None:
+        return None if compiled.tree is None else compiled.tree.tree
 
     def counters(self, compiled: _Compiled) -> dict[str, int | None]:
         failures, branches = (compiled.stopped_at[0] if compiled.ended else

@@ -1,0 +1,124 @@
+"""Recorded search trees hold the run's own counts, on every backend that records them."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from puzzlelab.errors import OptionError, UnsupportedCombination
+from solvers import BACKENDS, Model, linear, load_backends, solve
+from solvers.search_tree import NodeKind, SearchTree
+from tests.solvers.test_search_and_statistics import pigeonhole
+from tests.solvers.tiny_models import TINY_MODELS
+
+load_backends()
+RECORDERS = [name for name in BACKENDS if BACKENDS.get(name).capabilities.search_tree
+             and BACKENDS.get(name).unavailable() is None]
+HEURISTICS = ["first-fail/min", "input/max", "first-fail/min+dway", "input/min+probe",
+              "first-fail/min+probe-all", "auto"]
+
+
+def queens(size: int) -> Model:
+    """``size`` queens, one per row, as pairwise disequalities: a tree of a few dozen nodes."""
+    model = Model(f"queens-{size}")
+    rows = [model.int_var(0, size - 1, f"q{i}") for i in range(size)]
+    for i, first in enumerate(rows):
+        for j in range(i + 1, size):
+            for shift in (0, j - i, i - j):
+                model.add(linear([(1, first), (-1, rows[j])], "!=", shift))
+    return model
+
+
+def booleans_with_search() -> Model:
+    """Six 0/1 variables, exactly three set, no two neighbours set: the 0/1 backends search."""
+    model = Model("spaced-ones")
+    bits = [model.int_var(0, 1, f"b{i}") for i in range(6)]
+    model.add(linear([(1, b) for b in bits], "==", 3))
+    for first, second in itertools.pairwise(bits):
+        model.add(linear([(1, first), (1, second)], "<=", 1))
+    return model
+
+
+MODELS = {"queens-6": lambda: queens(6), "pigeonhole-5": lambda: pigeonhole(5),
+          "spaced-ones": booleans_with_search, **TINY_MODELS}
+
+
+def _recorded(backend: str, model: str, heuristic: str, solutions: int | None):
+    try:
+        return solve(MODELS[model](), backend, heuristic, max_solutions=solutions,
+                     record_tree=True)
+    except UnsupportedCombination as refused:
+        pytest.skip(f"not a combination {backend} runs: {refused}")
+
+
+@pytest.mark.parametrize("solutions", [1, None], ids=["one", "all"])
+@pytest.mark.parametrize("heuristic", HEURISTICS)
+@pytest.mark.parametrize("model", list(MODELS))
+@pytest.mark.parametrize("backend", RECORDERS)
+def test_a_recorded_tree_holds_the_runs_counts(backend: str, model: str, heuristic: str,
+                                               solutions: int | None) -> None:
+    result = _recorded(backend, model, heuristic, solutions)
+    tree = result.tree
+    assert tree is not None and not tree.truncated
+    counts = tree.counts()
+    statistics = result.statistics
+    assert counts["failures"] == statistics.backtracks
+    if statistics.branches is not None:
+        assert counts["branches"] == statistics.branches
+    assert counts["solutions"] == statistics.solutions
+    if result.complete:
+        assert counts["open"] == 0
+    depth = tree.depths()
+    assert all(depth[n] == depth[tree.parent(n)] + 1 for n in range(1, len(tree)))
+    for leaf in tree.nodes_of(NodeKind.SOLUTION):  # a solution's path holds its decisions
+        assert tree.label(leaf) != "" or leaf == 0
+
+
+@pytest.mark.parametrize("backend", RECORDERS)
+def test_a_tree_past_its_cap_says_it_is_truncated(backend: str) -> None:
+    full = _recorded(backend, "queens-6", "input/min", None).tree
+    assert full is not None and len(full) > 20
+    result = solve(queens(6), backend, "input/min", max_solutions=None, record_tree=20)
+    assert result.tree is not None and result.tree.truncated and len(result.tree) == 20
+    assert result.statistics.solutions == 4  # the search itself goes on
+    assert json.loads(json.dumps(result.tree.as_json()))["truncated"] is True
+
+
+def test_a_tree_reads_back_from_its_json() -> None:
+    tree = solve(queens(6), "cp", "first-fail/min", max_solutions=None,
+                 record_tree=True).tree
+    assert tree is not None
+    again = SearchTree.from_json(json.loads(json.dumps(tree.as_json())))
+    assert again.counts() == tree.counts()
+    assert [again.label(n) for n in range(len(again))] == \
+        [tree.label(n) for n in range(len(tree))]
+    first = tree.as_json()["nodes"][1]
+    assert first["parent"] == 0 and first["depth"] == 1 and first["decision"] == "q0 = 0"
+
+
+@pytest.mark.parametrize("backend", [name for name in BACKENDS if name not in RECORDERS])
+def test_a_backend_without_trees_refuses_and_names_those_with(backend: str) -> None:
+    if BACKENDS.get(backend).unavailable():
+        pytest.skip(f"{backend} is unavailable here")
+    with pytest.raises(UnsupportedCombination) as refused:
+        solve(queens(4), backend, "first-fail/min", record_tree=True)
+    assert "search trees" in str(refused.value)
+    assert all(name in str(refused.value) for name in RECORDERS)
+
+
+def test_cp_refuses_a_tree_under_its_own_search() -> None:
+    with pytest.raises(UnsupportedCombination, match="own search"):
+        solve(queens(4), "cp", "auto", record_tree=True)
+
+
+def test_a_tree_of_several_searches_is_refused() -> None:
+    with pytest.raises(UnsupportedCombination, match="symmetric"):
+        solve(queens(4), "cp", "first-fail/min+symmetric", record_tree=True)
+    with pytest.raises(OptionError, match="at least 1"):
+        solve(queens(4), "cp", record_tree=0)
+
+
+def test_recording_is_off_unless_asked() -> None:
+    assert solve(queens(5), "cp", "first-fail/min").tree is None

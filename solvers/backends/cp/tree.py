@@ -33,7 +33,7 @@ class TreeMonitor(pywrapcp.SearchMonitor):
     def __init__(self, solver: pywrapcp.Solver, variables: list[IntVar], cap: int,
                  stopped: Callable[[], bool]) -> None:
         super().__init__(solver)
-        self.index = {}
+        self.index: dict[str, int] = {}
         for number, variable in enumerate(variables):
             self.index.setdefault(variable.name, number)
         self.tree = SearchTree([v.name for v in variables], cap)

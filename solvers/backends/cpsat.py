@@ -22,6 +22,7 @@ from solvers.capabilities import (
     DWAY_LABELLING,
     PROBING,
     ROOT_PROPAGATION,
+    SEARCH_TREE,
     VALUE_RANKING,
     Capabilities,
 )
@@ -171,6 +172,9 @@ class CpSatBackend(Backend[_Compiled]):
                         "and inprocessing too: compare it between cpsat runs only",
             "propagations": "propagated literals and bounds"},
         reasons={
+            SEARCH_TREE: "CP-SAT learns clauses, restarts and jumps back past several "
+                         "decisions at once, and tells no search monitor its decisions: it "
+                         "has no depth-first tree",
             DWAY_LABELLING: "CP-SAT's fixed search branches on a decision and its negation, "
                             "and learns clauses: no d-way tree, no backtracks to count",
             ROOT_PROPAGATION: "CP-SAT propagates (and presolves) inside its own solve and "

@@ -45,6 +45,7 @@ from solvers.capabilities import (
     DWAY_LABELLING,
     HALL_ALL_DIFFERENT,
     PROBING,
+    SEARCH_TREE,
     VALUE_RANKING,
     Capabilities,
 )
@@ -120,6 +121,8 @@ class MiniZincBackend(Backend[_Compiled]):
                         "explored, failed ones too)",
             "propagations": "the MiniZinc solver's own count"},
         reasons={
+            SEARCH_TREE: "the minizinc executable searches in another process and reports "
+                         "only its totals (its trees go to CP-Profiler, not back to us)",
             HALL_ALL_DIFFERENT: "MiniZinc names value, bounds and domain propagation, not "
                                 "ic_global's check",
             VALUE_RANKING: "MiniZinc's int_search has no ranking of each variable's values",

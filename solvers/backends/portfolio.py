@@ -37,7 +37,7 @@ import solvers.backends.cpsat  # noqa: F401 (both register the backends the port
 from puzzlelab.errors import SolverError, UnsupportedCombination
 from solvers.backends import BACKENDS
 from solvers.backends.base import Backend, LoweredModel, SolveRequest
-from solvers.capabilities import AFTER_SEARCH, Capabilities
+from solvers.capabilities import AFTER_SEARCH, SEARCH_TREE, Capabilities
 from solvers.constraints import CONSTRAINT_TYPES
 from solvers.limits import SearchLimits
 from solvers.model import Model
@@ -72,6 +72,9 @@ def declaration(configurations: Iterable[Configuration]) -> Capabilities:
     reasons[AFTER_SEARCH] = ("its configurations each return one answer from their own "
                              "process, not every solution they found, so the solve loop "
                              "cannot reject or cut them: choose one backend")
+    reasons[SEARCH_TREE] = ("its configurations race, and the answer is whichever "
+                            "finishes first: no one search to draw; run a configuration's "
+                            "backend with its heuristic")
     statistics = frozenset().union(*(d.statistics for d in declared.values()))
     return Capabilities(
         library="a portfolio of " + " and ".join(f"`{b}`" for b in declared),

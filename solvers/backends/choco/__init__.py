@@ -58,6 +58,7 @@ from solvers.capabilities import (
     DWAY_LABELLING,
     PROBING,
     ROOT_PROPAGATION,
+    SEARCH_TREE,
     WEIGHTED_DEGREE,
     Capabilities,
 )
@@ -187,6 +188,9 @@ class ChocoBackend(Backend[_Compiled]):
                  DWAY_LABELLING: "pychoco 0.4 offers Choco's preset searches, which branch "
                                  "x = v / x != v; a d-way enumeration needs a custom "
                                  "strategy it does not expose",
+                 SEARCH_TREE: "pychoco 0.4 runs Choco's search inside its native library "
+                              "and exposes no search monitor: no decision or failure is "
+                              "seen from Python",
                  ROOT_PROPAGATION: "pychoco 0.4 has no call that propagates without "
                                    "searching (Choco's Solver.propagate is not exposed)"})
 

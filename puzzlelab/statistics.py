@@ -122,6 +122,17 @@ _core("lazy_rounds", "searches that met a solution breaking a lazy constraint, s
       "lazy-rounds", "lazy rounds", measured_by="loop")
 _core("lazy_cuts", "constraints the lazy constraints added (None: the model has none)",
       "count", None, "lazy-cuts", "lazy cuts", measured_by="loop")
+_core("model_variables", "variables of the model as the viewpoint built it", "count", None,
+      "variables", "variables", combine="max", measured_by="loop")
+_core("model_constraints", "constraints of the model as the viewpoint built it (those "
+      "checked after search and lazy ones included)", "count", None, "constraints",
+      "constraints", combine="max", measured_by="loop")
+_core("posted_variables", "variables the solver is given once the model is lowered to its "
+      "native constraints (decompositions add some)", "count", None, "posted-variables",
+      "posted variables", combine="max", measured_by="loop")
+_core("posted_constraints", "constraints the solver is given once the model is lowered to "
+      "its native constraints (a lazy constraint's cuts included)", "count", None,
+      "posted-constraints", "posted constraints", combine="max", measured_by="loop")
 _core("wall_s", "wall-clock seconds of the whole run in the runner (build, search, check)",
       "s", None, "wall", "wall (ms)", measured_by="runner")
 _core("cpu_s", "CPU seconds of the whole run in the runner's worker", "s", None, "cpu",

@@ -120,11 +120,22 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
         current = current.with_cuts(searched.cuts)
         current_lowered = lower(current, backend)
     statistics = Statistics(**counters, first_branches=first_branches, **totals,
-                            solutions=verdicts.found(), **verdicts.statistics())
+                            solutions=verdicts.found(), **verdicts.statistics(),
+                            **model_size(model, current_lowered))
     if searched.interrupted:
         raise SearchInterrupted(statistics)
     return dataclasses.replace(_record(backend, model, request, verdicts, searched,
                                        statistics), tree=tree)
+
+
+def model_size(model: Model, lowered: LoweredModel) -> dict[str, int]:
+    """The size figures of a run: ``model`` as built, and ``lowered`` as its solver is
+    given it (the last search's, with the cuts of the rounds before)."""
+    return {"model_variables": len(model.variables),
+            "model_constraints": len(model.constraints) + len(model.after_search)
+            + len(model.lazy),
+            "posted_variables": len(lowered.variables),
+            "posted_constraints": len(lowered.constraints)}
 
 
 class SearchInterrupted(KeyboardInterrupt):

@@ -4,6 +4,7 @@ backend and heuristic, with readable ids such as ``sudoku/classic-cp-first-fail/
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,7 +14,8 @@ import pytest
 from experiments.campaign.solving import PuzzleRun, solve_instance
 from puzzlelab.errors import UnsupportedCombination
 from puzzles import PUZZLES
-from solvers import BACKENDS, Status, heuristic_names, load_backends
+from solvers import BACKENDS, Heuristic, Statistics, Status, heuristic_names, load_backends
+from solvers.solve_loop import lower
 from tests.expected_refusals import expected_refusal
 from viewpoints import VIEWPOINTS, Viewpoint, get_viewpoint
 
@@ -116,13 +118,30 @@ def assert_solves(cell: Cell, instances: Sequence[Any]) -> None:
         with pytest.raises(UnsupportedCombination, match=f"lacks {re.escape(refusal)}"):
             run_cell(cell, instances[0])
         return
-    for instance in instances:
+    for number, instance in enumerate(instances):
         run = run_cell(cell, instance)
+        if number == 0:
+            assert_sizes(cell, instance, run.result.statistics)
         kind = PUZZLES.get(cell.viewpoint.puzzle)  # the contract's roles, not fields
         name = kind.instance_name(instance)
         assert run.result.status is Status.SOLVED, (name, run.result.message)
         assert run.violations == [], (name, run.violations)
         assert run.solution == kind.known_solution(instance), name
+
+
+def assert_sizes(cell: Cell, instance: Any, statistics: Statistics) -> None:
+    """The run's model-size figures are those of the model the viewpoint builds and of
+    that model lowered to the cell's backend (not checked where the search is not of
+    the built model alone: ``+symmetric`` adds constraints, lazy ones add cuts)."""
+    model = cell.viewpoint.build(instance, dict(cell.options)).model
+    if Heuristic.parse(cell.heuristic).symmetric or model.lazy:
+        return
+    lowered = lower(model, BACKENDS.get(cell.backend)())
+    built = sum(Counter(c.kind for c in [*model.constraints, *model.after_search]).values())
+    assert (statistics.model_variables, statistics.model_constraints) == (
+        len(set(model.variables)), built)
+    assert (statistics.posted_variables, statistics.posted_constraints) == (
+        len(set(lowered.variables)), len(lowered.constraints))
 
 
 def refused_as_declared(puzzle: str, instance: Any, viewpoint: str, backend: str,

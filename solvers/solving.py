@@ -186,7 +186,7 @@ def tree_recorders() -> list[str]:
     return [name for name in BACKENDS if BACKENDS.get(name).capabilities.search_tree]
 
 
-def _refuse_tree(backend: str, capabilities: Capabilities, plan: SearchPlan | None) -> None:
+def refuse_tree(backend: str, capabilities: Capabilities, plan: SearchPlan | None) -> None:
     """Raise ``UnsupportedCombination`` when ``backend`` cannot record ``plan``'s tree
     (any tree, for no plan), naming the backends that can."""
     refusal = tree_refusal(backend, capabilities, plan)
@@ -202,14 +202,14 @@ def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float
                    tree_cap: int | None = None) -> SolveResult:
     """One search of ``model``, its assignment checked against every constraint."""
     if tree_cap is not None:  # before the model is judged: the backend cannot, whatever it is
-        _refuse_tree(backend, BACKENDS.get(backend).capabilities, None)
+        refuse_tree(backend, BACKENDS.get(backend).capabilities, None)
     try:
         chosen, request, lowered = prepare(model, backend, heuristic, seed)
     except MemoryError:  # lowering a model too large for the memory left
         return failed(Status.MEMORY_OUT, "out of memory while posting the model", backend,
                        str(Heuristic.parse(heuristic).without_symmetric()))
     if tree_cap is not None:
-        _refuse_tree(chosen.name, chosen.capabilities, request.plan)
+        refuse_tree(chosen.name, chosen.capabilities, request.plan)
     request = dataclasses.replace(request, time_limit=time_limit, max_solutions=max_solutions,
                                   on_search_start=on_search_start,
                                   options=backend_options(chosen, options), tree_cap=tree_cap)

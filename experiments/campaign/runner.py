@@ -26,6 +26,7 @@ from experiments.campaign.progress import RemainingTime, progress_bar
 from experiments.campaign.record import RunRecord
 from experiments.campaign.spec import ExperimentSpec
 from experiments.campaign.store import ResultsStore, Session, StoredInstance
+from experiments.campaign.trees import record_trees, tree_tasks
 from experiments.campaign.verdicts import summary_status
 from puzzlelab.errors import OptionError, PuzzleLabError
 from puzzles import PUZZLES
@@ -103,6 +104,7 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
             early = stack.enter_context(LocalPool(jobs, log_path=folder / "workers.log"))
             early.start(spec.solvers)
         grid = expand(spec)
+        trees = tree_tasks(spec.trees, grid.tasks, spec.error)  # a wrong name stops it here
         store = stack.enter_context(ResultsStore(database))
         if fresh:
             store.clear()
@@ -134,6 +136,7 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
                         advance(task, stored)
                         if on_run:
                             on_run(task, stored)
+            _record_trees(spec, trees, store, console if show_progress else None)
         except KeyboardInterrupt:
             report.interrupted = True
             end_state = "interrupted"
@@ -143,6 +146,21 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
         finally:
             store.end_campaign(campaign, now(), end_state)
     return report
+
+
+def _record_trees(spec: ExperimentSpec, chosen: list[RunTask], store: ResultsStore,
+                  console: Console | None) -> None:
+    """The search trees the spec asks for (``chosen``), recorded once the runs are stored."""
+    if console is not None and chosen:
+        console.print(f"recording the search trees of {len(chosen)} runs "
+                      f"({', '.join(spec.trees.instances)})")
+
+    def said(task: RunTask, message: str) -> None:
+        if console is not None:
+            console.print(f"  {task.instance}, {task.viewpoint} on {task.solver}, "
+                          f"{task.heuristic}: {message}")
+
+    record_trees(store, chosen, spec.trees.nodes, said)
 
 
 def instances_of(tasks: Iterable[RunTask]) -> list[StoredInstance]:

@@ -74,7 +74,8 @@ def rebuilt(run: PuzzleRun, instance: Any) -> BuiltModel[Any]:
 def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heuristic: str,
                    options: Mapping[str, Any] | None = None, *, time_limit: float | None = None,
                    max_solutions: int | None = 1, seed: int = 0,
-                   on_search_start: SearchStart | None = None) -> PuzzleRun:
+                   on_search_start: SearchStart | None = None,
+                   record_tree: bool | int = False) -> PuzzleRun:
     """Build ``viewpoint`` for ``instance``, solve it, decode and judge the first solution.
 
     >>> from puzzles import PUZZLES
@@ -91,7 +92,7 @@ def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heur
     built = chosen.build(instance, resolved)
     result = solve(built.model, solver, heuristic, time_limit=time_limit,
                    max_solutions=max_solutions, seed=seed, on_search_start=on_search_start,
-                   options=backend_given)
+                   options=backend_given, record_tree=record_tree)
     solution = None if result.assignment is None else built.decode(result.assignment)
     violations = None if solution is None else kind.check(instance, solution)
     known = kind.known_solution(instance)

@@ -20,6 +20,7 @@ from typing import Any
 from experiments.campaign.plugins import load_modules
 from experiments.campaign.record import GROUPINGS
 from experiments.campaign.toml_location import locate
+from experiments.campaign.trees import TreeSettings, tree_settings
 from puzzlelab.errors import PuzzleLabError, SpecError, UnknownName
 from puzzlelab.statistics import metric_names
 from puzzles import PUZZLES
@@ -44,12 +45,15 @@ KEYS = {
     "skip_unsupported": "leave out combinations a solver cannot run instead of failing",
     "table": "the tables `puzzlelab run` writes: { metrics = [...], by = \"viewpoint\", "
              "reached = false, report = true }; report = false: no report/ folder",
+    "trees": "record search trees: { instances = [NAME, ...], nodes = 100000 }, and "
+             "optionally viewpoints (labels), solvers, heuristics: each such run on a "
+             "solver that records trees, solved again with the recording on, for the report",
     "modules": "extra Python modules (dotted names or .py files relative to the spec) "
                "imported first, e.g. to register your own viewpoints",
 }
 REQUIRED = ("name", "puzzle", "instances")
 #: keys that only change how runs are shown: free to change between runs of one store
-PRESENTATION = ("name", "description", "table")
+PRESENTATION = ("name", "description", "table", "trees")
 #: keys that add or take out grid cells: a spec run again on its store runs the new cells
 #: (:mod:`experiments.campaign.growth`); every other key decides what a stored run means,
 #: and changing it under stored runs is refused
@@ -98,6 +102,7 @@ class ExperimentSpec:
     modules: tuple[str, ...] = ()
     description: str = ""
     table: TableSettings = field(default_factory=lambda: TableSettings())
+    trees: TreeSettings = field(default_factory=TreeSettings)
     settings: Mapping[str, Any] = field(default_factory=dict)
     written_path: Path | None = None  # as the user gave it, for messages (``path`` is resolved)
 
@@ -184,6 +189,7 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
         modules=modules,
         description=_typed(fail, data, "description", str, ""),
         table=_table_settings(fail, data),
+        trees=tree_settings(data, fail),
         settings=data,
     )
     for index, solver in enumerate(spec.solvers):  # named, not imported: the grid will

@@ -20,6 +20,7 @@ from experiments.cli.app import (
     styled,
 )
 from experiments.cli.spinner import working
+from experiments.cli.trees import tree_arguments, tree_cap, write_run_tree
 from puzzlelab.errors import InstanceNotFound, OptionError, ParseError, PuzzleLabError
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ def _solve_arguments(parser: ArgumentParser) -> None:
     parser.add_argument("--profile", action="store_true",
                         help="also print the values each constraint family removes at the "
                              "root, alone and together, before the first decision")
+    tree_arguments(parser)
 
 
 @command("solve", _solve_arguments)
@@ -95,6 +97,7 @@ def solve(given: Namespace) -> int | None:
     solver = defaults.solver if given.solver is None else given.solver
     heuristic = (_default_heuristic(defaults.heuristic, limit) if given.heuristic is None
                  else given.heuristic)
+    recording = tree_cap(given, solver, heuristic)
     say_first_use([solver])
     from solvers.solve_loop import SearchInterrupted
 
@@ -103,7 +106,7 @@ def solve(given: Namespace) -> int | None:
         with working(f"solving {doing}") as describe:
             run = solve_instance(given.puzzle, chosen, viewpoint, solver, heuristic, options,
                                  time_limit=given.time_limit, max_solutions=limit,
-                                 seed=given.seed,
+                                 seed=given.seed, record_tree=recording or False,
                                  on_search_start=lambda _: describe(f"searching {doing}"))
     except SearchInterrupted as stopped:  # the figures so far, as a timeout shows them
         _print_interrupted(f"{styled(kind.name, 'bold')} {doing}", stopped.statistics,
@@ -129,6 +132,8 @@ def solve(given: Namespace) -> int | None:
         (note if given.as_json else say)(  # stdout holds JSON alone
             f"wrote {given.svg}" + ("" if run.solution is not None else
                                     " (the puzzle: no solution was found)"))
+    if given.tree is not None:
+        (note if given.as_json else say)(write_run_tree(run, given.tree, file))
     if run.violations or run.status is Status.ERROR:
         return 1  # a wrong answer, or a solver that failed
     return None

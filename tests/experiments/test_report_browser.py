@@ -159,3 +159,25 @@ def test_a_wide_table_fits_the_screen_and_a_printed_page(tmp_path: Path) -> None
     headers = [cell for row in parsed(folder).rows for cell, _ in row
                if cell in viewpoints]
     assert sorted(headers) == sorted(viewpoints)  # each group once, in some part
+
+
+def test_the_trees_section_shows_its_trees_in_chromium(tmp_path: Path) -> None:
+    """The search trees a campaign recorded are drawn side by side, loaded and visible."""
+    from experiments.api import run_experiment
+    from tests.experiments.test_campaign_trees import SPEC, TREES
+    from tests.paths import SUDOKU_DATA
+
+    program = browser()
+    spec = tmp_path / "trees.toml"
+    spec.write_text(SPEC.replace("{data}", SUDOKU_DATA.as_posix()).replace("repeats = 2", "")
+                    + TREES, encoding="utf-8")
+    run_experiment(spec, out=tmp_path / "out", jobs=1, show_progress=False)
+    probe = probe_page(program, tmp_path / "out" / "report")
+    trees = [image for image in probe["images"] if image["alt"].startswith("search tree")]
+    assert len(trees) == 2
+    first, second = trees
+    for image in trees:
+        assert image["complete"] and image["naturalWidth"] > 0, image["alt"]
+        assert image["visible"] and image["box"]["width"] > 100 and image["box"]["height"] > 50
+    assert abs(first["box"]["top"] - second["box"]["top"]) < 2  # side by side
+    assert first["box"]["left"] + first["box"]["width"] <= second["box"]["left"]

@@ -1,0 +1,126 @@
+"""A campaign's ``trees`` setting: the trees of the named instances recorded once the runs
+are stored, their counts the runs', kept in the store, drawn side by side in the report."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from experiments.campaign.grid import expand
+from experiments.campaign.spec import load_spec
+from experiments.campaign.store import ResultsStore
+from experiments.campaign.stored import read_campaign
+from experiments.campaign.trees import record_trees, stored_trees, tree_tasks
+from puzzlelab.errors import SpecError
+from tests.experiments.test_cli import run_cli
+
+SPEC = """
+name = "trees"
+puzzle = "sudoku"
+instances = [{ file = "{data}/kul_named_9x9.txt", select = ["lambda", "hard17"] }]
+viewpoints = [
+    { name = "classic", options = { alldiff = "weak" }, label = "classic-weak" },
+    { name = "value-position", options = { alldiff = "weak" }, label = "value-position-weak" },
+]
+solvers = ["cp", "cpsat"]
+heuristics = ["first-fail/min"]
+repeats = 2
+time_limit = 20
+"""
+TREES = 'trees = { instances = ["lambda"] }\n'
+
+
+@pytest.fixture(scope="module")
+def campaign(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The spec run once with its trees (module-wide: a campaign takes seconds)."""
+    from experiments.api import run_experiment
+    from tests.paths import SUDOKU_DATA
+
+    folder = tmp_path_factory.mktemp("trees")
+    spec = folder / "trees.toml"
+    spec.write_text(SPEC.replace("{data}", SUDOKU_DATA.as_posix()) + TREES, encoding="utf-8")
+    run_experiment(spec, out=folder / "out", jobs=1, show_progress=False)
+    return folder
+
+
+def test_the_named_instances_runs_on_recording_solvers_get_a_tree_each(campaign: Path) -> None:
+    database = campaign / "out" / "runs.sqlite"
+    runs = {run.key: run for run in read_campaign(database).runs}
+    with ResultsStore.open_existing(database) as store:
+        trees = stored_trees(store)
+    assert sorted((t.instance, t.viewpoint, t.solver) for t in trees) == [
+        ("lambda", "classic-weak", "cp"), ("lambda", "value-position-weak", "cp")]
+    for tree in trees:
+        run = runs[tree.run_key]
+        assert run.repeat == 0 and run.instance == "lambda"
+        counts = tree.tree.counts()
+        assert counts["failures"] == run.statistics.backtracks
+        assert counts["branches"] == run.statistics.branches
+        assert counts["solutions"] == run.statistics.solutions == 1
+        assert tree.profile["backend"] == "cp" and tree.profile["fixed"] >= 17
+
+
+def test_a_campaign_run_again_records_only_the_trees_it_lacks(campaign: Path) -> None:
+    spec = load_spec(campaign / "trees.toml")
+    chosen = tree_tasks(spec.trees, expand(spec).tasks, spec.error)
+    with ResultsStore(campaign / "out" / "runs.sqlite") as store:
+        assert record_trees(store, chosen, spec.trees.nodes) == 0
+
+
+def test_the_report_sets_the_trees_of_an_instance_side_by_side(campaign: Path) -> None:
+    report = campaign / "out" / "report"
+    html = (report / "index.html").read_text(encoding="utf-8")
+    section = html[html.index("<h3>Search trees</h3>"):]
+    assert section.index("<h4>lambda</h4>") < section.index('class="trees"')
+    assert section.count('<figure class="tree">') == 2
+    assert "the counts of its measured run" in section and "differs" not in section
+    assert "root propagation on cp" in section and "all-different" in section
+    drawn = sorted((report / "figures").glob("*-tree-*.svg"))
+    assert len(drawn) == 2 and len(list((report / "figures").glob("*-tree-*.pdf"))) == 2
+    for path in drawn:
+        root = ElementTree.parse(path).getroot()
+        assert any("solution" in element.attrib.get("class", "") for element in root.iter())
+    markdown = (report / "report.md").read_text(encoding="utf-8")
+    assert "### Search trees" in markdown and drawn[0].name in markdown
+    assert "tree-1.pdf" in (report / "report.tex").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("trees", "expected"), [
+    ('trees = { instances = ["omega"] }', "no instance 'omega'"),
+    ('trees = { instances = ["lambda"], heuristics = ["input/max"] }',
+     "no heuristic 'input/max'"),
+    ('trees = { instances = ["lambda"], nodes = 0 }', "positive integer"),
+    ('trees = { instance = ["lambda"] }', "unknown field 'instance'"),
+    ('trees = ["lambda"]', "expected { instances"),
+])
+def test_a_wrong_trees_setting_is_a_spec_error_on_its_line(write_spec: Any, trees: str,
+                                                           expected: str) -> None:
+    path = write_spec(SPEC + trees + "\n")
+    with pytest.raises(SpecError) as refused:
+        spec = load_spec(path)
+        tree_tasks(spec.trees, expand(spec).tasks, spec.error)
+    message = str(refused.value)
+    assert expected in message and "trees" in message
+    assert f"{path}:{SPEC.count(chr(10)) + 1}:" in message  # the line of the key
+
+
+def test_changing_the_trees_setting_keeps_the_stored_runs(monkeypatch, capsys,
+                                                          write_spec: Any,
+                                                          tmp_path: Path) -> None:
+    """``trees`` is presentation: a store made without it takes the spec with it."""
+    first = write_spec(SPEC.replace("repeats = 2", "repeats = 1")
+                       .replace('"lambda", "hard17"', '"hard17"'))
+    code, _, err = run_cli(monkeypatch, capsys, "run", str(first), "--jobs", "1", "--out",
+                           str(tmp_path / "grown"), "--no-progress")
+    assert code == 0, err
+    second = write_spec(first.read_text(encoding="utf-8")
+                        + 'trees = { instances = ["hard17"], viewpoints = ["classic-weak"] }\n')
+    code, _, err = run_cli(monkeypatch, capsys, "run", str(second), "--jobs", "1", "--out",
+                             str(tmp_path / "grown"), "--no-progress")
+    assert code == 0, err
+    with ResultsStore.open_existing(tmp_path / "grown" / "runs.sqlite") as store:
+        assert [(t.instance, t.viewpoint) for t in stored_trees(store)] == [
+            ("hard17", "classic-weak")]

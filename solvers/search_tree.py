@@ -24,7 +24,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-DEFAULT_NODE_CAP = 100_000
+from puzzlelab.defaults import TREE_NODE_CAP
+
+DEFAULT_NODE_CAP = TREE_NODE_CAP
 """Nodes a recording keeps unless told otherwise (``--tree-nodes``)."""
 
 FORMAT = "puzzlelab-search-tree"

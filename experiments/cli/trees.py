@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from experiments.cli.app import at_least
+from puzzlelab.defaults import TREE_NODE_CAP
 from puzzlelab.errors import OptionError
 
 if TYPE_CHECKING:
@@ -20,16 +21,14 @@ if TYPE_CHECKING:
 
 def tree_arguments(parser: ArgumentParser) -> None:
     """``--tree FILE`` and ``--tree-nodes N``."""
-    from solvers.search_tree import DEFAULT_NODE_CAP
-
     parser.add_argument("--tree", type=Path, metavar="FILE",
                         help="record the search tree and write it here: .json (its nodes), "
                              ".svg or .pdf (drawn as CP-Profiler draws, failed subtrees "
                              "collapsed); on a solver that records trees")
     parser.add_argument("--tree-nodes", type=at_least(1), metavar="N",
-                        default=DEFAULT_NODE_CAP,
+                        default=TREE_NODE_CAP,
                         help=f"nodes the tree keeps before it is truncated (default "
-                             f"{DEFAULT_NODE_CAP:,})")
+                             f"{TREE_NODE_CAP:,})")
 
 
 def tree_cap(given: Namespace, solver: str, heuristic: str) -> int | None:

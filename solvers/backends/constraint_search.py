@@ -15,6 +15,12 @@ The search is d-way already: a variable's values are tried one branch each. Unde
 ``+dway`` it also labels as ECLiPSe's ``ic`` does: a variable left with one value is
 assigned at once, its constraints checked and its value forwarded, at the root too,
 where the plain search leaves it until its turn.
+
+When given a :class:`~solvers.search_tree.SearchTree`, it records its d-way tree: one
+child per value tried (``x = v``), a failed try a failure leaf, so the tree's counts are
+the figures above (a variable assigned as the last value of its domain is propagation,
+no node). A failure before any value is tried (the root's) is no backtrack, and the
+root is left a failure all the same.
 """
 
 from __future__ import annotations
@@ -26,16 +32,20 @@ import constraint as python_constraint
 
 from solvers.heuristics import SearchPlan
 from solvers.limits import SearchLimits
+from solvers.search_tree import NodeKind, SearchTree
 from solvers.variables import IntVar
 
 
 class _Frame:
-    """One node of the search: its variable, the values left, the domains it pruned."""
+    """One node of the search: its variable, the values left, the domains it pruned,
+    and its node in the recorded tree (-1 when none is recorded)."""
 
-    __slots__ = ("active", "implied", "pushed", "values", "variable")
+    __slots__ = ("active", "implied", "node", "pushed", "values", "variable")
 
-    def __init__(self, variable: IntVar, values: list[int], pushed: list[Any]) -> None:
+    def __init__(self, variable: IntVar, values: list[int], pushed: list[Any],
+                 node: int) -> None:
         self.variable = variable
+        self.node = node
         self.values = values
         self.pushed = pushed
         self.active = False  # a value is assigned here and its pruning is in force
@@ -47,8 +57,12 @@ class CountingSearch(python_constraint.Solver):
 
     requires_pickling = False
 
-    def __init__(self, plan: SearchPlan, every_variable: list[IntVar], deadline: SearchLimits):
+    def __init__(self, plan: SearchPlan, every_variable: list[IntVar], deadline: SearchLimits,
+                 tree: SearchTree | None = None):
         self.plan = plan
+        self.tree = tree  # its variables: ``every_variable``, by position
+        self.position = ({variable: i for i, variable in enumerate(every_variable)}
+                         if tree is not None else {})
         self.deadline = deadline
         chosen = set(plan.variables)
         self.order = list(plan.variables) + [v for v in every_variable if v not in chosen]
@@ -63,17 +77,21 @@ class CountingSearch(python_constraint.Solver):
                         vconstraints: dict) -> Iterator[dict[IntVar, int]]:
         """Yield each solution; end early once the deadline passes or Ctrl-C comes."""
         assignments: dict[IntVar, int] = {}
+        tree = self.tree
         if self.plan.dway:  # the values already known (givens) are forwarded first
             pushed = [domains[v] for v in self.order]
             for domain in pushed:
                 domain.pushState()
             if not self._implied([], pushed, domains, assignments, vconstraints):
+                self.root_failed()
                 return
         first = self._select(domains, assignments)
         if first is None:
+            if tree is not None:
+                tree.end(0, NodeKind.SOLUTION)
             yield dict(assignments)
             return
-        stack = [self._frame(first, domains, assignments)]
+        stack = [self._frame(first, domains, assignments, 0 if tree is not None else -1)]
         while stack:
             if self.deadline.passed():
                 return
@@ -92,24 +110,37 @@ class CountingSearch(python_constraint.Solver):
             value = frame.values.pop()
             self.branches += 1
             frame.active = True
+            node = -1
+            if tree is not None:
+                node = tree.branch(frame.node, self.position[frame.variable], "=", value)
             if not (self._consistent(frame, value, domains, assignments, vconstraints)
                     and self._implied(frame.implied, frame.pushed, domains, assignments,
                                       vconstraints)):
                 self.backtracks += 1
+                if tree is not None:
+                    tree.end(node, NodeKind.FAILURE)
                 continue
             following = self._select(domains, assignments)
             if following is None:
+                if tree is not None:
+                    tree.end(node, NodeKind.SOLUTION)
                 yield dict(assignments)
             else:
-                stack.append(self._frame(following, domains, assignments))
+                stack.append(self._frame(following, domains, assignments, node))
 
-    def _frame(self, variable: IntVar, domains: dict, assignments: dict[IntVar, int]) -> _Frame:
+    def root_failed(self) -> None:
+        """The root failed before any value was tried: its node says so."""
+        if self.tree is not None:
+            self.tree.end(0, NodeKind.FAILURE)
+
+    def _frame(self, variable: IntVar, domains: dict, assignments: dict[IntVar, int],
+               node: int) -> _Frame:
         self._deep_fail = False  # the idiom's flag: a new variable is labelled
         values = self.plan.ordered_values(variable, list(domains[variable]))
         values.reverse()  # popped from the end
         pushed = [domains[other] for other in self.order
                   if other not in assignments and other is not variable]
-        return _Frame(variable, values, pushed)
+        return _Frame(variable, values, pushed, node)
 
     def _consistent(self, frame: _Frame, value: int, domains: dict,
                     assignments: dict[IntVar, int], vconstraints: dict) -> bool:

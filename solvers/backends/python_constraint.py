@@ -45,6 +45,7 @@ from solvers.constraints import (
 )
 from solvers.limits import SearchLimits
 from solvers.model import Model
+from solvers.search_tree import SearchTree
 from solvers.variables import IntVar
 
 Posted = tuple[python_constraint.Constraint, list[IntVar]]
@@ -165,8 +166,10 @@ class PythonConstraintBackend(Backend[_Compiled]):
         native=frozenset(POSTERS),
         all_different=frozenset({"weak"}),
         dway=True,
+        search_tree=True,
         statistics=frozenset({"backtracks", "branches", "propagations", "deep_backtracks"}),
-        statistic_notes={"backtracks": "failed value tries", "branches": "value tries",
+        statistic_notes={"backtracks": "failed value tries (a root that fails before any "
+                                       "try counts none)", "branches": "value tries",
                          "propagations": "constraint checks",
                          "deep_backtracks": "under +dway, which also assigns a variable "
                                             "left with one value at once, as ic does"},
@@ -191,7 +194,9 @@ class PythonConstraintBackend(Backend[_Compiled]):
                 posted, scope = (python_constraint.FunctionConstraint(lambda _, h=holds: h),
                                  [lowered.variables[0]])
             problem.addConstraint(posted, scope)
-        search = CountingSearch(request.plan, lowered.variables, limits)
+        tree = (None if request.tree_cap is None else
+                SearchTree([v.name for v in lowered.variables], request.tree_cap))
+        search = CountingSearch(request.plan, lowered.variables, limits, tree)
         problem.setSolver(search)
         # the library's preprocessing (each constraint's preProcess over the domains) is
         # part of building: run inside getSolutionIter it would sit in the search time,
@@ -202,9 +207,13 @@ class PythonConstraintBackend(Backend[_Compiled]):
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
         domains, constraints, vconstraints = compiled.arguments
         if not domains:  # preprocessing emptied a domain: no solution
+            compiled.search.root_failed()
             return
         for solution in compiled.search.getSolutionIter(domains, constraints, vconstraints):
             yield tuple(solution[v] for v in compiled.model_variables)
+
+    def search_tree(self, compiled: _Compiled) -> SearchTree | None:
+        return compiled.search.tree
 
     def counters(self, compiled: _Compiled) -> dict[str, int | None]:
         search = compiled.search

@@ -14,7 +14,8 @@ part of ``build_s``.
 
 Statistics: ``backtracks`` are failed choices and refutations, ``branches`` the
 choices and refutations applied (as on ``cp``); ``propagations`` the constraint
-revisions, probes' included; no conflicts.
+revisions, probes' included; no conflicts. Its search trees (``--tree``), under
+``auto`` too, hold those counts: probes are no nodes (:mod:`.search`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from solvers.capabilities import (
 from solvers.heuristics import SearchPlan
 from solvers.limits import SearchLimits
 from solvers.model import Model
+from solvers.search_tree import SearchTree
 from solvers.variables import IntVar
 
 if TYPE_CHECKING:  # numpy and numba are imported by the first automata solve
@@ -72,6 +74,8 @@ class AutomataBackend(Backend[_Compiled]):
         own_search="belief-propagation branching, probing at the root and every "
                    f"{AUTO_PROBE_EVERY}th level",
         probing=ALL_PROBING,
+        search_tree=True,
+        search_tree_under_own_search=True,
         statistics=frozenset({"backtracks", "branches", "propagations", "probes",
                               "probe_fixed", "belief_updates"}),
         statistic_notes={"backtracks": "failed choices and refutations, as on cp",
@@ -111,7 +115,9 @@ class AutomataBackend(Backend[_Compiled]):
         warm_up()
         network = compile_network(lowered.variables, lowered.constraints)
         strategy = _strategy(request.plan, lowered.variables)
-        return _Compiled(Search(network, strategy, limits.passed), strategy,
+        tree = (None if request.tree_cap is None else
+                SearchTree([v.name for v in lowered.variables], request.tree_cap))
+        return _Compiled(Search(network, strategy, limits.passed, tree), strategy,
                          len(model.variables))
 
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
@@ -120,6 +126,9 @@ class AutomataBackend(Backend[_Compiled]):
         size = compiled.model_size
         for dom in compiled.search.solutions():
             yield tuple((dom[:size] == 2).astype(np.int8).tolist())
+
+    def search_tree(self, compiled: _Compiled) -> SearchTree | None:
+        return compiled.search.tree
 
     def counters(self, compiled: _Compiled) -> dict[str, int | None]:
         tally, strategy = compiled.search.tally, compiled.strategy

@@ -6,7 +6,12 @@ refutation fails too, the search backtracks. The choice is the plan's (first ope
 decision variable, preferred value first) or, when guided, the open decision
 variable whose belief is furthest from one half, likelier value first.
 Counting follows the ``cp`` backend: a branch per choice or refutation applied,
-a backtrack per one that fails.
+a backtrack per one that fails (and one for a root that fails).
+
+The loop is Python (the kernels propagate and probe), so recording the tree, when a
+run asks, is a node appended per branch here, the kernels untouched: ``x = v`` for a
+choice, ``x != v`` for its refutation, a failed one a failure leaf. Probes are no
+branches, so no nodes; a probing that fails fails the branch it follows.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import numpy as np
 from solvers.backends.automata import belief_kernels, kernels
 from solvers.backends.automata.network import Network
 from solvers.backends.automata.strategy import Strategy
+from solvers.search_tree import NodeKind, SearchTree
 
 #: probes between two looks at the clock and at Ctrl-C while probing
 PROBE_BUDGET = 256
@@ -53,11 +59,13 @@ class Tally:
 
 
 class Search:
-    """One depth-first search of ``network`` under ``strategy``."""
+    """One depth-first search of ``network`` under ``strategy``, recording its tree into
+    ``tree`` when given one (its variables: the network's, by position)."""
 
     def __init__(self, network: Network, strategy: Strategy,
-                 should_stop: Callable[[], bool]) -> None:
+                 should_stop: Callable[[], bool], tree: SearchTree | None = None) -> None:
         self.network, self.strategy, self.should_stop = network, strategy, should_stop
+        self.tree = tree
         self.arrays = network.kernel_arguments()
         self.tally = Tally()
         longest = int(np.diff(network.edge_start).max(initial=0))
@@ -100,10 +108,14 @@ class Search:
 
     def _search(self) -> Iterator[np.ndarray]:
         dom = self.network.domains.copy()
+        tree = self.tree
+        node = 0  # the current node's in the tree, when one is recorded
         if not self._root(dom):
             self.tally.backtracks += 1
+            if tree is not None:
+                tree.end(node, NodeKind.FAILURE)
             return
-        stack: list[list] = []  # [domains before, variable, value, refuted]
+        stack: list[list] = []  # [domains before, variable, value, refuted, its node]
         while True:
             if self.should_stop():
                 raise Stopped
@@ -111,14 +123,20 @@ class Search:
             if choice is None:
                 if self.tally.first_branches is None:
                     self.tally.first_branches = self.tally.branches
+                if tree is not None:
+                    tree.end(node, NodeKind.SOLUTION)
                 yield dom
                 ok = False
             else:
                 variable, value = choice
-                stack.append([dom.copy(), variable, value, False])
+                stack.append([dom.copy(), variable, value, False, node])
+                if tree is not None:
+                    node = tree.branch(node, variable, "=", value)
                 ok = self._apply(dom, variable, value, len(stack))
                 if not ok:
                     self.tally.backtracks += 1
+                    if tree is not None:
+                        tree.end(node, NodeKind.FAILURE)
             while not ok:
                 while stack and stack[-1][3]:
                     stack.pop()
@@ -127,9 +145,13 @@ class Search:
                 entry = stack[-1]
                 entry[3] = True
                 self._restore(dom, entry[0])
+                if tree is not None:
+                    node = tree.branch(entry[4], entry[1], "!=", entry[2])
                 ok = self._apply(dom, entry[1], 1 - entry[2], len(stack))
                 if not ok:
                     self.tally.backtracks += 1
+                    if tree is not None:
+                        tree.end(node, NodeKind.FAILURE)
 
     def _root(self, dom: np.ndarray) -> bool:
         self.changed_count[0] = 0

@@ -7,6 +7,11 @@ its ``indomain`` under ``+dway`` (a chosen variable's values one branch each), o
 ways otherwise (``x = v``, then ``x != v``). It posts all_different alone: it is for
 models made of it, such as the classic Sudoku, where it reproduces the published
 course figures. A depth-first search in pure Python: slow on large models.
+
+Asked for its tree, it records the branches it counts: ``x = v`` and ``x != v`` (or a
+chosen variable's values under ``+dway``), a branch whose propagation fails a failure
+leaf. A root whose posting fails is a failure too, though no backtrack (no value was
+tried, and ECLiPSe's ``count_backtracks`` counts none).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from solvers.constraints import AllDifferent
 from solvers.heuristics import SearchPlan
 from solvers.limits import SearchLimits
 from solvers.model import Model
+from solvers.search_tree import NodeKind, SearchTree
 from solvers.variables import IntVar
 
 
@@ -46,6 +52,7 @@ class _Compiled:
     backtracks: int = 0
     deep_backtracks: int | None = None
     propagations: int = 0
+    tree: SearchTree | None = None  # the recorded tree, when the run asks for one
     _deep_fail: bool = field(default=False, repr=False)
 
     def choose(self, state: State) -> int | None:
@@ -88,8 +95,11 @@ class IcBackend(RootPropagator[_Compiled]):
         all_different=frozenset({"weak", "hall"}),
         dway=True,
         root_propagation=True,
+        search_tree=True,
         statistics=frozenset({"backtracks", "branches", "deep_backtracks", "propagations"}),
-        statistic_notes={"backtracks": "values tried whose propagation failed",
+        statistic_notes={"backtracks": "values tried whose propagation failed (a root "
+                                       "that fails before any try counts none, as in "
+                                       "ECLiPSe)",
                          "branches": "values tried",
                          "propagations": "all_different runs"},
         reasons={
@@ -115,10 +125,12 @@ class IcBackend(RootPropagator[_Compiled]):
             state = None
         decision = [index[v] for v in request.plan.variables]
         chosen = set(decision)
+        tree = (None if request.tree_cap is None else
+                SearchTree([v.name for v in variables], request.tree_cap))
         return _Compiled(state, variables, decision,
                          [i for i in range(len(variables)) if i not in chosen],
                          request.plan, limits, [index[v] for v in model.variables],
-                         deep_backtracks=0 if request.plan.dway else None)
+                         deep_backtracks=0 if request.plan.dway else None, tree=tree)
 
     def root_domains(self, compiled: _Compiled) -> dict[IntVar, tuple[int, ...]] | None:
         if compiled.root is None:
@@ -128,11 +140,16 @@ class IcBackend(RootPropagator[_Compiled]):
 
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
         if compiled.root is None:
+            if compiled.tree is not None:
+                compiled.tree.end(0, NodeKind.FAILURE)
             return
         if compiled.plan.dway:
             yield from _dway(compiled)
         else:
             yield from _binary(compiled)
+
+    def search_tree(self, compiled: _Compiled) -> SearchTree | None:
+        return compiled.tree
 
     def counters(self, compiled: _Compiled) -> dict[str, int | None]:
         propagations = compiled.root.propagations if compiled.root is not None else 0
@@ -141,10 +158,14 @@ class IcBackend(RootPropagator[_Compiled]):
                 "propagations": propagations + compiled.propagations}
 
 
-def _try(compiled: _Compiled, state: State, index: int, value: int,
-         excluded: bool = False) -> State | None:
-    """The child state of ``index = value`` (``!=`` when ``excluded``), None if it fails."""
+def _try(compiled: _Compiled, state: State, index: int, value: int, parent: int,
+         excluded: bool = False) -> tuple[State | None, int]:
+    """The child state of ``index = value`` (``!=`` when ``excluded``), None if it fails,
+    and its node in the tree below ``parent`` (-1 when none is recorded)."""
     compiled.branches += 1
+    node = -1
+    if compiled.tree is not None:
+        node = compiled.tree.branch(parent, index, "!=" if excluded else "=", value)
     child = state.child()
     before = child.propagations
     try:
@@ -155,62 +176,75 @@ def _try(compiled: _Compiled, state: State, index: int, value: int,
             child.fix(index, value)
     except Failure:
         compiled.backtracks += 1
-        return None
+        if compiled.tree is not None:
+            compiled.tree.end(node, NodeKind.FAILURE)
+        return None, node
     finally:
         compiled.propagations += child.propagations - before
-    return child
+    return child, node
+
+
+def _solution(compiled: _Compiled, state: State, node: int) -> tuple[int, ...]:
+    """The solution at ``node``, its leaf marked so (before the loop may stop asking)."""
+    if compiled.tree is not None:
+        compiled.tree.end(node, NodeKind.SOLUTION)
+    return compiled.solution(state)
 
 
 def _dway(compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
     """Each chosen variable's values one branch each; a failed value is not excluded."""
     assert compiled.root is not None
+    root = 0 if compiled.tree is not None else -1
     first = compiled.choose(compiled.root)
     if first is None:
-        yield compiled.solution(compiled.root)
+        yield _solution(compiled, compiled.root, root)
         return
     compiled.labelled()
-    stack = [(compiled.root, first, compiled.values(compiled.root, first), [0])]
+    stack = [(compiled.root, first, compiled.values(compiled.root, first), [0], root)]
     while stack:
         if compiled.limits.passed():
             return
-        state, index, values, at = stack[-1]
+        state, index, values, at, parent = stack[-1]
         if at[0] == len(values):
             stack.pop()
             compiled.returned()
             continue
         value = values[at[0]]
         at[0] += 1
-        child = _try(compiled, state, index, value)
+        child, node = _try(compiled, state, index, value, parent)
         if child is None:
             continue
         following = compiled.choose(child)
         if following is None:
-            yield compiled.solution(child)
+            yield _solution(compiled, child, node)
         else:
             compiled.labelled()
-            stack.append((child, following, compiled.values(child, following), [0]))
+            stack.append((child, following, compiled.values(child, following), [0], node))
 
 
 def _binary(compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
     """``x = v``, then, once that subtree is done, ``x != v`` (after which a variable is
     chosen again, maybe the same)."""
     assert compiled.root is not None
-    pending: list[tuple[State, int | None, int]] = [(compiled.root, None, 0)]
+    # each entry: a state, the variable whose right branch is next there (or None), its
+    # value, and the state's node (the choice point's, for a right branch)
+    root = 0 if compiled.tree is not None else -1
+    pending: list[tuple[State, int | None, int, int]] = [(compiled.root, None, 0, root)]
     while pending:
         if compiled.limits.passed():
             return
-        state, refuted, value = pending.pop()
+        state, refuted, value, node = pending.pop()
         if refuted is not None:  # the right branch of a node whose left one is done
-            child = _try(compiled, state, refuted, value, excluded=True)
+            child, node = _try(compiled, state, refuted, value, node, excluded=True)
             if child is None:
                 continue
             state = child
         index = compiled.choose(state)
         if index is None:
-            yield compiled.solution(state)
+            yield _solution(compiled, state, node)
             continue
         value = compiled.values(state, index)[0]
-        pending.append((state, index, value))
-        left = _try(compiled, state, index, value)
+        pending.append((state, index, value, node))
+        left, left_node = _try(compiled, state, index, value, node)
         if left is not None:
-            pending.append((left, None, 0))
+            pending.append((left, None, 0, left_node))

@@ -5,8 +5,9 @@ Each puzzle makes its own random candidates from its own declared options
 a solver, so it is decided here: the puzzle's counting viewpoint, solver and
 heuristic (``viewpoints.counting_defaults``) look for up to 2 solutions, and a
 candidate is kept only when a complete search finds exactly one. A puzzle may
-steer with that test (Sudoku takes clues away while it holds). Nothing here names
-a particular puzzle.
+steer with that test (Sudoku takes clues away while it holds). A caller may ask more
+of the instances kept (:class:`Wanted`: ``--difficulty`` keeps one grade); nothing here
+names a particular puzzle.
 
 The whole command has one time budget (``time_limit``): every count gets what is left
 of it, and when it is spent :class:`BudgetSpent` says what was reached (a count cut short
@@ -32,7 +33,8 @@ from solvers import Heuristic, Status, clause, equivalent_to_equality, get_backe
 from viewpoints import counting_defaults, get_viewpoint
 
 #: the command's own options, which no puzzle may declare as a generator option
-COMMAND_OPTIONS = ("option", "seed", "count", "unique", "output", "time-limit", "help")
+COMMAND_OPTIONS = ("option", "seed", "count", "unique", "output", "time-limit", "difficulty",
+                   "help")
 
 
 class BudgetSpent(PuzzleLabError):
@@ -45,6 +47,25 @@ class BudgetSpent(PuzzleLabError):
     def __init__(self, message: str, written: int) -> None:
         super().__init__(message)
         self.written = written
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """What else a kept instance must be, beside unique (``generate --difficulty``).
+
+    Attributes:
+        asked: what is asked, for messages (``of grade strong``).
+        holds: the test of a unique candidate before it is written.
+        steer: a test the generator may steer with beside uniqueness (a Sudoku takes a
+            clue away only while both hold), or None to leave the generator alone.
+        seen: what the candidates checked so far were, for the message of a search that
+            gives up (``; the unique candidates graded weak 3``), or empty.
+    """
+
+    asked: str
+    holds: Callable[[Any], bool]
+    steer: Callable[[Any], bool] | None = None
+    seen: Callable[[], str] = str
 
 
 @dataclass(frozen=True)
@@ -164,9 +185,11 @@ def options_help() -> str:
 def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int = 0,
              count: int = 1, unique: bool = False, output: Path = Path("."),
              max_candidates: int = 10_000, time_limit: float | None = 60.0,
-             on_candidate: Callable[[int, int], None] | None = None) -> Iterator[Generated]:
+             on_candidate: Callable[[int, int], None] | None = None,
+             wanted: Wanted | None = None) -> Iterator[Generated]:
     """Write ``count`` random instances of ``puzzle`` into ``output``; with ``unique`` only
-    instances with exactly one solution.
+    instances with exactly one solution, and with ``wanted`` (which implies ``unique``)
+    only those of them it holds of.
 
     ``options`` are the puzzle's generator options by name (text or typed values;
     the others take their defaults). Files are named after the puzzle, the options,
@@ -189,8 +212,8 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
         raise OptionError(f"--output {output}: cannot make the folder ({error.strerror})"
                           ) from None
     stem = f"{puzzle}-{name_part(kind.generator_options, values)}-s{seed}"
-    return _instances(kind, values, stem, seed, count, unique, output, max_candidates,
-                      time_limit, on_candidate)
+    return _instances(kind, values, stem, seed, count, unique or wanted is not None, output,
+                      max_candidates, time_limit, on_candidate, wanted)
 
 
 VERDICTS = ("exactly one solution but fell short of the options asked (such as a Sudoku "
@@ -203,8 +226,9 @@ class _Budget:
     """The deadline of one generation, and the best verdict any candidate had so far."""
 
     def __init__(self, kind: PuzzleKind[Any, Any], values: OptionValues, count: int,
-                 unique: bool, time_limit: float | None) -> None:
+                 unique: bool, time_limit: float | None, wanted: Wanted | None = None) -> None:
         self.kind, self.values, self.count, self.unique = kind, values, count, unique
+        self.wanted = wanted
         self.time_limit = time_limit
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.written = self.drawn = 0
@@ -223,21 +247,32 @@ class _Budget:
         """Keep the best verdict: one solution, else 2+, else an unfinished count."""
         self.best = min(self.best, [1, 2, None].index(solutions))
 
-    def spent(self) -> BudgetSpent:
+    def asked(self) -> str:
+        """``unique sudoku instances of grade strong (box 3, clues 32)``."""
         options = ", ".join(f"{name} {value}" for name, value in self.values.items())
-        asked = f"{'unique ' if self.unique else ''}{self.kind.name} instances ({options})"
-        best = "" if self.best == len(VERDICTS) else \
-            f"; the best candidate checked had {VERDICTS[self.best]}"
+        grade = f" {self.wanted.asked}" if self.wanted else ""
+        return f"{'unique ' if self.unique else ''}{self.kind.name} instances{grade} ({options})"
+
+    def seen(self) -> str:
+        """What the candidates checked were: what ``wanted`` saw of the unique ones, else
+        the best count's verdict."""
+        wanted = self.wanted.seen() if self.wanted else ""
+        return wanted or ("" if self.best == len(VERDICTS) else
+                          f"; the best candidate checked had {VERDICTS[self.best]}")
+
+    def spent(self) -> BudgetSpent:
         return BudgetSpent(
             f"stopped at the {self.time_limit:g} s time limit: {self.written} of {self.count} "
-            f"{asked} written after {counted(self.drawn, 'candidate')}{best}", self.written)
+            f"{self.asked()} written after {counted(self.drawn, 'candidate')}{self.seen()}",
+            self.written)
 
 
 def _instances(kind: PuzzleKind[Any, Any], values: OptionValues, stem: str, seed: int, count: int,
                unique: bool, output: Path, max_candidates: int, time_limit: float | None,
-               on_candidate: Callable[[int, int], None] | None) -> Iterator[Generated]:
+               on_candidate: Callable[[int, int], None] | None,
+               wanted: Wanted | None = None) -> Iterator[Generated]:
     rng = random.Random(seed)
-    budget = _Budget(kind, values, count, unique, time_limit)
+    budget = _Budget(kind, values, count, unique, time_limit, wanted)
     last: list[tuple[object, bool]] = []  # the instance tested last, and its verdict
 
     def is_unique(instance: object) -> bool:
@@ -255,6 +290,20 @@ def _instances(kind: PuzzleKind[Any, Any], values: OptionValues, stem: str, seed
         budget.left()  # a search cut short by the deadline proves nothing: stop
         return other
 
+    steer = None if wanted is None else wanted.steer
+
+    def steering(instance: object) -> bool:
+        """The test the generator steers with: ``wanted``'s own first, when it has one
+        (cheaper than a count), then uniqueness."""
+        return (steer is None or steer(instance)) and is_unique(instance)
+
+    def kept(instance: object) -> bool:
+        if wanted is None:
+            return True
+        holds = wanted.holds(instance)
+        budget.left()
+        return holds
+
     for index in range(1, count + 1):
         name = f"{stem}-{index}"
         drawn = 0
@@ -263,13 +312,15 @@ def _instances(kind: PuzzleKind[Any, Any], values: OptionValues, stem: str, seed
             drawn += 1
             budget.drawn += 1
             if drawn > max_candidates:
-                raise OptionError(f"no unique {kind.name} found in {max_candidates} "
-                                  f"candidates; try other generator options")
+                grade = f" {wanted.asked}" if wanted else ""
+                raise OptionError(f"no unique {kind.name}{grade} found in {max_candidates} "
+                                  f"candidates{budget.seen()}; try other generator options")
             if on_candidate:
                 on_candidate(index, drawn)
-            candidate = kind.generate(values, rng, name, is_unique if unique else None,
+            candidate = kind.generate(values, rng, name, steering if unique else None,
                                       another_solution=finder if unique else None)
-            if candidate is not None and (not unique or is_unique(candidate)):
+            if candidate is not None and (not unique or steering(candidate)) \
+                    and kept(candidate):
                 break
         path = output / f"{name}{kind.suffixes[0]}"
         path.write_text(kind.write(candidate, kind.known_solution(candidate)), encoding="utf-8")

@@ -27,6 +27,7 @@ from experiments.analysis.report_data import plot_cells, summary_line
 from experiments.analysis.report_facts import facts
 from experiments.analysis.report_figures import DrawnFigure, draw_all
 from experiments.analysis.report_pictures import DrawnPuzzle, draw_puzzles
+from experiments.analysis.report_sizes import HEADERS, SizeRow, size_rows
 from experiments.analysis.report_trees import TreeGroup, draw_trees
 from experiments.analysis.table_format import (
     MARKS,
@@ -79,6 +80,8 @@ class CampaignSection:
     """Each figure not drawn, and why (nothing solved to plot, one group only, ...)."""
     markdown_tables: str = ""
     latex_tables: str = ""
+    sizes: list[SizeRow] = field(default_factory=list)
+    """Each viewpoint's model size on each solver (none for runs stored before sizes)."""
     trees: list[TreeGroup] = field(default_factory=list)
     """The search trees the campaign recorded, one group per instance."""
 
@@ -144,10 +147,10 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
             campaign, facts(campaign), anchor, grouped, shown, drawn, pictures, notes,
             markdown_tables=render(tables, "markdown", PAGE_CHARACTERS),
             latex_tables=render(tables, "latex", LATEX_CHARACTERS), absent_figures=absent,
-            trees=draw_trees(campaign, figures, anchor)))
+            sizes=size_rows(campaign.runs), trees=draw_trees(campaign, figures, anchor)))
     written = [_write(folder / name, _environment(name).get_template(f"{name}.j2").render(
         sections=sections, title=_title(campaigns), version=puzzlelab.__version__,
-        legend=legend(), notes=NOTES, figures_folder=FIGURES))
+        legend=legend(), notes=NOTES, figures_folder=FIGURES, size_headers=HEADERS))
         for name in ("index.html", "report.md", "report.tex")]
     files = [*written, *(f.svg for s in sections for f in s.figures),
              *(f.pdf for s in sections for f in s.figures),

@@ -16,6 +16,7 @@ from experiments.cli import (  # noqa: F401 (commands)
     campaigns,
     catalogue,
     exporting,
+    grading,
     solving,
     studies,
 )

@@ -32,12 +32,26 @@ def _generate_arguments(parser: ArgumentParser) -> None:
                         help="budget of the whole command (default 60): when it is spent, "
                              "the instances written so far stay and the command stops with "
                              "one line saying what it reached, exit status 1")
+    parser.add_argument("--difficulty", metavar="GRADE",
+                        help="keep only unique instances of this grade (implies --unique): "
+                             + _grades()
+                             + " (weakest first; `puzzlelab grade --help` says what each "
+                               "means)")
+
+
+def _grades() -> str:
+    """Each puzzle's grades, weakest first, in one line: ``sudoku: weak, strong, ...``."""
+    from experiments.studies.grading.ladders import LADDERS
+
+    return "; ".join(f"{puzzle}: {', '.join(LADDERS.get(puzzle).grades)}"
+                     for puzzle in LADDERS.names())
 
 
 def _generator_options() -> str:
+    from experiments.cli.grading import ladders_help
     from experiments.generate import options_help
 
-    return "Generator options of each puzzle:\n\n" + options_help()
+    return "Generator options of each puzzle:\n\n" + options_help() + "\n\n" + ladders_help()
 
 
 PLAIN_EVERY_S = 10.0
@@ -47,7 +61,8 @@ PLAIN_EVERY_S = 10.0
 @command("generate", _generate_arguments, epilog=_generator_options, passes_unknown=True)
 def generate(given: Namespace) -> int | None:
     """Write random instances made by the puzzle's own generator (files named after the
-    puzzle, its options, the seed and the number), within the --time-limit budget."""
+    puzzle, its options, the seed and the number), within the --time-limit budget; with
+    --difficulty only those of one grade (see `puzzlelab grade`)."""
     from experiments.generate import BudgetSpent, named_options
     from experiments.generate import generate as generate_instances
 
@@ -56,10 +71,15 @@ def generate(given: Namespace) -> int | None:
     def drawn(index: int, candidates: int) -> None:
         describe(f"generating {index} of {count}: checking candidate {candidates}")
 
-    count, unique = given.count, given.unique
+    count, unique = given.count, given.unique or given.difficulty is not None
     options = parse_options([*given.option, *named_options(given.extra)])
+    wanted = None
+    if given.difficulty is not None:
+        from experiments.studies.grading import difficulty
+
+        wanted = difficulty(given.puzzle, given.difficulty)
     made = generate_instances(given.puzzle, options, given.seed, count, unique, given.output,
-                              time_limit=given.time_limit, on_candidate=drawn)
+                              time_limit=given.time_limit, on_candidate=drawn, wanted=wanted)
     for index in range(1, count + 1):
         # one spinner per instance (plain lines off a terminal), closed before its line
         # goes to stdout
@@ -74,7 +94,9 @@ def generate(given: Namespace) -> int | None:
         if stopped:
             print(f"error: {stopped}", file=sys.stderr)
             return 1
-        tried = f" (unique; {counted(written.candidates, 'candidate')} drawn)" if unique else ""
+        grade = f", grade {given.difficulty}" if given.difficulty is not None else ""
+        tried = (f" (unique{grade}; {counted(written.candidates, 'candidate')} drawn)"
+                 if unique else "")
         say(f"wrote {written.path}{tried}")
     return None
 

@@ -124,3 +124,22 @@ def test_changing_the_trees_setting_keeps_the_stored_runs(monkeypatch, capsys,
     with ResultsStore.open_existing(tmp_path / "grown" / "runs.sqlite") as store:
         assert [(t.instance, t.viewpoint) for t in stored_trees(store)] == [
             ("hard17", "classic-weak")]
+
+
+def test_the_report_shows_each_viewpoints_model_size(campaign: Path) -> None:
+    from experiments.analysis.report_sizes import size_rows
+    from puzzles import PUZZLES
+    from viewpoints import get_viewpoint
+
+    sudoku = PUZZLES.get("sudoku")
+    instance = sudoku.load(sudoku.data_folder() / "kul_named_9x9.txt", "lambda")
+    rows = {(row.viewpoint, row.solver): row.cells
+            for row in size_rows(read_campaign(campaign / "out" / "runs.sqlite").runs)}
+    assert set(rows) == {(v, s) for v in ("classic-weak", "value-position-weak")
+                         for s in ("cp", "cpsat")}
+    for label, name in (("classic-weak", "classic"), ("value-position-weak", "value-position")):
+        model = get_viewpoint("sudoku", name).build(instance, {"alldiff": "weak"}).model
+        built = (f"{len(model.variables):,}", f"{len(model.constraints):,}")
+        assert rows[(label, "cp")][:2] == rows[(label, "cpsat")][:2] == built
+    html = (campaign / "out" / "report" / "index.html").read_text(encoding="utf-8")
+    assert "<h3>Model sizes</h3>" in html and "posted constraints" in html

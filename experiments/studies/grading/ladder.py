@@ -1,0 +1,152 @@
+"""What a grade is: a ladder of reasoning, weakest first, each rung a propagation without
+search, and search above them all.
+
+An instance is *solved without search* at a rung when the rung's propagation leaves
+every variable the search would branch on (the puzzle's unknowns) with one value. Its
+grade is the lowest rung that does so; an instance no rung solves is graded ``search``,
+with the branches the search backend needs to find its solution. Grading is asked of
+instances with exactly one solution: a propagation that fixes every unknown of a
+model has found the only assignment it leaves, which is the solution, so the grade
+says what reasoning *proves* the solution.
+
+A rung is any :class:`Reasoning`; :class:`RootPropagation` is the usual one (a
+viewpoint, with options, propagated at the root by a backend that declares root
+propagation, :func:`solvers.propagate_root`). The ladders themselves are declared in
+:mod:`.ladders`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from puzzlelab.errors import OptionError
+
+SEARCH = "search"
+"""The grade above every rung: the instance needs search."""
+
+Memo = dict[str, object]
+"""What the rungs of one instance's grading share (a study that computes its levels in
+one sweep keeps the sweep here)."""
+
+
+class Reasoning(Protocol):
+    """What a rung runs: does it solve an instance without search?"""
+
+    def describe(self) -> str:
+        """What runs, in a few words (``classic (alldiff=weak) at the root on cp``)."""
+        ...
+
+    def solves(self, puzzle: str, instance: Any, memo: Memo) -> bool:
+        """Whether it leaves every unknown of ``instance`` with one value."""
+        ...
+
+
+def _options_text(options: Mapping[str, str]) -> str:
+    return f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
+
+
+@dataclass(frozen=True)
+class RootPropagation:
+    """A viewpoint, with options, propagated at the root by ``backend`` (one declaring root
+    propagation), after probing the root with ``probing`` (as ``+probe`` does).
+
+    Constraints the search leaves out (checked after search, lazy) take no part, as in
+    :mod:`solvers.root_profile`.
+    """
+
+    viewpoint: str
+    options: Mapping[str, str] = field(default_factory=dict)
+    backend: str = "cp"
+    probing: bool = False
+
+    def describe(self) -> str:
+        probe = ", probing the root" if self.probing else ""
+        return (f"{self.viewpoint}{_options_text(self.options)} at the root on "
+                f"{self.backend}{probe}")
+
+    def domains(self, puzzle: str, instance: Any) -> tuple[list[Any], dict[Any, Any] | None]:
+        """The unknowns (search variables) of the rung's model, and the domains its root
+        propagation leaves (None: it fails, so the instance has no solution)."""
+        from solvers import propagate_root
+        from viewpoints import get_viewpoint
+
+        built = get_viewpoint(puzzle, self.viewpoint).build(instance, self.options)
+        model = dataclasses.replace(built.model, after_search=[], lazy=[])
+        return model.search_variables(), propagate_root(model, self.backend, self.probing)
+
+    def solves(self, puzzle: str, instance: Any, memo: Memo) -> bool:
+        unknowns, domains = self.domains(puzzle, instance)
+        return domains is not None and all(len(domains[v]) == 1 for v in unknowns)
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One rung of a ladder: its name (the grade), what it runs and what it means."""
+
+    name: str
+    runs: Reasoning
+    meaning: str
+
+
+@dataclass(frozen=True)
+class Search:
+    """The last rung: a viewpoint searched by ``backend`` under ``heuristic``; its
+    branches measure how much search the instance needs. The same model counts the
+    solutions, up to 2, before grading."""
+
+    viewpoint: str
+    heuristic: str
+    options: Mapping[str, str] = field(default_factory=dict)
+    backend: str = "cp"
+    meaning: str = "no rung solves it: search finds the solution"
+
+    def describe(self) -> str:
+        return (f"{self.viewpoint}{_options_text(self.options)} searched on {self.backend}, "
+                f"{self.heuristic}")
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """A puzzle's grades, weakest first: its rungs, then search.
+
+    ``steers_generator``: the puzzle's generator thins a solution while its uniqueness
+    test holds (a Sudoku takes clues away), so ``generate --difficulty`` may add "solved
+    at this grade or below" to that test; other generators repair, and their test must
+    stay uniqueness alone.
+    """
+
+    puzzle: str
+    rungs: tuple[Rung, ...]
+    search: Search
+    steers_generator: bool = False
+
+    @property
+    def grades(self) -> tuple[str, ...]:
+        """The grade names, weakest first: the rungs', then ``search``."""
+        return (*(rung.name for rung in self.rungs), SEARCH)
+
+    def meanings(self) -> list[tuple[str, str, str]]:
+        """(grade, meaning, what runs) for every grade, weakest first."""
+        return [*((rung.name, rung.meaning, rung.runs.describe()) for rung in self.rungs),
+                (SEARCH, self.search.meaning, self.search.describe())]
+
+    def level(self, grade: str) -> int:
+        """The place of ``grade`` on the ladder (0 is the weakest); an unknown grade is an
+        ``OptionError`` listing the puzzle's grades in order."""
+        if grade not in self.grades:
+            raise OptionError(f"unknown {self.puzzle} grade {grade!r}; its grades, weakest "
+                              f"first: {', '.join(self.grades)}")
+        return self.grades.index(grade)
+
+    def lowest_rung(self, instance: Any, up_to: int | None = None) -> int | None:
+        """The place of the first rung (up to ``up_to``, inclusive) that solves ``instance``
+        without search; None when none does."""
+        memo: Memo = {}
+        last = len(self.rungs) - 1 if up_to is None else min(up_to, len(self.rungs) - 1)
+        for place, rung in enumerate(self.rungs[:last + 1]):
+            if rung.runs.solves(self.puzzle, instance, memo):
+                return place
+        return None

@@ -168,10 +168,17 @@ SECTIONS: dict[str, Generator] = {
     "results": lambda to_root: markdown(tables.result_rows(to_root)),
     "studies": lambda _: markdown(tables.study_rows()),
     "commands": lambda _: markdown(command_rows()),
+    "grades": lambda _: markdown(_grade_rows()),
 }
 """Every section a page may mark, by name; ``options-COMMAND`` (below) adds one per command."""
 OPTIONS = "options-"
 """The prefix of the sections holding a command's arguments and options (``options-run``)."""
+
+
+def _grade_rows() -> list[dict[str, str]]:
+    from experiments.cli.grading import grade_rows
+
+    return grade_rows()
 
 
 def section_names() -> list[str]:

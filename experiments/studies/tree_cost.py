@@ -50,7 +50,7 @@ MEMORY_CASES = {
     "sudoku lambda, classic weak, cp input/min": ("lambda", "cp", "input/min"),
     "sudoku lambda, classic weak, python-constraint first-fail/min":
         ("lambda", "python-constraint", "first-fail/min"),
-    "pigeonhole 10, cp input/min (past the cap)": ("pigeonhole", "cp", "input/min"),
+    "sudoku extra4, classic weak, cp input/min (past the cap)": ("extra4", "cp", "input/min"),
 }
 FIELDS = ("kind", "round", "side", "case", "figure", "value")
 
@@ -109,23 +109,8 @@ def measure_off(base: str, rounds: int, puzzles: int) -> list[dict[str, object]]
     return rows
 
 
-def _pigeonhole(pigeons: int) -> Model:
-    """``pigeons`` pigeons in one hole fewer, pairwise different: a search that must try
-    everything, past any node cap."""
-    from solvers import Model, linear
-
-    model = Model(f"pigeonhole-{pigeons}")
-    items = [model.int_var(0, pigeons - 2, f"p{i}") for i in range(pigeons)]
-    for i, first in enumerate(items):
-        for second in items[i + 1:]:
-            model.add(linear([(1, first), (-1, second)], "!=", 0))
-    return model
-
-
 def _model(instance: str) -> Model:
-    """A fresh model of a memory case's instance."""
-    if instance == "pigeonhole":
-        return _pigeonhole(10)
+    """A fresh classic model (weak all_different) of one of the course's Sudokus."""
     from puzzles import PUZZLES
     from viewpoints import get_viewpoint
 

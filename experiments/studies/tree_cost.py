@@ -146,8 +146,8 @@ def measure_on() -> list[dict[str, object]]:
     return rows
 
 
-def report(rows: list[dict[str, object]], command: str) -> str:
-    """The README from the rows."""
+def report(rows: list[dict[str, object]]) -> str:
+    """The README from the rows alone (so ``--from`` writes it again, word for word)."""
     def value(kind: str, case: str, figure: str, side: str | None = None) -> list[float]:
         return [float(str(r["value"])) for r in rows if r["kind"] == kind and
                 r["case"] == case and r["figure"] == figure and (side is None or
@@ -155,6 +155,10 @@ def report(rows: list[dict[str, object]], command: str) -> str:
 
     sides = sorted({str(r["side"]) for r in rows if r["kind"] == "off"})
     base = next(side for side in sides if side.startswith("base"))
+    rounds = max(int(str(r["round"])) for r in rows if r["kind"] == "off")
+    puzzles = int(max(float(str(r["value"])) for r in rows if r["figure"] == "attempted"))
+    command = (f"python -m experiments.studies.tree_cost --base {base.removeprefix('base ')} "
+               f"--rounds {rounds} --puzzles {puzzles} --output results/tree-cost")
     lines = ["# What recording search trees costs (issue 46)", "",
              f"Written by `{command}`. Off: the Sudoku throughput benchmark on this checkout "
              f"and on the {base.removeprefix('base ')} commit (before trees were recorded), "
@@ -194,12 +198,10 @@ def main(argv: Sequence[str]) -> int | None:
     if arguments.source is not None:
         with arguments.source.open(encoding="utf-8", newline="") as lines:
             rows: list[dict[str, object]] = list(csv.DictReader(lines))
-        print(report(rows, "python -m experiments.studies.tree_cost"), end="")
-        return None
-    rows = measure_off(arguments.base, arguments.rounds, arguments.puzzles) + measure_on()
-    command = ("python -m experiments.studies.tree_cost" + "".join(f" {a}" for a in argv))
-    text = report(rows, command)
-    if arguments.output is not None:
+    else:
+        rows = measure_off(arguments.base, arguments.rounds, arguments.puzzles) + measure_on()
+    text = report(rows)
+    if arguments.output is not None and arguments.source is None:
         arguments.output.mkdir(parents=True, exist_ok=True)
         with (arguments.output / "runs.csv").open("w", encoding="utf-8", newline="") as out:
             writer = csv.DictWriter(out, fieldnames=FIELDS, lineterminator="\n")

@@ -2,13 +2,19 @@
 
 It holds the patterns model (``chosen[k][p]``, exactly one per room and per cell), the
 cell view of cell-room (``room[r][c]`` and the 0/1 matrix ``in[r][c][k]``), and the
-channeling between them, in one of two equivalent forms. Both are exact given the set
+channeling between them, in one of four equivalent forms. Each is exact given the set
 partitioning: the chosen placements cover every cell once, so each cell's room is the
-room whose placement covers it.
+room whose placement covers it. They differ in what propagation draws from them:
 
 - ``channel=implication``: ``chosen[k][p] -> in[r][c][k]`` for each cell (r, c) of p;
 - ``channel=sum``: ``in[r][c][k] = sum of chosen[k][p] over the placements p covering
-  (r, c)``, as in cell-room.
+  (r, c)``, as in cell-room (a room ruled out of a cell rules out its placements there);
+- ``channel=missing``: ``in[r][c][k] + sum of chosen[k][p] over the placements p of room
+  k that miss (r, c) = 1`` (room k has exactly one placement, so the cell is k's exactly
+  when none that misses it is chosen): a cell known to be k's rules out k's placements
+  that miss it, and a cell that all of k's open placements cover is k's;
+- ``channel=both``: ``sum`` and ``missing`` together, which is domain consistent between
+  ``room[r][c]`` and each room's placements.
 
 ``redundant=true`` adds the two families the course adds, as one linear inequality per
 cell and room (not one clause per placement, which would be quadratic):
@@ -40,8 +46,9 @@ from viewpoints.shikaku import (
     rooms_of,
 )
 
-CHANNEL = Option("sum", ("implication", "sum"),
-                 "cells joined to placements by chosen -> in, or by in = sum of chosen")
+CHANNEL = Option("sum", ("implication", "sum", "missing", "both"),
+                 "cells joined to placements by chosen -> in, by in = sum of the chosen "
+                 "placements over the cell, by in = 1 - sum of those that miss it, or both")
 REDUNDANT = Option("true", ("true", "false"),
                    "add the two redundant families: a cell in room k rules out the other "
                    "rooms' placements over it and room k's placements that miss it")
@@ -52,6 +59,15 @@ def _channel_by_implication(model: Model, chosen: Chosen, inside: Inside) -> Non
         for placement, flag in zip(room.placements, flags):
             for r, c in placement.cells():
                 model.add(implies(flag, inside[r, c, room.label]))
+
+
+def _channel_by_missing(model: Model, chosen: Chosen, inside: Inside) -> None:
+    for room, flags in chosen:
+        for r, c in {cell for placement in room.placements for cell in placement.cells()}:
+            missing = [flag for placement, flag in zip(room.placements, flags)
+                       if not placement.covers(r, c)]
+            model.add(linear([(1, inside[r, c, room.label]), *((1, f) for f in missing)],
+                             "==", 1))
 
 
 def _post_redundant(model: Model, chosen: Chosen, covering: Covering,
@@ -89,8 +105,10 @@ def channeled(instance: ShikakuInstance, channel: str, redundant: str,
     _, inside = post_cell_rooms(model, instance, rooms, covering, gcc == "true")
     if channel == "implication":
         _channel_by_implication(model, chosen, inside)
-    else:
+    if channel in ("sum", "both"):
         channel_by_sum(model, covering, inside)
+    if channel in ("missing", "both"):
+        _channel_by_missing(model, chosen, inside)
     if redundant == "true":
         _post_redundant(model, chosen, covering, inside)
     return BuiltModel(model, placement_decoder(instance, chosen))

@@ -35,12 +35,13 @@ def size_rows(runs: Sequence[RunRecord]) -> list[SizeRow]:
     """A row per viewpoint and solver that measured its sizes, in the runs' order."""
     seen: dict[tuple[str, str], list[list[int]]] = {}
     for run in runs:
-        values = [run.statistics.as_dict().get(name) for name in FIGURES]
-        if any(value is None for value in values):
+        figures = run.statistics.as_dict()
+        values = [int(figures[name]) for name in FIGURES if figures.get(name) is not None]
+        if len(values) < len(FIGURES):  # stored before sizes were measured
             continue
         columns = seen.setdefault((run.viewpoint, run.solver), [[] for _ in FIGURES])
         for column, value in zip(columns, values, strict=True):
-            column.append(int(value))  # type: ignore[arg-type]  (checked above)
+            column.append(value)
     return [SizeRow(viewpoint, solver, tuple(_span(column) for column in columns))
             for (viewpoint, solver), columns in seen.items()]
 

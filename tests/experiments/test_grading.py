@@ -78,7 +78,8 @@ def test_an_unknown_grade_lists_the_puzzles_grades_in_order() -> None:
 GRADED = [  # puzzle, file, instance, its grade
     ("sudoku", "small_4x4.txt", None, "weak"),
     ("sudoku", "kul_named_9x9.txt", "clue17", "strong"),
-    ("sudoku", "norvig_hardest.txt", "norvig_hardest#1", "probing"),
+    ("sudoku", "norvig_hardest.txt", "norvig_hardest#1", "strong"),  # bounds cannot
+    ("sudoku", "norvig_hardest.txt", "norvig_hardest#3", "probing"),
     ("sudoku", "norvig_hardest.txt", "norvig_hardest#2", SEARCH),
     ("nonogram", "small/plus_3x3.non", None, "line"),
     ("nonogram", "webpbn_survey/webpbn-00023.non", None, "probing"),

@@ -1,8 +1,10 @@
-"""The Shikaku propagation-level table: the placement figures are the published ones,
-levels only ever decide more, a level at 0 is a solution, and the command prints it."""
+"""The Shikaku propagation-level table: every published cell we match stays matched (the
+ones we do not are listed, with the reason, in :data:`UNMATCHED`), levels only ever
+decide more, a level at 0 is a solution, and the command prints it."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import pairwise
 from pathlib import Path
 
@@ -10,8 +12,11 @@ import pytest
 
 from experiments.cli import main
 from experiments.studies.shikaku_levels.levels import (
+    CHANNELS,
     LEVELS,
+    PLACEMENT_FIGURES,
     PUBLISHED,
+    LevelState,
     forced_solution,
     placement_figures,
     propagation_levels,
@@ -32,21 +37,59 @@ def test_every_published_instance_is_one_we_ship() -> None:
     assert set(PUBLISHED) <= set(INSTANCES)
 
 
+#: the published cells we do not match: (instance, column): (our figure, why). Ours is
+#: pinned so that a change shows; results/shikaku-levels/README.md argues the reasons.
+_SET = ("the chapter's channel is not our missing form: ours decides more on giant 3 "
+        "and less on the others; sum and implication decide nothing beyond Ini")
+_RED = ("Red holds Set, whose form differs; no further reasoning we tried closes it "
+        "without going past the published figures elsewhere")
+UNMATCHED: dict[tuple[str, str], tuple[int, str]] = {
+    ("nikoliweb6", "Set"): (53, _SET),
+    ("nikoliweb10", "Set"): (634, _SET),
+    ("giants1", "Set"): (854, _SET),
+    ("giants3", "Set"): (339, _SET),
+    ("giants7", "Set"): (955, _SET),
+    ("giants1", "Red"): (31, _RED),
+    ("giants3", "Red"): (258, _RED),
+    ("giants7", "Red"): (31, _RED),
+    ("giants3", "GCC"): (258, _RED + "; gcc adds nothing here, as in the chapter"),
+    ("giants7", "GCC"): (31, _RED + "; gcc adds nothing here, as in the chapter"),
+}
+COLUMNS = (*PLACEMENT_FIGURES, *LEVELS)
+
+
+@cache
+def _levels(name: str) -> tuple[LevelState, ...]:
+    return tuple(propagation_levels(INSTANCES[name]))
+
+
+def _ours(name: str, column: str) -> int:
+    if column in PLACEMENT_FIGURES:
+        return placement_figures(rooms_of(INSTANCES[name])).row()[
+            PLACEMENT_FIGURES.index(column)]
+    return _levels(name)[LEVELS.index(column)].open_placements
+
+
+def _published(name: str, column: str) -> int:
+    figures = PUBLISHED[name]
+    if column in PLACEMENT_FIGURES:
+        return figures.placements.row()[PLACEMENT_FIGURES.index(column)]
+    return figures.undecided[LEVELS.index(column)]
+
+
+@pytest.mark.parametrize("column", COLUMNS)
 @pytest.mark.parametrize("name", PUBLISHED)
-def test_the_placement_figures_are_the_published_ones(name: str) -> None:
-    ours = placement_figures(rooms_of(INSTANCES[name]))
-    assert ours == PUBLISHED[name].placements
+def test_each_published_cell_is_matched_or_listed_as_unmatched(name: str,
+                                                               column: str) -> None:
+    """Open placements against the chapter's figure (its K, Fix, Alt, Cov too)."""
+    ours, published = _ours(name, column), _published(name, column)
+    if (name, column) in UNMATCHED:
+        assert (ours, ours != published) == (UNMATCHED[name, column][0], True)
+    else:
+        assert ours == published
 
 
-@pytest.mark.parametrize("name", PUBLISHED)
-def test_the_open_placements_of_set_partitioning_are_the_published_ini(name: str) -> None:
-    """The chapter's Ini counts open placement variables: ours, level by level, match it
-    on set partitioning alone (the first level costs one root propagation)."""
-    first = next(propagation_levels(INSTANCES[name]))
-    assert (first.level, first.open_placements) == ("Ini", PUBLISHED[name].undecided[0])
-
-
-@pytest.mark.parametrize("channel", ["sum", "implication"])
+@pytest.mark.parametrize("channel", CHANNELS)
 def test_each_level_decides_at_least_what_the_one_before_did(channel: str) -> None:
     states = list(propagation_levels(INSTANCES["nikoliweb6"], channel))
     assert [state.level for state in states] == list(LEVELS)
@@ -77,19 +120,34 @@ def test_subset_reasoning_sets_the_rest_of_the_bigger_equation_to_zero() -> None
     assert subset_zeros([[a, b], [a, b]], lambda v: True) == set()  # equal: nothing
 
 
-def test_root_domains_are_the_propagated_ones_and_none_when_the_root_fails() -> None:
+@pytest.mark.parametrize("backend", ["cp", "choco"])
+def test_root_domains_are_the_propagated_ones_and_none_when_the_root_fails(
+        backend: str) -> None:
+    load_backends()
     model = Model("probe")
     x, y = model.bool_var("x"), model.bool_var("y")
     model.add(linear([(1, y), (-1, x)], ">=", 0))  # x <= y
     model.add(linear([(1, x), (1, y)], "<=", 1))  # x = 1 would need y = 1 and y = 0
-    assert propagate_root(model) == {x: (0, 1), y: (0, 1)}
-    assert propagate_root(model, probing=True) == {x: (0,), y: (0, 1)}
+    assert propagate_root(model, backend) == {x: (0, 1), y: (0, 1)}
+    if backend == "cp":  # the one that probes the root
+        assert propagate_root(model, probing=True) == {x: (0,), y: (0, 1)}
     model.add(linear([(1, x)], "==", 1))
-    assert propagate_root(model) is None
-    assert propagate_root(model, probing=True) is None
+    assert propagate_root(model, backend) is None
+    if backend == "cp":
+        assert propagate_root(model, probing=True) is None
 
 
-@pytest.mark.parametrize("backend", ["cpsat", "choco", "python-constraint", "automata"])
+def test_choco_gives_its_root_with_holes_and_refuses_to_probe_it() -> None:
+    load_backends()
+    model = Model("holes")
+    x = model.int_var_from_values([1, 3, 5, 7], "x")
+    model.add(linear([(1, x)], ">=", 2))
+    assert propagate_root(model, "choco") == {x: (3, 5, 7)}
+    with pytest.raises(UnsupportedCombination, match=r"choco.*lacks probing"):
+        propagate_root(model, "choco", probing=True)
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "python-constraint", "automata"])
 def test_root_propagation_is_refused_by_a_backend_that_does_not_declare_it(
         backend: str) -> None:
     load_backends()

@@ -70,12 +70,14 @@ def _declare(ladder: Ladder) -> None:
 _declare(Ladder("sudoku", (
     Rung("weak", RootPropagation("classic", {"alldiff": "weak"}),
          "weak all_different: a placed digit leaves its row, column and box (naked singles)"),
-    Rung("strong", RootPropagation("classic", {"alldiff": "strong"}),
-         "strong all_different: cells whose digits lie within as many values take them "
-         "all (Hall intervals: bounds consistency on cp)"),
+    Rung("strong", RootPropagation("classic", {"alldiff": "strong"}, backend="choco"),
+         "strong (domain) all_different: a digit that no way of filling its unit leaves "
+         "to a cell leaves it (naked and hidden pairs, triples...: Choco's arc "
+         "consistency)"),
     Rung("probing", RootPropagation("classic", {"alldiff": "strong"}, probing=True),
-         "strong all_different and root probing: a digit whose trial fails at once "
-         "leaves its cell (singleton arc consistency)"),
+         "root probing (singleton consistency) over strong all_different: a digit whose "
+         "trial fails at once leaves its cell (on cp, whose strong all_different is "
+         "bounds consistency; on the course's puzzles it solves all the rung below does)"),
 ), Search("classic", "first-fail/min", {"alldiff": "strong"}), steers_generator=True))
 
 _declare(Ladder("shikaku", tuple(Rung(level.lower(), StudyLevel(level), meaning)

@@ -3,7 +3,7 @@ propagation alone decides as constraint families are added (:mod:`.levels`), tab
 beside the published figures (:mod:`.table`).
 
 ``python -m experiments.studies.shikaku_levels FILE [--instances a,b] [--format F]
-[--channel sum|implication]``, or ``puzzlelab study shikaku-levels FILE ...``.
+[--channel missing|sum|implication]``, or ``puzzlelab study shikaku-levels FILE ...``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--instances", default="",
                         help="comma-separated instance names (default: every instance)")
     parser.add_argument("--format", default="text", choices=FORMATS, dest="fmt")
-    parser.add_argument("--channel", default="sum", choices=CHANNELS,
+    parser.add_argument("--channel", default="missing", choices=CHANNELS,
                         help="the Set level's channeling")
     arguments = parser.parse_args(argv)
     names = [name.strip() for name in arguments.instances.split(",") if name.strip()]

@@ -2,29 +2,33 @@
 
 After Simonis' chapter "Working with Implications": for an instance, the figures of
 its placements (K rooms, Fix rooms with a single placement, Alt placements in all, Cov
-cells covered by a single placement), then the cells still undecided after the root
-propagation of the classic CP solver (``cp``, through the solving layer's declared root
-propagation, :func:`solvers.propagate_root`) as constraint families are added one at
-a time, each level holding the ones before it:
+cells covered by a single placement), then the cells still undecided after root
+propagation (through the solving layer's declared root propagation,
+:func:`solvers.propagate_root`) as constraint families are added one at a time, each
+level holding the ones before it:
 
 - ``Ini``: set partitioning alone (the ``patterns`` viewpoint);
 - ``Set``: plus the cell-room view and its channeling (``channeled``, ``redundant=false
-  gcc=false``, channel ``sum`` unless told otherwise);
-- ``Red``: plus the two redundant families (``redundant=true``);
-- ``GCC``: plus ``global_cardinality`` (``gcc=true``);
+  gcc=false``, channel ``missing`` unless told otherwise);
+- ``Red``: plus the redundant constraints: the channel's other form (``channel=both``)
+  and the two redundant families (``redundant=true``);
+- ``GCC``: plus ``global_cardinality`` on the cell variables (``gcc=true``);
 - ``Sub``: plus reasoning on subsets of equations (:func:`subset_zeros`), with the root
   propagation again after each round, to a fixpoint;
 - ``SAC``: plus probing at the root (singleton consistency with merging on the
   placements, ``+probe``), again alternated with ``Sub`` to a fixpoint.
 
-A cell is *undecided* when more than one room keeps an open placement over it (a
-placement variable whose domain still holds 1). The same test serves every level: the
-cell-room view never knows more about a cell than its placements do, since a room
-ruled out of the cell variable's domain rules out the room's placements over it through
-the channeling, whichever its form. With every cell decided, the rooms of all cells are
-known, and :func:`forced_solution` reads them off the root domains. Each level also
+Ini to Sub are Choco's root (:data:`ROOT_SOLVER`), whose ``global_cardinality`` reasons
+across rooms; SAC is the classic CP solver's (:data:`PROBING_SOLVER`), the one that
+probes at the root. A cell is *undecided* when more than one room keeps an open
+placement over it (a placement variable whose domain still holds 1). The same test
+serves every level: the cell-room view never knows more about a cell than its
+placements do, since a room ruled out of the cell variable's domain rules out the
+room's placements over it through every form of the channeling but ``implication``
+(which is never stronger than ``sum``). With every cell decided, the rooms of all cells
+are known, and :func:`forced_solution` reads them off the root domains. Each level also
 counts its *open placements* (placement variables not fixed yet), the measure the
-published figures appear to use (giant 1's Ini, 995, exceeds its 735 cells).
+published figures use (giant 1's Ini, 995, exceeds its 735 cells).
 """
 
 from __future__ import annotations
@@ -39,13 +43,17 @@ from viewpoints import get_viewpoint
 from viewpoints.shikaku import Room, rooms_of
 
 Domains = dict[IntVar, tuple[int, ...]]
-ROOT_SOLVER = "cp"
-"""The solver whose root propagation the levels measure: it must declare root
-propagation with probing."""
+ROOT_SOLVER = "choco"
+"""The solver whose root propagation Ini to Sub measure: Choco, whose
+``global_cardinality`` reasons across rooms (``cp`` lowers it to one count per room)."""
+PROBING_SOLVER = "cp"
+"""The solver that probes the root for SAC: it must declare root probing."""
 
 LEVELS = ("Ini", "Set", "Red", "GCC", "Sub", "SAC")
 PLACEMENT_FIGURES = ("K", "Fix", "Alt", "Cov")
-CHANNELS = ("sum", "implication")
+CHANNELS = ("missing", "sum", "implication")
+#: the options of the ``channeled`` viewpoint at Red and GCC, beside ``gcc``
+REDUNDANT_OPTIONS = {"channel": "both", "redundant": "true"}
 
 
 @dataclass(frozen=True)
@@ -185,7 +193,7 @@ def subset_zeros(equations: list[list[int]], possible: Callable[[int], bool]) ->
 
 
 def _root(model: Model, probing: bool = False) -> Domains:
-    domains = propagate_root(model, ROOT_SOLVER, probing)
+    domains = propagate_root(model, PROBING_SOLVER if probing else ROOT_SOLVER, probing)
     if domains is None:
         raise ModelError(f"model {model.name!r} fails at the root: the instance has no "
                          f"solution")
@@ -208,7 +216,8 @@ def _to_fixpoint(model: Model, placements: _Placements, probing: bool,
         domains = _root(model, probing)
 
 
-def propagation_levels(instance: ShikakuInstance, channel: str = "sum") -> Iterator[LevelState]:
+def propagation_levels(instance: ShikakuInstance, channel: str = "missing"
+                       ) -> Iterator[LevelState]:
     """The root of each level, Ini to SAC, in turn (each one costs more than the one
     before, so a caller may show them as they come)."""
     if channel not in CHANNELS:
@@ -218,10 +227,11 @@ def propagation_levels(instance: ShikakuInstance, channel: str = "sum") -> Itera
     patterns = get_viewpoint("shikaku", "patterns").build(instance).model
     yield _Placements(rooms, patterns).state("Ini", _root(patterns))
     built = None
-    for level, redundant, gcc in (("Set", "false", "false"), ("Red", "true", "false"),
-                                  ("GCC", "true", "true")):
-        built = channeled.build(instance, {"channel": channel, "redundant": redundant,
-                                           "gcc": gcc}).model
+    for level, options in (
+            ("Set", {"channel": channel, "redundant": "false", "gcc": "false"}),
+            ("Red", {**REDUNDANT_OPTIONS, "gcc": "false"}),
+            ("GCC", {**REDUNDANT_OPTIONS, "gcc": "true"})):
+        built = channeled.build(instance, options).model
         placements = _Placements(rooms, built)
         domains = _root(built)
         yield placements.state(level, domains)

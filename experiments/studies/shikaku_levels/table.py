@@ -33,10 +33,11 @@ NOTES = (
     "K rooms, Fix rooms with a single placement, Alt placements in all, Cov cells that a "
     "single placement covers. Levels, each adding to the one before: Ini set "
     "partitioning (patterns); Set + cell-room view and channeling (channeled, "
-    "redundant=false gcc=false); Red + the redundant families; GCC + global_cardinality; "
-    "Sub + subset reasoning on the exactly-one equations, to a fixpoint; SAC + probing "
-    "at the root (singleton consistency with merging on the placements). Figures after "
-    "the root propagation of OR-tools' classic CP solver.",
+    "redundant=false gcc=false); Red + the redundant constraints (channel=both "
+    "redundant=true); GCC + global_cardinality on the cells; Sub + subset reasoning on "
+    "the exactly-one equations, to a fixpoint; SAC + probing at the root (singleton "
+    "consistency with merging on the placements). Figures after the root propagation "
+    "of Choco (Ini to Sub) and of OR-tools' classic CP solver (SAC, which probes).",
     "undecided cells: cells that more than one room can still cover (a placement over "
     "them not fixed to 0); open placements: placement variables not fixed; 0 in either "
     "means propagation alone solves the puzzle. published: Simonis, \"Working with "
@@ -68,7 +69,7 @@ def read_instances(path: Path, names: Sequence[str] = ()) -> list[ShikakuInstanc
     return [by_name[name] for name in names]
 
 
-def level_rows(instances: Sequence[ShikakuInstance], channel: str = "sum",
+def level_rows(instances: Sequence[ShikakuInstance], channel: str = "missing",
                on_instance: Callable[[str], None] | None = None) -> Iterator[LevelRow]:
     """Each instance's row, in turn; ``on_instance`` is told each name as it starts."""
     if channel not in CHANNELS:
@@ -87,7 +88,7 @@ def _placement_cells(row: LevelRow) -> tuple[str, ...]:
     return tuple(str(a) if a == b else f"{a} ({b})" for a, b in zip(ours, theirs))
 
 
-def levels_table(rows: Sequence[LevelRow], channel: str = "sum") -> ResultTable:
+def levels_table(rows: Sequence[LevelRow], channel: str = "missing") -> ResultTable:
     """The table, every cell a string."""
     groups = (ColumnGroup("placements", PLACEMENT_FIGURES),
               ColumnGroup("undecided cells", LEVELS),
@@ -105,7 +106,7 @@ def levels_table(rows: Sequence[LevelRow], channel: str = "sum") -> ResultTable:
                        tuple(cells), len(cells), NOTES)
 
 
-def format_levels(rows: Sequence[LevelRow], fmt: str = "text", channel: str = "sum",
+def format_levels(rows: Sequence[LevelRow], fmt: str = "text", channel: str = "missing",
                   width: int | None = None) -> str:
     """The table as ``text``, ``markdown``, ``latex`` or ``csv``."""
     return render([levels_table(rows, channel)], fmt, width)

@@ -18,7 +18,9 @@ times slower). ``auto`` is Choco's default search (dom/wdeg-based, on every
 variable). Choco leaves the variables a strategy does not name open, so a solution
 with some open is finished by a second search on them (first unbound, smallest
 value), as ``cp``'s second phase. Probing is refused: pychoco gives no way to
-propagate trial values under the search.
+propagate trial values under the search. Root propagation (the domains before the first
+decision, :mod:`.root`) is Choco's own ``propagate``, which pychoco 0.4 exposes only as
+a low-level call.
 
 Limits: the time limit is Choco's own. pychoco holds the GIL for a whole search, so
 no other thread (Ctrl-C's watcher, a stop from another thread) runs before it returns,
@@ -51,13 +53,12 @@ from typing import Any
 
 from puzzlelab.errors import UnsupportedCombination
 from solvers.backends import BACKENDS
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
+from solvers.backends.base import LoweredModel, RootPropagator, SolveRequest
 from solvers.backends.choco.posting import CHOCO_BOUND, POSTERS, ChocoModel, ChocoVars
 from solvers.backends.choco.strategies import post_stop_check, set_search
 from solvers.capabilities import (
     DWAY_LABELLING,
     PROBING,
-    ROOT_PROPAGATION,
     SEARCH_TREE,
     WEIGHTED_DEGREE,
     Capabilities,
@@ -164,7 +165,7 @@ def _counts(api: Any, solver: Any) -> tuple[int, int]:
 
 
 @BACKENDS.register("choco")
-class ChocoBackend(Backend[_Compiled]):
+class ChocoBackend(RootPropagator[_Compiled]):
     """The Choco solver: depth-first search with its own strategies, fail and node counts."""
 
     name = "choco"
@@ -175,6 +176,7 @@ class ChocoBackend(Backend[_Compiled]):
         native=frozenset(POSTERS),
         own_search="Choco's default search (dom/wdeg-based)",
         weighted_degree=frozenset({"min"}),
+        root_propagation=True,
         statistics=frozenset({"backtracks", "branches"}),
         statistic_notes={
             "backtracks": "Choco's fail count (not its backtrack count, which also counts "
@@ -190,9 +192,7 @@ class ChocoBackend(Backend[_Compiled]):
                                  "strategy it does not expose",
                  SEARCH_TREE: "pychoco 0.4 runs Choco's search inside its native library "
                               "and exposes no search monitor: no decision or failure is "
-                              "seen from Python",
-                 ROOT_PROPAGATION: "pychoco 0.4 has no call that propagates without "
-                                   "searching (Choco's Solver.propagate is not exposed)"})
+                              "seen from Python"})
 
     @classmethod
     def unavailable(cls) -> str | None:
@@ -210,6 +210,16 @@ class ChocoBackend(Backend[_Compiled]):
         watched = lowered.variables if request.plan.auto else list(request.plan.variables) or rest
         return _Compiled(lowered, limits, choco_model, solver, choco, watched,
                          len(model.variables), model.name)
+
+    def root_domains(self, compiled: _Compiled) -> dict[IntVar, tuple[int, ...]] | None:
+        from solvers.backends.choco.root import read_root  # only studies of propagation ask
+
+        try:
+            size = compiled.size
+            return read_root(_api(), compiled.solver,
+                             {v: compiled.choco[v] for v in compiled.lowered.variables[:size]})
+        finally:
+            compiled.model.free()
 
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
         api, limits, solver = _api(), compiled.limits, compiled.solver

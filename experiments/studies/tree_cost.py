@@ -4,9 +4,10 @@
 [--output results/tree-cost]``
 
 **Off.** The Sudoku throughput benchmark (:mod:`experiments.studies.throughput`) runs,
-as whole processes, on this checkout and on ``--base`` (a commit from before trees
-were recorded, checked out into a temporary git worktree), round by round in a
-shuffled order, for each depth-first combination that records trees. The ratio of
+as whole processes, on the checkout's commit (``HEAD``) and on ``--base`` (a commit
+from before trees were recorded), each checked out into a temporary git worktree so
+that both start alike (no bytecode or compiled kernels of one side's own), round by
+round in a shuffled order, for each depth-first combination that records trees. The ratio of
 puzzles per CPU second, this checkout over the base, is the cost of carrying the
 recording while it is off (the issue's target: under 2 %, a ratio of at least 0.98).
 
@@ -84,12 +85,14 @@ def _throughput(folder: Path, combination: str, puzzles: int) -> dict[str, float
 def measure_off(base: str, rounds: int, puzzles: int) -> list[dict[str, object]]:
     """The throughput rows of both sides, ``rounds`` times, in a shuffled order."""
     rows: list[dict[str, object]] = []
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                          check=True, capture_output=True, text=True).stdout.strip()
     with tempfile.TemporaryDirectory(prefix="tree-cost-") as scratch:
-        worktree = Path(scratch) / "base"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(worktree),
-                        base], check=True, capture_output=True)
+        sides = {f"head {head}": Path(scratch) / "head", f"base {base}": Path(scratch) / "base"}
+        for folder, commit in zip(sides.values(), ("HEAD", base), strict=True):
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach",
+                            str(folder), commit], check=True, capture_output=True)
         try:
-            sides = {"this checkout": ROOT, f"base {base}": worktree}
             for folder in sides.values():  # untimed: bytecode and numba's caches
                 for combination in COMBINATIONS:
                     _throughput(folder, combination, 5)
@@ -104,8 +107,9 @@ def measure_off(base: str, rounds: int, puzzles: int) -> list[dict[str, object]]
                               "case": combination, "figure": name, "value": value}
                              for name, value in figures.items()]
         finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                            str(worktree)], check=False, capture_output=True)
+            for folder in sides.values():
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                                str(folder)], check=False, capture_output=True)
     return rows
 
 
@@ -141,7 +145,7 @@ def measure_on() -> list[dict[str, object]]:
                            "backtracks": result.statistics.backtracks or 0}
         figures |= {"peak_off_bytes": peaks[False], "peak_on_bytes": peaks[True]}
         progress(f"{case}: {figures}")
-        rows += [{"kind": "on", "round": 1, "side": "this checkout", "case": case,
+        rows += [{"kind": "on", "round": 1, "side": "checkout", "case": case,
                   "figure": name, "value": value} for name, value in figures.items()]
     return rows
 
@@ -155,20 +159,22 @@ def report(rows: list[dict[str, object]]) -> str:
 
     sides = sorted({str(r["side"]) for r in rows if r["kind"] == "off"})
     base = next(side for side in sides if side.startswith("base"))
+    head = next(side for side in sides if side.startswith("head"))
     rounds = max(int(str(r["round"])) for r in rows if r["kind"] == "off")
     puzzles = int(max(float(str(r["value"])) for r in rows if r["figure"] == "attempted"))
     command = (f"python -m experiments.studies.tree_cost --base {base.removeprefix('base ')} "
                f"--rounds {rounds} --puzzles {puzzles} --output results/tree-cost")
     lines = ["# What recording search trees costs (issue 46)", "",
-             f"Written by `{command}`. Off: the Sudoku throughput benchmark on this checkout "
-             f"and on the {base.removeprefix('base ')} commit (before trees were recorded), "
-             "whole processes, round by round in a shuffled order; puzzles per CPU second. "
+             f"Written by `{command}`. Off: the Sudoku throughput benchmark on commit "
+             f"{head.removeprefix('head ')} and on {base.removeprefix('base ')} (before "
+             "trees were recorded), each a git worktree of its own, whole processes, "
+             "round by round in a shuffled order; puzzles per CPU second. "
              "On: trees recorded under the default cap of 100,000 nodes.", "",
-             "| combination | this checkout (median) | base (median) | ratio of medians | "
+             "| combination | head (median) | base (median) | ratio of medians | "
              "ratio per round (min-max) | all checked |", "|---|---:|---:|---:|---:|---:|"]
     verdicts = []
     for case in dict.fromkeys(str(r["case"]) for r in rows if r["kind"] == "off"):
-        ours = value("off", case, "per_core", "this checkout")
+        ours = value("off", case, "per_core", head)
         theirs = value("off", case, "per_core", base)
         per_round = [a / b for a, b in zip(ours, theirs, strict=True)]
         ratio = statistics.median(ours) / statistics.median(theirs)

@@ -65,5 +65,8 @@ for _study in (
     Study("startup-benchmark", "experiments.studies.startup",
           "puzzlelab solve, --version, --help and list as whole processes, against a direct "
           "pychoco script"),
+    Study("tree-cost", "experiments.studies.tree_cost",
+          "what recording search trees costs: the throughput benchmark against a commit "
+          "before trees, whole processes, and bytes per node with the recording on"),
 ):
     STUDIES.add(_study.name, _study)

@@ -164,7 +164,7 @@ def report(rows: list[dict[str, object]]) -> str:
     puzzles = int(max(float(str(r["value"])) for r in rows if r["figure"] == "attempted"))
     command = (f"python -m experiments.studies.tree_cost --base {base.removeprefix('base ')} "
                f"--rounds {rounds} --puzzles {puzzles} --output results/tree-cost")
-    lines = ["# What recording search trees costs (issue 46)", "",
+    lines = ["# tree-cost: what recording search trees costs (issue 46)", "",
              f"Written by `{command}`. Off: the Sudoku throughput benchmark on commit "
              f"{head.removeprefix('head ')} and on {base.removeprefix('base ')} (before "
              "trees were recorded), each a git worktree of its own, whole processes, "

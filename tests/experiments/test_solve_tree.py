@@ -66,14 +66,16 @@ def test_a_tree_past_its_cap_says_it_is_truncated(monkeypatch, capsys, tmp_path:
     assert record["status"] == "solved"  # the search itself went on
 
 
+@pytest.mark.parametrize(("solver", "reason"), [("cpsat", "clause"), ("auto", "race")])
 def test_a_solver_without_trees_is_refused_naming_those_with(monkeypatch, capsys,
-                                                             tmp_path: Path) -> None:
+                                                             tmp_path: Path, solver: str,
+                                                             reason: str) -> None:
     load_backends()
     recorders = [name for name in BACKENDS if BACKENDS.get(name).capabilities.search_tree]
-    code, out, err = run_cli(monkeypatch, capsys, *LAMBDA, "--solver", "cpsat", "--tree",
+    code, out, err = run_cli(monkeypatch, capsys, *LAMBDA, "--solver", solver, "--tree",
                              str(tmp_path / "t.svg"))
     assert code == 2 and out == ""
-    assert "cpsat" in err and "search trees" in err and "clause" in err  # its reason
+    assert solver in err and "search trees" in err and reason in err  # its reason
     assert all(name in err for name in recorders)
     assert not (tmp_path / "t.svg").exists()
 

@@ -7,8 +7,9 @@ import re
 
 
 def counted(count: int, noun: str, plural: str | None = None) -> str:
-    """``count`` and ``noun``, the noun plural unless the count is one."""
-    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+    """``count`` (thousands separated) and ``noun``, the noun plural unless the count is
+    one."""
+    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
 
 
 def ordinal(number: int) -> str:

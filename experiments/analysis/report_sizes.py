@@ -1,6 +1,6 @@
 """The report's model sizes: each viewpoint's variables and constraints as built, and as
-each solver is given them once lowered (the course reports judge a viewpoint by "the
-amount of constraints you need").
+the solvers are given them once lowered, one row for the solvers given the same (the
+course reports judge a viewpoint by "the amount of constraints you need").
 
 Read from the runs' size statistics (``model_variables`` ... ``posted_constraints``);
 where the instances of a campaign differ (a Nonogram's size is its grid's), a cell
@@ -20,30 +20,36 @@ FIGURES = ("model_variables", "model_constraints", "posted_variables", "posted_c
 
 @dataclass(frozen=True)
 class SizeRow:
-    """One viewpoint on one solver: each size figure over the campaign's instances."""
+    """One viewpoint on the solvers given the same model: each size figure over the
+    campaign's instances."""
 
     viewpoint: str
-    solver: str
+    solvers: str  # "cp, cpsat, choco": the solvers that post it alike
     cells: tuple[str, ...]  # one per FIGURES entry: "27", or "25-40" where they differ
 
 
-HEADERS = ("viewpoint", "solver", "variables", "constraints", "posted variables",
+HEADERS = ("viewpoint", "solvers", "variables", "constraints", "posted variables",
            "posted constraints")
 
 
 def size_rows(runs: Sequence[RunRecord]) -> list[SizeRow]:
-    """A row per viewpoint and solver that measured its sizes, in the runs' order."""
+    """A row per viewpoint and lowered size, naming the solvers that post it so, in the
+    runs' order; runs stored before sizes were measured are left out."""
     seen: dict[tuple[str, str], list[list[int]]] = {}
     for run in runs:
         figures = run.statistics.as_dict()
         values = [int(figures[name]) for name in FIGURES if figures.get(name) is not None]
-        if len(values) < len(FIGURES):  # stored before sizes were measured
+        if len(values) < len(FIGURES):
             continue
         columns = seen.setdefault((run.viewpoint, run.solver), [[] for _ in FIGURES])
         for column, value in zip(columns, values, strict=True):
             column.append(value)
-    return [SizeRow(viewpoint, solver, tuple(_span(column) for column in columns))
-            for (viewpoint, solver), columns in seen.items()]
+    rows: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for (viewpoint, solver), columns in seen.items():
+        cells = tuple(_span(column) for column in columns)
+        rows.setdefault((viewpoint, cells), []).append(solver)
+    return [SizeRow(viewpoint, ", ".join(solvers), cells)
+            for (viewpoint, cells), solvers in rows.items()]
 
 
 def _span(values: list[int]) -> str:

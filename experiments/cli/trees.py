@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from experiments.cli.app import at_least
 from puzzlelab.defaults import TREE_NODE_CAP
 from puzzlelab.errors import OptionError
+from puzzlelab.wording import counted
 
 if TYPE_CHECKING:
     from experiments.campaign.solving import PuzzleRun
@@ -62,5 +63,6 @@ def write_run_tree(run: PuzzleRun, path: Path, file: Path) -> str:
     write_tree(tree, path, about)
     counts = tree.counts()
     truncated = f", truncated at {tree.cap:,} nodes" if tree.truncated else ""
-    return (f"wrote {path} ({counts['nodes']:,} nodes, {counts['failures']:,} failures, "
-            f"{counts['solutions']:,} solutions{truncated})")
+    return (f"wrote {path} ({counted(counts['nodes'], 'node')}, "
+            f"{counted(counts['failures'], 'failure')}, "
+            f"{counted(counts['solutions'], 'solution')}{truncated})")

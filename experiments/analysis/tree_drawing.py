@@ -81,11 +81,6 @@ def _clean(text: str) -> str:
     return escape(_CONTROL.sub("?", text))
 
 
-def _counted(count: int, noun: str) -> str:
-    """``counted`` with thousands separated: a tree's counts run to six figures."""
-    return f"{count:,} {counted(count, noun).partition(' ')[2]}"
-
-
 def _number(value: float) -> str:
     return f"{value:.1f}".removesuffix(".0")
 
@@ -93,8 +88,8 @@ def _number(value: float) -> str:
 def _header_lines(tree: SearchTree, layout: TreeLayout, title: str | None) -> list[tuple[str, str]]:
     """The title, the counts, and a warning when the recording stopped at its cap."""
     counts = tree.counts()
-    figures = [_counted(counts["nodes"], "node"), _counted(counts["failures"], "failure"),
-               _counted(counts["solutions"], "solution")]
+    figures = [counted(counts["nodes"], "node"), counted(counts["failures"], "failure"),
+               counted(counts["solutions"], "solution")]
     if counts["open"]:
         figures.append(f"{counts['open']:,} open")
     summary = ", ".join(figures)
@@ -130,8 +125,8 @@ def _mark_svg(picture: _Picture, mark: Mark) -> str:
                  f"{_number(x + half)},{_number(y + TRIANGLE_HEIGHT)}"
         return (f'<polygon class="subtree failed" data-node="{mark.node}" '
                 f'data-nodes="{mark.nodes}" data-failures="{mark.failures}" points="{points}">'
-                f"<title>{label}: a failed subtree of {_counted(mark.nodes, 'node')}, "
-                f"{_counted(mark.failures, 'failure')}</title></polygon>")
+                f"<title>{label}: a failed subtree of {counted(mark.nodes, 'node')}, "
+                f"{counted(mark.failures, 'failure')}</title></polygon>")
     attributes = f'class="node {mark.kind}" data-node="{mark.node}"'
     if mark.kind == "failure":
         side = _number(2 * RADIUS * 0.9)

@@ -174,9 +174,11 @@ def _tree_cap(record_tree: bool | int, model: Model, heuristic: Heuristic) -> in
         raise UnsupportedCombination("a search tree records one search, and +symmetric "
                                      "may run two: leave out +symmetric to record it")
     if model.lazy:
-        raise UnsupportedCombination("a search tree records one search, and lazy "
-                                     "constraints search again after each cut: choose "
-                                     "an option that posts them")
+        kinds = ", ".join(sorted({c.kind for c in model.lazy}))
+        raise UnsupportedCombination(f"a search tree records one search, and this model's "
+                                     f"lazy constraints ({kinds}) make the run search "
+                                     f"again after each cut: choose a viewpoint option "
+                                     f"that posts them (see puzzlelab list)")
     return cap
 
 

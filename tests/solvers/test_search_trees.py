@@ -141,8 +141,15 @@ def test_cp_refuses_a_tree_under_its_own_search() -> None:
 
 
 def test_a_tree_of_several_searches_is_refused() -> None:
+    from tests.solvers.test_after_search_and_lazy import graph_model
+
     with pytest.raises(UnsupportedCombination, match="symmetric"):
         solve(queens(4), "cp", "first-fail/min+symmetric", record_tree=True)
+    lazy, _ = graph_model("lazy")
+    with pytest.raises(UnsupportedCombination, match=r"lazy constraints \(connected\)"):
+        solve(lazy, "cp", "first-fail/min", record_tree=True)
+    checked, _ = graph_model("after-search")  # one search: its tree is recorded
+    assert solve(checked, "cp", "first-fail/min", record_tree=True).tree is not None
     with pytest.raises(OptionError, match="at least 1"):
         solve(queens(4), "cp", record_tree=0)
 

@@ -174,7 +174,7 @@ def _tree_cap(record_tree: bool | int, model: Model, heuristic: Heuristic) -> in
         raise UnsupportedCombination("a search tree records one search, and +symmetric "
                                      "may run two: leave out +symmetric to record it")
     if model.lazy:
-        kinds = ", ".join(sorted({c.kind for c in model.lazy}))
+        kinds = ", ".join(sorted({getattr(c, "kind", type(c).__name__) for c in model.lazy}))
         raise UnsupportedCombination(f"a search tree records one search, and this model's "
                                      f"lazy constraints ({kinds}) make the run search "
                                      f"again after each cut: choose a viewpoint option "

@@ -91,7 +91,19 @@ class RootProfile:
     fixed: int | None
 
 
-def root_profile(model: Model, backend: str = "cp") -> RootProfile:
+FALLBACK = "cp"
+"""The backend that profiles a run whose own backend has no root propagation."""
+
+
+def profiler_for(backend: str) -> str:
+    """The backend that profiles a run on ``backend``: itself when it declares root
+    propagation, else :data:`FALLBACK`."""
+    from solvers.backends import BACKENDS
+
+    return backend if BACKENDS.get(backend).capabilities.root_propagation else FALLBACK
+
+
+def root_profile(model: Model, backend: str = FALLBACK) -> RootProfile:
     """Propagate each constraint family of ``model`` alone, then all together, at the
     root on ``backend`` (one that declares root propagation, else refused naming it)."""
     counts = Counter(constraint.kind for constraint in model.constraints)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzlelab.errors import PuzzleLabError, UnsupportedCombination
+from puzzlelab.wording import counted
 from solvers.search_tree import DEFAULT_NODE_CAP, SearchTree
 
 if TYPE_CHECKING:  # the spec reads this module's settings, and the grid reads the spec
@@ -35,8 +36,6 @@ _FILTERS = {"viewpoints": "viewpoint", "solvers": "solver", "heuristics": "heuri
 _SCHEMA = (f"CREATE TABLE IF NOT EXISTS {TABLE} (run_key TEXT PRIMARY KEY, instance TEXT, "
            "viewpoint TEXT, solver TEXT, heuristic TEXT, status TEXT, tree BLOB, "
            "profile TEXT)")
-#: the backend that profiles a tree's model when the tree's own has no root propagation
-PROFILER = "cp"
 
 
 @dataclass(frozen=True)
@@ -81,6 +80,8 @@ def tree_tasks(settings: TreeSettings, tasks: Iterable[RunTask],
     lists the campaign's instances)."""
     from solvers import BACKENDS
 
+    if not settings.instances:  # the spec asks for no tree
+        return []
     tasks = list(tasks)
     wanted = {"instance": settings.instances,
               **{attribute: getattr(settings, field_name)
@@ -94,7 +95,6 @@ def tree_tasks(settings: TreeSettings, tasks: Iterable[RunTask],
     return [task for task in tasks if task.repeat == 0
             and all(not named or getattr(task, attribute) in named
                     for attribute, named in wanted.items())
-            and task.instance in settings.instances
             and BACKENDS.get(task.solver).capabilities.search_tree]
 
 
@@ -113,19 +113,20 @@ def record_trees(store: ResultsStore, tasks: list[RunTask], nodes: int,
         else:
             with store.connection:
                 store.connection.execute(
-                    f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?, ?, ?, ?, ?)", entry)
+                    f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    entry[:-1])
             recorded += 1
-            message = f"{len(json.loads(zlib.decompress(entry[6]))['nodes']):,} nodes"
+            message = counted(entry[-1], "node")
         if on_tree:
             on_tree(task, message)
     return recorded
 
 
 def _recorded(task: RunTask, nodes: int) -> tuple[Any, ...] | None:
-    """The row of ``task``'s tree, or None when its solver cannot record its search."""
+    """The row of ``task``'s tree, then its node count (not stored: the tree holds it);
+    None when its solver cannot record its search."""
     from experiments.campaign.solving import rebuilt, solve_instance
-    from solvers import BACKENDS
-    from solvers.root_profile import root_profile
+    from solvers.root_profile import profiler_for, root_profile
 
     try:
         run = solve_instance(task.puzzle, task.payload, task.viewpoint_name, task.solver,
@@ -136,13 +137,13 @@ def _recorded(task: RunTask, nodes: int) -> tuple[Any, ...] | None:
         return None
     if run.result.tree is None:
         return None
-    own = BACKENDS.get(task.solver).capabilities.root_propagation
-    profile = root_profile(rebuilt(run, task.payload).model, task.solver if own else PROFILER)
+    profile = root_profile(rebuilt(run, task.payload).model, profiler_for(task.solver))
     about = {"instance": task.instance, "viewpoint": task.viewpoint, "solver": task.solver,
              "heuristic": task.heuristic, "status": run.status.value}
     packed = zlib.compress(json.dumps(run.result.tree.as_json(about)).encode(), 6)
     return (task.key, task.instance, task.viewpoint, task.solver, task.heuristic,
-            run.status.value, packed, json.dumps(dataclasses.asdict(profile)))
+            run.status.value, packed, json.dumps(dataclasses.asdict(profile)),
+            len(run.result.tree))
 
 
 @dataclass(frozen=True)

@@ -9,19 +9,16 @@ from experiments.campaign.solving import PuzzleRun, rebuilt
 from experiments.cli.app import say
 from puzzlelab.wording import counted
 
-#: the backend that profiles when the run's own has no root propagation
-PROFILER = "cp"
-
 
 def print_profile(run: PuzzleRun, instance: Any) -> None:
     """The run's model built again and propagated at the root, family by family, on the
-    run's backend when it declares root propagation, else on :data:`PROFILER`."""
-    from solvers import BACKENDS
-    from solvers.root_profile import model_sizes, root_profile
+    run's backend when it declares root propagation, else on ``cp``
+    (:func:`solvers.root_profile.profiler_for`)."""
+    from solvers.root_profile import model_sizes, profiler_for, root_profile
 
     model = rebuilt(run, instance).model
-    own = BACKENDS.get(run.solver).capabilities.root_propagation
-    profile = root_profile(model, run.solver if own else PROFILER)
+    profile = root_profile(model, profiler_for(run.solver))
+    own = profile.backend == run.solver
     say("")
     say(f"root propagation on {profile.backend}"
         f"{'' if own else f' ({run.solver} has none)'}: "

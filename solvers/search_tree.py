@@ -128,13 +128,6 @@ class SearchTree:
             depth[node] = depth[self._parent[node]] + 1
         return depth
 
-    def children(self) -> list[list[int]]:
-        """Each node's children, in the order the search took them."""
-        kids: list[list[int]] = [[] for _ in range(len(self))]
-        for node in range(1, len(self)):
-            kids[self._parent[node]].append(node)
-        return kids
-
     def nodes_of(self, kind: NodeKind) -> Iterator[int]:
         return (node for node, code in enumerate(self._kind) if code == kind)
 

@@ -124,8 +124,8 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
                             **model_size(model, current_lowered))
     if searched.interrupted:
         raise SearchInterrupted(statistics)
-    return dataclasses.replace(_record(backend, model, request, verdicts, searched,
-                                       statistics), tree=tree)
+    result = _record(backend, model, request, verdicts, searched, statistics)
+    return result if tree is None else dataclasses.replace(result, tree=tree)
 
 
 def model_size(model: Model, lowered: LoweredModel) -> dict[str, int]:

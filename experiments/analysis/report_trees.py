@@ -49,7 +49,7 @@ def draw_trees(campaign: StoredCampaign, folder: Path, prefix: str) -> list[Tree
         trees = stored_trees(store)
     if not trees:
         return []
-    from experiments.analysis.tree_drawing import tree_svg, write_tree
+    from experiments.analysis.tree_drawing import write_svg_and_pdf
 
     runs = {run.key: run for run in campaign.runs}
     varying = _varying(trees)
@@ -59,9 +59,7 @@ def draw_trees(campaign: StoredCampaign, folder: Path, prefix: str) -> list[Tree
         label = ", ".join(getattr(stored, part) for part in varying) or stored.viewpoint
         stem = f"{prefix}-tree-{number}"
         svg, pdf = folder / f"{stem}.svg", folder / f"{stem}.pdf"
-        text = tree_svg(stored.tree, title=f"{stored.instance}: {label}")
-        svg.write_text(text, encoding="utf-8")
-        write_tree(stored.tree, pdf, {"instance": stored.instance, "viewpoint": label})
+        text = write_svg_and_pdf(stored.tree, svg, pdf, f"{stored.instance}: {label}")
         groups.setdefault(stored.instance, []).append(DrawnTree(
             label, _caption(stored, label, runs.get(stored.run_key)), svg, pdf, text,
             _profile_line(stored.profile), _families(stored.profile)))

@@ -184,7 +184,21 @@ def tree_svg(tree: SearchTree, *, title: str | None = None,
     """The tree as one ``<svg>`` element (no XML declaration, so HTML can inline it),
     scaled down to ``max_width`` pixels when wider; failed subtrees of more than
     ``collapse`` nodes become triangles (0 or None: never)."""
-    picture = _picture(tree, title, collapse, max_width)
+    return _svg(_picture(tree, title, collapse, max_width))
+
+
+def write_svg_and_pdf(tree: SearchTree, svg: Path, pdf: Path, title: str | None) -> str:
+    """The tree drawn into both files from one layout (a report shows the SVG and a
+    LaTeX report includes the PDF); the SVG's text."""
+    picture = _picture(tree, title, DEFAULT_COLLAPSE, DEFAULT_MAX_WIDTH)
+    text = _svg(picture)
+    svg.write_text(text, encoding="utf-8")
+    _write_pdf(picture, pdf)
+    return text
+
+
+def _svg(picture: _Picture) -> str:
+    """The picture as one ``<svg>`` element (see :func:`tree_svg`)."""
     shown_width = picture.shown_width
     tree_height = picture.height * picture.scale
     total = picture.header + tree_height

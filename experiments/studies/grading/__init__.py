@@ -64,9 +64,10 @@ class Grade:
 
 
 def count_solutions(ladder: Ladder, instance: Any, time_limit: float | None = None
-                    ) -> tuple[int | None, str]:
-    """``instance``'s solutions up to 2 on the ladder's search model, and, when that
-    count is not a finished answer, why."""
+                    ) -> tuple[int | None, str, int | None]:
+    """``instance``'s solutions up to 2 on the ladder's search model; when that count is
+    not a finished answer, why; and the branches its search took to the first solution
+    (the branches of a search for that one: it is the same depth-first search)."""
     from experiments.campaign.solving import solve_instance
     from solvers import Status
 
@@ -74,14 +75,15 @@ def count_solutions(ladder: Ladder, instance: Any, time_limit: float | None = No
     run = solve_instance(ladder.puzzle, instance, search.viewpoint, search.backend,
                          search.heuristic, search.options, time_limit=time_limit,
                          max_solutions=2)
-    status, found = run.result.status, run.result.statistics.solutions
+    status, figures = run.result.status, run.result.statistics
+    found, first = figures.solutions, figures.first_branches
     if status is Status.UNSATISFIABLE:
-        return 0, "no solution"
+        return 0, "no solution", None
     if status is Status.SOLVED and (found >= 2 or run.result.complete):
-        return found, "" if found == 1 else "several solutions"
+        return found, "" if found == 1 else "several solutions", first
     if status is Status.TIMEOUT:
-        return None, "count unfinished" + (f" in {time_limit:g} s" if time_limit else "")
-    return None, f"count failed: {run.result.message or status.value}"
+        return None, "count unfinished" + (f" in {time_limit:g} s" if time_limit else ""), first
+    return None, f"count failed: {run.result.message or status.value}", first
 
 
 def grade(puzzle: str, instance: Any, time_limit: float | None = None) -> Grade:
@@ -91,29 +93,13 @@ def grade(puzzle: str, instance: Any, time_limit: float | None = None) -> Grade:
 
     ladder = ladder_of(puzzle)
     name = PUZZLES.get(puzzle).instance_name(instance)
-    solutions, note = count_solutions(ladder, instance, time_limit)
+    solutions, note, branches = count_solutions(ladder, instance, time_limit)
     if solutions != 1:
         return Grade(name, solutions, None, note=note)
     place = ladder.lowest_rung(instance)
     if place is not None:
         return Grade(name, 1, ladder.rungs[place].name)
-    branches, note = search_branches(ladder, instance, time_limit)
-    return Grade(name, 1, SEARCH, branches, note)
-
-
-def search_branches(ladder: Ladder, instance: Any, time_limit: float | None = None
-                    ) -> tuple[int | None, str]:
-    """The branches the ladder's search takes to the solution of ``instance`` (None, and
-    why, when it does not finish)."""
-    from experiments.campaign.solving import solve_instance
-    from solvers import Status
-
-    search = ladder.search
-    run = solve_instance(ladder.puzzle, instance, search.viewpoint, search.backend,
-                         search.heuristic, search.options, time_limit=time_limit)
-    if run.result.status is not Status.SOLVED:
-        return None, f"search unfinished ({run.result.status.value})"
-    return run.result.statistics.branches, ""
+    return Grade(name, 1, SEARCH, branches)
 
 
 def difficulty(puzzle: str, wanted_grade: str) -> Wanted:

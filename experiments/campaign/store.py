@@ -19,6 +19,7 @@ wrong as soon as both are stored, whichever came first
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import sqlite3
@@ -233,10 +234,7 @@ class ResultsStore:
         of the other runs marked.
         """
         row = to_row(record)
-        columns = ", ".join(f'"{c}"' for c in row)
-        marks = ", ".join("?" for _ in row)
-        self.connection.execute(f"INSERT OR REPLACE INTO runs ({columns}) VALUES ({marks})",
-                                list(row.values()))
+        self.connection.execute(_insert_sql(tuple(row)), list(row.values()))
         marked = (self._mark_contradicted(record.instance_file, record.instance)
                   if can_contradict(record) else {})
         if time.monotonic() - self._committed_at >= COMMIT_SECONDS:
@@ -352,6 +350,13 @@ class ResultsStore:
         with self.connection:
             for table in ("runs", "campaign", "instances"):
                 self.connection.execute(f"DELETE FROM {table}")
+
+
+@functools.lru_cache(maxsize=8)
+def _insert_sql(columns: tuple[str, ...]) -> str:
+    """The statement storing a run's row, made once per set of columns."""
+    quoted = ", ".join(f'"{column}"' for column in columns)
+    return f"INSERT OR REPLACE INTO runs ({quoted}) VALUES ({', '.join('?' * len(columns))})"
 
 
 CSV_LEFT_OUT = ("solution",)

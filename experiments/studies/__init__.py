@@ -41,6 +41,9 @@ for _study in (
     Study("hashi-benchmark", "experiments.studies.hashi_benchmark",
           "every Hashi connectivity strategy on the Coelho 200-island set and KU Leuven "
           "puzzle 6"),
+    Study("hashi-connectivity", "experiments.studies.hashi_connectivity",
+          "every figure of the Hashi connectivity campaign's README (viewpoints x connect "
+          "strategies x improvements) and its improvements.md, from the committed runs.csv"),
     Study("hashi-default", "experiments.studies.hashi_default",
           "the default Hashi campaign against a direct CP-SAT script with lazy cuts, end to "
           "end, on 200- and 400-island boards"),

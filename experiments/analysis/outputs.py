@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from experiments.analysis.aside import aside
 from experiments.analysis.table_format import summary_of
 from experiments.analysis.tables import CampaignRuns, build_comparison, render_campaigns
 from experiments.campaign.store import runs_as_csv
@@ -32,6 +33,12 @@ def write_outputs(database: str | Path, report: bool | None = None,
     campaign = read_campaign(database)
     folder = Path(database).parent
     settings = campaign.table_settings()
+    written = None
+    if campaign.runs and (settings.report if report is None else report):
+        from experiments.analysis.report import report_of  # matplotlib: only when reporting
+
+        # the report is drawn aside while the tables and runs.csv are written here
+        written = aside(lambda: report_of([campaign], folder / "report").folder)
     runs = [CampaignRuns.of(campaign)]
     tables = build_comparison(runs, settings.by, settings.metrics,
                               settings.reached) if campaign.runs else []
@@ -44,10 +51,8 @@ def write_outputs(database: str | Path, report: bool | None = None,
     path = folder / "runs.csv"
     path.write_text(runs_as_csv(campaign.runs), encoding="utf-8")
     files.append(path)
-    if campaign.runs and (settings.report if report is None else report):
-        from experiments.analysis.report import report_of  # matplotlib: only when reporting
-
-        files.append(report_of([campaign], folder / "report").folder / "index.html")
+    if written is not None:
+        files.append(written.result() / "index.html")
     text = render_campaigns(tables, runs, "text", width) if tables else ""
     if height is not None and text.count("\n") > height:
         text = (render_campaigns([summary_of(table) for table in tables], runs, "text", width)

@@ -23,6 +23,7 @@ from pathlib import Path
 import jinja2
 
 import puzzlelab
+from experiments.analysis.aside import aside
 from experiments.analysis.report_data import plot_cells, summary_line
 from experiments.analysis.report_facts import facts
 from experiments.analysis.report_figures import DrawnFigure, draw_all
@@ -125,15 +126,17 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
     figures = folder / FIGURES
     sections = []
     used: set[str] = set()
-    for campaign in campaigns:
+    groupings = [by or campaign.table_settings().by for campaign in campaigns]
+    anchors = [_unique(_slug(campaign.name), used) for campaign in campaigns]
+    cells_of = [plot_cells(c, grouped) for c, grouped in zip(campaigns, groupings)]
+    # the figures, the longest part, are drawn aside while the rest is made here
+    drawing = aside(lambda: [draw_all(cells, figures, anchor, grouped) for cells, anchor,
+                             grouped in zip(cells_of, anchors, groupings)])
+    for campaign, grouped, anchor, cells in zip(campaigns, groupings, anchors, cells_of):
         own = campaign.table_settings()
-        grouped = by or own.by
-        anchor = _unique(_slug(campaign.name), used)
         tables = build_tables(campaign.runs, grouped, metrics or own.metrics,
                               own.reached if reached is None else reached,
                               campaign.repeats)
-        cells = plot_cells(campaign, grouped)
-        drawn, absent = draw_all(cells, figures, anchor, grouped)
         pictures, notes = draw_puzzles(campaign, instances, figures, anchor)
         if campaign.planned_runs is not None and len(campaign.runs) < campaign.planned_runs:
             notes.insert(0, f"partial: {len(campaign.runs)} of {campaign.planned_runs} planned "
@@ -144,10 +147,13 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
         shown = [ShownTable(t.title, summary_line(cells, t.title),
                             column_parts(t, PAGE_CHARACTERS)) for t in tables]
         sections.append(CampaignSection(
-            campaign, facts(campaign), anchor, grouped, shown, drawn, pictures, notes,
+            campaign, facts(campaign), anchor, grouped, shown, [], pictures, notes,
             markdown_tables=render(tables, "markdown", PAGE_CHARACTERS),
-            latex_tables=render(tables, "latex", LATEX_CHARACTERS), absent_figures=absent,
+            latex_tables=render(tables, "latex", LATEX_CHARACTERS),
             sizes=size_rows(campaign.runs), trees=draw_trees(campaign, figures, anchor)))
+    for section, (drawn, absent) in zip(sections, drawing.result()):
+        section.figures.extend(drawn)
+        section.absent_figures.extend(absent)
     written = [_write(folder / name, _environment(name).get_template(f"{name}.j2").render(
         sections=sections, title=_title(campaigns), version=puzzlelab.__version__,
         legend=legend(), notes=NOTES, figures_folder=FIGURES, size_headers=HEADERS))

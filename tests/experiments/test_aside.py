@@ -1,0 +1,95 @@
+"""Work done aside (:mod:`experiments.analysis.aside`): the result or the error of a forked
+child is the one the work gives in place, and the report drawn with its figures aside is
+the same, file for file, as the one drawn in place."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from experiments.analysis import aside as aside_module
+from experiments.analysis.aside import aside
+from experiments.analysis.report import write_report
+from puzzlelab.errors import PuzzleLabError
+from tests.experiments.test_report import COMPLETE, known_store
+from tests.paths import ROOT
+
+
+def run_python(script: str) -> subprocess.CompletedProcess[str]:
+    """``script`` in a fresh interpreter, which has one thread: forking is allowed there
+    (a test process of pytest-xdist has more, so it does the work in place)."""
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(script)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def fail() -> int:
+    raise PuzzleLabError("no such store")
+
+
+def test_in_place_the_result_and_the_error_are_the_work_s(monkeypatch) -> None:
+    monkeypatch.setattr(aside_module, "can_fork", lambda: False)
+    assert aside(lambda: 6 * 7).result() == 42
+    with pytest.raises(PuzzleLabError, match="no such store"):
+        aside(fail).result()
+
+
+FORKS = sys.platform == "linux" and len(aside_module.os.sched_getaffinity(0)) > 1
+"""Whether a process of one thread does its work aside on this machine."""
+
+
+@pytest.mark.skipif(not FORKS, reason="work is done aside only on Linux with two cores or more")
+def test_a_forked_child_answers_with_its_result_its_error_or_its_death() -> None:
+    done = run_python("""
+        import os
+        from experiments.analysis.aside import aside, can_fork
+        from puzzlelab.errors import PuzzleLabError
+
+        assert can_fork()
+        print(aside(os.getpid).result() != os.getpid())
+
+        def fail():
+            raise PuzzleLabError("no such store")
+
+        try:
+            aside(fail).result()
+        except PuzzleLabError as error:
+            print("raised:", error)
+        try:
+            aside(lambda: os._exit(3)).result()
+        except RuntimeError as error:
+            print("died:", error)
+        """)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "True"  # another process did the work
+    assert lines[1] == "raised: no such store"
+    assert lines[2].startswith("died:") and "exit status 3" in lines[2]
+
+
+def test_the_report_with_figures_drawn_aside_is_the_report_drawn_in_place(
+        tmp_path: Path, monkeypatch) -> None:
+    store = known_store(tmp_path / "runs.sqlite", COMPLETE)
+    monkeypatch.setattr(aside_module, "can_fork", lambda: False)
+    write_report([store], tmp_path / "in-place")
+    done = run_python(f"""
+        from experiments.analysis.aside import can_fork
+        from experiments.analysis.report import write_report
+
+        print(can_fork())
+        write_report([{str(store)!r}], {str(tmp_path / "aside")!r})
+        """)
+    assert done.returncode == 0, done.stderr
+    forked = done.stdout.split()[0] == "True"
+    files = sorted(p.relative_to(tmp_path / "in-place")
+                   for p in (tmp_path / "in-place").rglob("*") if p.is_file())
+    assert any(p.suffix == ".pdf" for p in files) and any(p.suffix == ".svg" for p in files)
+    assert files == sorted(p.relative_to(tmp_path / "aside")
+                           for p in (tmp_path / "aside").rglob("*") if p.is_file())
+    for name in files:
+        assert (tmp_path / "aside" / name).read_bytes() == \
+            (tmp_path / "in-place" / name).read_bytes(), name
+    assert forked == FORKS

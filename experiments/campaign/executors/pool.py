@@ -79,6 +79,7 @@ class WorkerProcess:
         self.search: tuple[float, float] | None = None  # (started, time limit) of the search
         self.cpu_at_start: float | None = None
         self.stat_file: int | None = None  # the process's /proc stat, opened at first use
+        self.asked_to_stop = False
         self.runs = 0
 
     def send(self, task: RunTask) -> None:
@@ -156,14 +157,26 @@ class WorkerProcess:
             return None
         return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
+    def ask_to_stop(self) -> bool:
+        """Tell the (idle) worker to end once it has read its pipe (:meth:`stop` waits);
+        whether it was told."""
+        if not self.asked_to_stop:
+            try:
+                self.tasks.send(None)
+            except OSError:
+                return False
+            self.asked_to_stop = True
+        return True
+
     def stop(self, kill: bool = False) -> None:
         """End the process: politely when idle, at once with ``kill``."""
         if not kill and self.process.poll() is None:
-            try:
-                self.tasks.send(None)
-                self.process.wait(timeout=2)
-            except (OSError, subprocess.TimeoutExpired):
-                kill = True
+            kill = not self.ask_to_stop()  # a closed pipe: kill it
+            if not kill:
+                try:
+                    self.process.wait(timeout=2)
+                except subprocess.TimeoutExpired:
+                    kill = True
         if kill and self.process.poll() is None:
             self.process.kill()
             self.process.wait()
@@ -204,6 +217,9 @@ class LocalPool:
 
     def close(self) -> None:
         """Stop every worker (killing busy ones) and close the log."""
+        for worker in self.workers:  # the idle ones end together, not one after another
+            if worker.task is None:
+                worker.ask_to_stop()
         for worker in self.workers:
             worker.stop(kill=worker.task is not None)
         self.workers.clear()

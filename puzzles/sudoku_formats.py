@@ -114,7 +114,9 @@ def puzzlekit_block(name: str, givens: Sequence[Sequence[int]],
 
 def _rows_text(grid: Sequence[Sequence[int]], empty: str) -> list[str]:
     width = len(str(len(grid)))
-    return [" ".join(f"{str(v) if v else empty:>{width}}" for v in row) for row in grid]
+    # each value's text made once: a campaign writes every instance it stores
+    names = [f"{empty:>{width}}", *(f"{v:>{width}}" for v in range(1, len(grid) + 1))]
+    return [" ".join([names[v] for v in row]) for row in grid]
 
 
 # ---------------------------------------------------------------- reading

@@ -3,6 +3,7 @@ status, and the time left, estimated from each kind of run's own pace."""
 
 from __future__ import annotations
 
+import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -22,6 +23,8 @@ from experiments.campaign.verdicts import Verdict, summary_status
 from solvers.record import Status
 
 Group = tuple[str, str, str]
+REFRESHES = 10
+"""How many times a second the bar is drawn again, and told the runs at most."""
 
 
 def outcome_counts(counts: Counter[str]) -> str:
@@ -101,18 +104,31 @@ def progress_bar(shown: bool, console: Console | None, total: int, already_store
                  estimate: RemainingTime) -> Iterator[Callable[[RunTask, RunRecord], None]]:
     """A progress bar with the runs done, how many of each status, and the time left
     (:class:`RemainingTime`); yields the function that counts one finished run."""
+    if not shown:  # nothing to count: a run of a millisecond should not pay for it
+        yield lambda run, record: None
+        return
     counts: Counter[str] = Counter()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[counts]}"), TimeElapsedColumn(),
                   TextColumn("{task.fields[left]} left"), console=console, transient=False,
-                  disable=not shown) as bar:
+                  refresh_per_second=REFRESHES) as bar:
         task = bar.add_task("runs", total=total, completed=already_stored, counts="",
                             left="~" + clock(estimate.seconds()))
+        done = [already_stored, time.monotonic()]  # runs counted, when the bar last heard
+
+        def update() -> None:
+            bar.update(task, completed=done[0], counts=outcome_counts(counts),
+                       left="~" + clock(estimate.seconds()))
+            done[1] = time.monotonic()
 
         def advance(run: RunTask, record: RunRecord) -> None:
             counts[summary_status(record)] += 1
             estimate.finish(run, record.wall_s)
-            bar.update(task, advance=1, counts=outcome_counts(counts),
-                       left="~" + clock(estimate.seconds()))
+            done[0] += 1
+            if time.monotonic() - done[1] >= 1 / REFRESHES:  # no faster than it is drawn
+                update()
 
-        yield advance
+        try:
+            yield advance
+        finally:
+            update()  # the last runs too, drawn as the bar closes

@@ -91,6 +91,7 @@ def test_the_progress_bar_shows_the_estimate_and_a_resume_starts_from_the_store(
     run_campaign(spec, jobs=1, results_root=tmp_path, show_progress=True,
                  console=Console(file=shown, width=200))
     assert "4/4" in shown.getvalue() and "~0:00:00 left" in shown.getvalue()
+    assert "solved 4" in shown.getvalue()  # the last runs' counts, drawn as the bar closes
     with ResultsStore(tmp_path / "estimate" / "runs.sqlite") as store:
         rows = store.runs()
     again = [task(viewpoint, 0, time_limit=30.0) for viewpoint in ("classic", "value-position")]

@@ -175,6 +175,6 @@ def _die_with_parent() -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1:])
-    from experiments.__main__ import leave
+    from puzzlelab.quick_exit import leave
 
     leave(0)  # without the interpreter's teardown: the runner waits for this exit

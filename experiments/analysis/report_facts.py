@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from experiments.campaign.record import RunRecord
-from experiments.campaign.store import ResultsStore, Session
+from experiments.campaign.store import Session
 from experiments.campaign.stored import StoredCampaign
 from experiments.campaign.verdicts import Verdict
-from puzzlelab.errors import PuzzleLabError
 from puzzlelab.wording import counted
 from solvers.record import Status
 
@@ -85,13 +84,9 @@ def _moment(text: str | None) -> datetime | None:
 
 
 def stored_sessions(campaign: StoredCampaign) -> list[Session]:
-    """Every session the campaign's store recorded, oldest first (the latest alone when
-    the store cannot be read again)."""
-    try:
-        with ResultsStore.open_existing(campaign.database) as store:
-            return store.sessions()
-    except PuzzleLabError:
-        return [campaign.session] if campaign.session else []
+    """Every session the campaign's store recorded, oldest first (the latest alone for a
+    campaign read without them)."""
+    return list(campaign.sessions) or ([campaign.session] if campaign.session else [])
 
 
 def runs_made(sessions: Sequence[Session], runs: Sequence[RunRecord]) -> list[int | None]:

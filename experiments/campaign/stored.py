@@ -36,6 +36,8 @@ class StoredCampaign:
     instances: Mapping[tuple[str, str], StoredInstance] = field(default_factory=dict)
     outside_grid: int = 0
     """Stored runs left out of ``runs``: their cells are no longer in the spec's grid."""
+    sessions: Sequence[Session] = ()
+    """Every session the store recorded, oldest first (``session`` is the last)."""
 
     def hidden_note(self) -> str | None:
         """What a table or report of the campaign leaves out, and how to show it."""
@@ -114,7 +116,7 @@ def read_campaign(path: str | Path, require_runs: bool = False,
         raise PuzzleLabError(f"{path}: the results database holds no runs yet; run the "
                              f"campaign first (puzzlelab run SPEC)")
     return StoredCampaign(name, path, runs, session, plan.repeats, plan.runs, instances,
-                          outside_grid=len(stored) - len(runs))
+                          outside_grid=len(stored) - len(runs), sessions=tuple(sessions))
 
 
 def read_campaigns(paths: Sequence[str | Path], require_runs: bool = False,

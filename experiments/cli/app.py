@@ -15,6 +15,7 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from puzzlelab.errors import OptionError, PuzzleLabError
@@ -173,6 +174,19 @@ def note(text: str) -> None:
     """A line about the command rather than its result (a warning, a file written beside
     ``--json``), on stderr, so stdout stays clean for pipes."""
     print(text, file=sys.stderr)
+
+
+def writable(option: str, path: Path | None) -> None:
+    """Make the folder of a file an option names, before the work whose result it will
+    hold: a solve of minutes is not lost to a folder that was still to make, and a
+    folder that cannot be written is said first."""
+    if path is None:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_dir():
+        raise OptionError(f"{option} {path}: a folder, not a file")
+    if not os.access(path.parent, os.W_OK):
+        raise OptionError(f"{option} {path}: cannot write into {path.parent}")
 
 
 def say_first_use(solvers: list[str]) -> None:

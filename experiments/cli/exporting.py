@@ -6,7 +6,7 @@ from __future__ import annotations
 from argparse import ArgumentParser, Namespace
 from pathlib import Path
 
-from experiments.cli.app import command, note, parse_options
+from experiments.cli.app import command, note, parse_options, writable
 from experiments.cli.solving import load_instance
 
 
@@ -34,6 +34,7 @@ def export(given: Namespace) -> None:
     """Write one instance's model as a MiniZinc or XCSP3 file, variables by readable name,
     the heuristic as its search. What the format lacks is decomposed (said at the top of
     the file) or refused."""
+    writable("--output", given.output)
     print_or_write(export_text(given.puzzle, given.file, given.instance, given.viewpoint,
                                parse_options(given.option), given.heuristic, given.format,
                                given.seed), given.output)

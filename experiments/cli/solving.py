@@ -18,6 +18,7 @@ from experiments.cli.app import (
     say,
     say_first_use,
     styled,
+    writable,
 )
 from experiments.cli.spinner import working
 from experiments.cli.trees import tree_arguments, tree_cap, write_run_tree
@@ -98,6 +99,8 @@ def solve(given: Namespace) -> int | None:
     heuristic = (_default_heuristic(defaults.heuristic, limit) if given.heuristic is None
                  else given.heuristic)
     recording = tree_cap(given, solver, heuristic)
+    writable("--svg", given.svg)
+    writable("--tree", given.tree)
     say_first_use([solver])
     from solvers.solve_loop import SearchInterrupted
 
@@ -332,6 +335,7 @@ def draw(given: Namespace) -> None:
     if svg is None:
         print(kind.render_text(chosen, shown), end="")
         return
+    writable("--svg", svg)
     svg.write_text(kind.render_svg(chosen, shown), encoding="utf-8")
     say(f"wrote {svg}")
 

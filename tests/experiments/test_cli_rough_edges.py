@@ -117,6 +117,24 @@ def test_solve_writes_the_solved_grid_as_svg(monkeypatch, capsys, tmp_path: Path
     assert (tmp_path / "again.svg").read_bytes() == picture.read_bytes()
 
 
+def test_a_file_option_makes_its_folder_or_is_refused_before_solving(
+        monkeypatch, capsys, tmp_path: Path) -> None:
+    picture, tree = tmp_path / "new" / "solved.svg", tmp_path / "trees" / "t.json"
+    code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", SMALL_4X4, "--instance",
+                           "1", "--svg", str(picture), "--tree", str(tree), "--solver", "cp",
+                           "--heuristic", "input/min")
+    assert code == 0 and picture.is_file() and json.loads(tree.read_text())["nodes"]
+    exported = tmp_path / "deeper" / "still" / "model.mzn"
+    code, _, _ = run_cli(monkeypatch, capsys, "export", "sudoku", SMALL_4X4, "--instance", "1",
+                         "--format", "minizinc", "--output", str(exported))
+    assert code == 0 and "solve" in exported.read_text()
+    monkeypatch.setattr(experiments.campaign.solving, "solve", None)  # refused before solving
+    code, out, err = run_cli(monkeypatch, capsys, "solve", "sudoku", SMALL_4X4, "--instance",
+                             "1", "--svg", str(tmp_path))
+    assert code == 2 and "--svg" in err and str(tmp_path) in err and "folder" in err
+    assert out == ""
+
+
 def test_draw_shows_an_instance_without_solving_it(monkeypatch, capsys, tmp_path: Path) -> None:
     monkeypatch.setattr(experiments.campaign.solving, "solve", None)  # drawing must not solve
     code, out, _ = run_cli(monkeypatch, capsys, "draw", "sudoku", SMALL_4X4, "--instance", "1")

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import sys
 import threading
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -45,6 +47,15 @@ class Pending(Generic[T]):
         if not succeeded:
             raise value  # type: ignore[misc]
         return value  # type: ignore[return-value]
+
+    def __del__(self) -> None:
+        # never asked for (the caller failed first): the child is stopped, not left
+        # blocked on a full pipe for as long as this process lives
+        if self._reader is not None and self._pid is not None:
+            with suppress(OSError):
+                os.close(self._reader)
+                os.kill(self._pid, signal.SIGKILL)
+                os.waitpid(self._pid, 0)
 
 
 def can_fork() -> bool:

@@ -93,3 +93,22 @@ def test_the_report_with_figures_drawn_aside_is_the_report_drawn_in_place(
         assert (tmp_path / "aside" / name).read_bytes() == \
             (tmp_path / "in-place" / name).read_bytes(), name
     assert forked == FORKS
+
+
+@pytest.mark.skipif(not FORKS, reason="work is done aside only on Linux with two cores or more")
+def test_a_result_never_asked_for_leaves_no_child_behind() -> None:
+    done = run_python("""
+        import gc, os, time
+        from experiments.analysis.aside import aside
+
+        pending = aside(lambda: time.sleep(60) or "x" * 200_000)  # more than a pipe holds
+        del pending
+        gc.collect()
+        try:
+            os.waitpid(-1, os.WNOHANG)
+            print("a child is left")
+        except ChildProcessError:  # none: stopped and reaped
+            print("gone")
+        """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["gone"]

@@ -69,9 +69,10 @@ def aside(function: Callable[[], T]) -> Pending[T]:
     """Run ``function`` in a forked child (see :func:`can_fork`; else here, now)."""
     if not can_fork():
         return Pending(None, None, _outcome(function))
+    for stream in (sys.stdout, sys.stderr):  # or the child would write their buffers again
+        with suppress(OSError, ValueError):
+            stream.flush()
     reader, writer = os.pipe()
-    sys.stdout.flush()
-    sys.stderr.flush()
     pid = os.fork()
     if pid == 0:  # the child: answer through the pipe, then leave without any clean-up
         os.close(reader)

@@ -50,6 +50,8 @@ from solvers.capabilities import (
     Capabilities,
 )
 from solvers.export.minizinc import NATIVE, read_solution, write_lowered
+from solvers.export.minizinc_search import BRANCHER
+from solvers.export.searches import no_probing, no_ranking, two_way
 from solvers.limits import SearchLimits
 from solvers.model import Model
 
@@ -125,9 +127,9 @@ class MiniZincBackend(Backend[_Compiled]):
                          "only its totals (its trees go to CP-Profiler, not back to us)",
             HALL_ALL_DIFFERENT: "MiniZinc names value, bounds and domain propagation, not "
                                 "ic_global's check",
-            VALUE_RANKING: "MiniZinc's int_search has no ranking of each variable's values",
-            PROBING: "MiniZinc has no probing annotation",
-            DWAY_LABELLING: "int_search branches two ways (x = v, x != v)"},
+            VALUE_RANKING: no_ranking(BRANCHER),
+            PROBING: no_probing("MiniZinc"),
+            DWAY_LABELLING: two_way(BRANCHER)},
         options={"solver": f"the MiniZinc solver, an id or tag `minizinc --solvers` lists "
                            f"(default: ${SOLVER_VARIABLE}, else {GECODE}: Gecode through "
                            f"PuzzleLab's corrected library)"},

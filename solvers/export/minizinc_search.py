@@ -17,18 +17,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from puzzlelab.errors import UnsupportedCombination
-from solvers.export.searches import search_refusal
+from solvers.export.searches import no_ranking, search_refusal
 from solvers.heuristics import Heuristic, SearchPlan
 from solvers.variables import IntVar
 
 SELECTIONS = {"first-unbound": "input_order", "smallest-domain": "first_fail",
               "weighted-degree": "dom_w_deg"}
 VALUE_CHOICES = {"min": "indomain_min", "max": "indomain_max"}
+BRANCHER = "MiniZinc's int_search"
 
 
 def refusal(heuristic: Heuristic) -> str:
     """Why MiniZinc cannot state ``heuristic`` ('' when it can)."""
-    return search_refusal(heuristic, "MiniZinc", "int_search", VALUE_CHOICES)
+    return search_refusal(heuristic, "MiniZinc", BRANCHER, VALUE_CHOICES)
 
 
 def annotation(plan: SearchPlan, variables: Sequence[IntVar],
@@ -38,8 +39,7 @@ def annotation(plan: SearchPlan, variables: Sequence[IntVar],
     if plan.auto:
         return ""
     if plan.value_choice not in VALUE_CHOICES:
-        raise UnsupportedCombination("MiniZinc's int_search has no ranking of each "
-                                     "variable's values; use /min or /max, or auto")
+        raise UnsupportedCombination(f"{no_ranking(BRANCHER)}; use /min or /max, or auto")
     searches = [_int_search(plan.variables, SELECTIONS[plan.selection],
                             VALUE_CHOICES[plan.value_choice], name_of)]
     rest = others(plan, variables)

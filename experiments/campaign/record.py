@@ -190,15 +190,8 @@ as JSON (the column kept its name from when it held a free dictionary)."""
 
 def statistic_columns() -> dict[str, str]:
     """A column per declared statistic (:mod:`puzzlelab.statistics`), runner's included."""
-    return dict(_statistic_columns(tuple(STATISTICS)))
-
-
-@functools.lru_cache(maxsize=8)
-def _statistic_columns(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """The statistics' columns, made once for each set of declared statistics: every
-    stored run asks for them."""
-    return tuple((s.name, "INTEGER" if s.integer else "REAL")
-                 for s in (STATISTICS.get(name) for name in names))
+    return {s.name: "INTEGER" if s.integer else "REAL"
+            for s in (STATISTICS.get(name) for name in STATISTICS)}
 
 
 def outcome_columns() -> dict[str, str]:
@@ -208,7 +201,14 @@ def outcome_columns() -> dict[str, str]:
 
 def run_columns() -> dict[str, str]:
     """Every column of the runs table."""
-    return {**IDENTITY_COLUMNS, **outcome_columns()}
+    return dict(_run_columns(tuple(STATISTICS)))
+
+
+@functools.lru_cache(maxsize=8)
+def _run_columns(statistics: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """:func:`run_columns`, made once for each set of declared ``statistics`` (its cache
+    key): every stored run asks for them."""
+    return tuple({**IDENTITY_COLUMNS, **outcome_columns()}.items())
 
 
 def to_row(record: RunRecord) -> dict[str, Any]:
@@ -237,15 +237,7 @@ def to_row(record: RunRecord) -> dict[str, Any]:
            "worker": record.worker, "finished_at": record.finished_at,
            "extra": json.dumps(details)}
     return {column: figures[column] if column in figures else row[column]
-            for column in _column_names(tuple(STATISTICS))}
-
-
-@functools.lru_cache(maxsize=8)
-def _column_names(statistics: tuple[str, ...]) -> tuple[str, ...]:
-    """The runs table's columns, in order, for one set of declared statistics."""
-    return (*IDENTITY_COLUMNS, *OUTCOME_COLUMNS, *(name for name, _ in
-                                                   _statistic_columns(statistics)),
-            *RUNNER_COLUMNS)
+            for column, _ in _run_columns(tuple(STATISTICS))}
 
 
 def from_row(row: Mapping[str, Any], campaign: str = "", puzzle: str = "") -> RunRecord:

@@ -126,14 +126,15 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
     figures = folder / FIGURES
     sections = []
     used: set[str] = set()
-    groupings = [by or campaign.table_settings().by for campaign in campaigns]
+    settings = [campaign.table_settings() for campaign in campaigns]
+    groupings = [by or own.by for own in settings]
     anchors = [_unique(_slug(campaign.name), used) for campaign in campaigns]
     cells_of = [plot_cells(c, grouped) for c, grouped in zip(campaigns, groupings)]
     # the figures, the longest part, are drawn aside while the rest is made here
     drawing = aside(lambda: [draw_all(cells, figures, anchor, grouped) for cells, anchor,
                              grouped in zip(cells_of, anchors, groupings)])
-    for campaign, grouped, anchor, cells in zip(campaigns, groupings, anchors, cells_of):
-        own = campaign.table_settings()
+    for campaign, own, grouped, anchor, cells in zip(campaigns, settings, groupings, anchors,
+                                                     cells_of):
         tables = build_tables(campaign.runs, grouped, metrics or own.metrics,
                               own.reached if reached is None else reached,
                               campaign.repeats)

@@ -114,18 +114,18 @@ def progress_bar(shown: bool, console: Console | None, total: int, already_store
                   refresh_per_second=REFRESHES) as bar:
         task = bar.add_task("runs", total=total, completed=already_stored, counts="",
                             left="~" + clock(estimate.seconds()))
-        done = [already_stored, time.monotonic()]  # runs counted, when the bar last heard
+        told = time.monotonic()  # when the bar last heard of the runs
 
         def update() -> None:
-            bar.update(task, completed=done[0], counts=outcome_counts(counts),
-                       left="~" + clock(estimate.seconds()))
-            done[1] = time.monotonic()
+            nonlocal told
+            bar.update(task, completed=already_stored + counts.total(),
+                       counts=outcome_counts(counts), left="~" + clock(estimate.seconds()))
+            told = time.monotonic()
 
         def advance(run: RunTask, record: RunRecord) -> None:
             counts[summary_status(record)] += 1
             estimate.finish(run, record.wall_s)
-            done[0] += 1
-            if time.monotonic() - done[1] >= 1 / REFRESHES:  # no faster than it is drawn
+            if time.monotonic() - told >= 1 / REFRESHES:  # no faster than it is drawn
                 update()
 
         try:

@@ -80,7 +80,9 @@ class AutomataBackend(Backend[_Compiled]):
                               "probe_fixed", "belief_updates"}),
         statistic_notes={"backtracks": "failed choices and refutations, as on cp",
                          "branches": "choices and refutations applied, as on cp",
-                         "propagations": "constraint revisions"},
+                         "propagations": "constraint revisions",
+                         "probes": "values tried; auto skips one that a surviving probe "
+                                   "of the same domains reached, since it survives too"},
         reasons={INTEGER_VARIABLES: "every constraint is unrolled over 0/1 variables",
                  DWAY_LABELLING: "its search branches on 0/1 cells two ways, refuting a "
                                  "value by fixing the other: a d-way tree would be the "

@@ -85,6 +85,7 @@ class Search:
         self.other_changed = np.zeros(variables + 1, np.int64)
         self.other_count = np.zeros(1, np.int64)
         self.probe_seeds = np.zeros(len(strategy.decision) + 1, np.int64)
+        self.probe_known = np.zeros(variables, np.int8)
         self.probe_dirty = np.zeros(constraints, np.bool_)
         self.probe_mark = np.zeros(len(strategy.decision), np.bool_)
         self.is_decision = np.zeros(variables, np.bool_)
@@ -214,7 +215,7 @@ class Search:
                 self.backward, self.support, self.in_queue, self.queue, self.changed,
                 self.changed_count, self.trial, self.trial_changed, self.trial_count,
                 self.other, self.other_changed, self.other_count, self.probe_seeds,
-                self.tally.counters)
+                self.probe_known, self.tally.counters)
             if status != kernels.PAUSED:
                 return bool(status == kernels.DONE)
             if self.should_stop():

@@ -5,18 +5,20 @@ wrapper on its main branch, and moving to the new one must change this package a
 Constraints are posted by :mod:`.posting`, probing runs in :mod:`.probing_search`.
 
 Statistics: ``backtracks`` is the solver's ``Failures()`` (failed nodes), ``branches``
-its ``Branches()``; the solver counts neither conflicts nor propagations (None).
+its ``Branches()``, summed over the slices of ``auto`` (:mod:`.impact_slices`); the
+solver counts neither conflicts nor propagations (None).
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from solvers.backends import BACKENDS
 from solvers.backends.base import LoweredModel, RootPropagator, SolveRequest
+from solvers.backends.cp.impact_slices import FIRST_SLICE_FAILURES, slices
 from solvers.backends.cp.posting import POSTERS, CpVars, post_connected
 from solvers.capabilities import (
     ALL_PROBING,
@@ -42,8 +44,10 @@ if TYPE_CHECKING:  # OR-tools is imported by the first cp solve, not by naming t
     from solvers.backends.cp.tree import TreeMonitor
 
 
-def _impact_search_parameters(seed: int) -> pywrapcp.DefaultPhaseParameters:
-    """The solver's own impact-based search, without its side dives.
+def _impact_search_parameters(seed: int, by_value: bool = False
+                              ) -> pywrapcp.DefaultPhaseParameters:
+    """The solver's own impact-based search, without its side dives; choosing by the
+    sum of a variable's value impacts, or by its strongest value's (``by_value``).
 
     The periodic side heuristics find solutions outside the search tree, which
     would count some solutions twice when enumerating; they also log to stderr.
@@ -51,6 +55,8 @@ def _impact_search_parameters(seed: int) -> pywrapcp.DefaultPhaseParameters:
     from ortools.constraint_solver import pywrapcp
 
     parameters = pywrapcp.DefaultPhaseParameters()
+    if by_value:
+        parameters.var_selection_schema = parameters.CHOOSE_MAX_VALUE_IMPACT
     parameters.run_all_heuristics = False
     parameters.heuristic_period = -1
     parameters.display_level = parameters.NONE
@@ -61,7 +67,7 @@ def _impact_search_parameters(seed: int) -> pywrapcp.DefaultPhaseParameters:
 def _decision_builder(solver: pywrapcp.Solver, cp_vars: CpVars, plan: SearchPlan,
                       everything: list[IntVar], seed: int,
                       probing: ProbingSearch | None = None,
-                      labelling: DwayLabelling | None = None) -> Any:
+                      labelling: DwayLabelling | None = None, by_value: bool = False) -> Any:
     """The plan's phase on the decision variables, then a plain phase on what is left."""
     decision = [cp_vars[v] for v in plan.variables]
     if probing is not None and probing.every_node:
@@ -69,7 +75,7 @@ def _decision_builder(solver: pywrapcp.Solver, cp_vars: CpVars, plan: SearchPlan
     elif labelling is not None:
         first = labelling
     elif plan.auto:
-        first = solver.DefaultPhase(decision, _impact_search_parameters(seed))
+        first = solver.DefaultPhase(decision, _impact_search_parameters(seed, by_value))
     else:
         selection = {"first-unbound": solver.CHOOSE_FIRST_UNBOUND,
                      "smallest-domain": solver.CHOOSE_MIN_SIZE}[plan.selection]
@@ -104,6 +110,11 @@ class _Compiled:
     variables: list[IntVar]  # the model's own, in order, as model_vars holds them
     labelling: DwayLabelling | None = None  # the d-way labelling (+dway), if any
     tree: TreeMonitor | None = None  # the tree's recorder, when the run asks for one
+    # auto's two impact measures, searched in turn in slices (impact_slices.py)
+    alternatives: list[Any] | None = None
+    # the counters of the slices cut, and where the current slice's counting starts
+    spent: tuple[int, int] = (0, 0)
+    slice_start: tuple[int, int] = (0, 0)
     # the counters when a limit stopped the search: OR-tools counts a failure for
     # every choice point it unwinds afterwards, which no search step caused
     stopped_at: list[tuple[int, int]] = field(default_factory=list)
@@ -120,7 +131,8 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
         summary="depth-first search with exact backtrack and branch counts; connected "
                 "propagated in Python",
         native=frozenset(POSTERS),
-        own_search="its impact-based search",
+        own_search="its impact-based search: two impact measures in turn, restarted in "
+                   f"slices of {FIRST_SLICE_FAILURES:,} failures, doubled every two slices",
         probing=ALL_PROBING,
         probing_with_own_search=frozenset({"none", "root"}),
         python_propagated=frozenset({Connected}),
@@ -129,8 +141,10 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
         search_tree=True,
         statistics=frozenset({"backtracks", "branches", "deep_backtracks", "probes",
                               "probe_fixed"}),
-        statistic_notes={"backtracks": "the solver's Failures()",
-                         "branches": "the solver's Branches()",
+        statistic_notes={"backtracks": "the solver's Failures(); under auto, summed over "
+                                       "its slices, each up to where it was cut",
+                         "branches": "the solver's Branches(); under auto, summed over "
+                                     "its slices, each up to where it was cut",
                          "deep_backtracks": "under +dway: its labelling counts them"},
         reasons={
             PROBING_WITH_OWN_SEARCH: "probing at every node makes the decisions itself; "
@@ -184,6 +198,9 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
         compiled = _Compiled(solver, cp_vars, builder, limits, probing,
                              [cp_vars[v] for v in model.variables], list(model.variables),
                              labelling)
+        if request.plan.auto and probing is None and labelling is None:
+            compiled.alternatives = [builder, _decision_builder(
+                solver, cp_vars, request.plan, lowered.variables, request.seed, by_value=True)]
         if request.tree_cap is not None:
             from solvers.backends.cp.tree import TreeMonitor
 
@@ -200,30 +217,55 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
 
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
         solver, limits = compiled.solver, compiled.limits
-        monitors = []
         # the solver keeps the limit's callback alive from C++, out of Python's garbage
         # collector's sight: a callback holding the solver itself would keep every
         # solver of a worker process alive, megabytes a run
         solver_ref = weakref.ref(solver)
         stopped_at = compiled.stopped_at
+        cut: list[tuple[int, int]] = []  # the counters when the slice's budget ran out
+        budget: list[int | None] = [None]  # the failures the slice may reach
 
         def limit_reached() -> bool:
+            searching = solver_ref()
             if limits.passed():
-                searching = solver_ref()
                 if not stopped_at and searching is not None:
                     stopped_at.append((searching.Failures(), searching.Branches()))
                 return True
+            if budget[0] is not None and searching is not None and (
+                    searching.Failures() >= budget[0]):
+                if not cut:
+                    cut.append((searching.Failures(), searching.Branches()))
+                return True
             return False
 
+        monitors = []
         # a limit costs a Python call per check; Ctrl-C's handler runs in that call
-        if limits.time_limit or limits.watched:
+        if limits.time_limit or limits.watched or compiled.alternatives:
             monitors.append(solver.CustomLimit(limit_reached))
         if compiled.tree is not None:
             monitors.append(compiled.tree)
-        solver.NewSearch(compiled.builder, monitors)
+        plan: Iterable[tuple[Any, int | None]] = [(compiled.builder, None)]
+        if compiled.alternatives:
+            alternatives = compiled.alternatives
+            plan = ((alternatives[measure], failures)
+                    for measure, failures in slices(len(alternatives)))
         try:
-            while solver.NextSolution():
-                yield tuple(variable.Value() for variable in compiled.model_vars)
+            for builder, failures in plan:
+                cut.clear()
+                budget[0] = None if failures is None else solver.Failures() + failures
+                solver.NewSearch(builder, monitors)
+                while solver.NextSolution():
+                    budget[0] = None  # a slice that found a solution runs on to its end
+                    yield tuple(variable.Value() for variable in compiled.model_vars)
+                if not cut:
+                    break  # the whole search is done, or the time limit stopped it
+                # cut: what it did up to its budget counts (OR-tools counts a failure
+                # for every choice point it unwinds afterwards), then a new slice
+                solver.EndSearch()
+                compiled.spent = (
+                    compiled.spent[0] + cut[0][0] - compiled.slice_start[0],
+                    compiled.spent[1] + cut[0][1] - compiled.slice_start[1])
+                compiled.slice_start = (solver.Failures(), solver.Branches())
         finally:
             if not stopped_at:
                 stopped_at.append((solver.Failures(), solver.Branches()))
@@ -238,6 +280,8 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
     def counters(self, compiled: _Compiled) -> dict[str, int | None]:
         failures, branches = (compiled.stopped_at[0] if compiled.ended else
                               (compiled.solver.Failures(), compiled.solver.Branches()))
+        failures += compiled.spent[0] - compiled.slice_start[0]
+        branches += compiled.spent[1] - compiled.slice_start[1]
         probing = compiled.probing
         return {"backtracks": failures - (probing.failures if probing else 0),
                 "branches": branches - (probing.branches if probing else 0),

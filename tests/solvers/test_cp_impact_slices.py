@@ -1,0 +1,105 @@
+"""``cp``'s auto search in slices: two impact measures in turn, restarted from the root when
+a slice spends its failures, and never cut once it has found a solution."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import pytest
+
+import solvers.backends.cp as cp_backend
+from solvers import Model, Status, linear, solve
+from solvers.backends.cp import impact_slices
+
+
+def queens(n: int) -> Model:
+    """n queens, one a column, as pairwise disequalities: weak propagation, many failures."""
+    model = Model(f"queens-{n}")
+    rows = [model.int_var(0, n - 1, f"q{i}") for i in range(n)]
+    for i, j in itertools.combinations(range(n), 2):
+        model.add(linear([(1, rows[i]), (-1, rows[j])], "!=", 0))
+        model.add(linear([(1, rows[i]), (-1, rows[j])], "!=", j - i))
+        model.add(linear([(1, rows[i]), (-1, rows[j])], "!=", i - j))
+    return model
+
+
+def pigeons(holes: int) -> Model:
+    """One pigeon more than holes, pairwise different: no solution, found only by search."""
+    model = Model(f"pigeons-{holes}")
+    nests = [model.int_var(1, holes, f"p{i}") for i in range(holes + 1)]
+    for a, b in itertools.combinations(nests, 2):
+        model.add(linear([(1, a), (-1, b)], "!=", 0))
+    return model
+
+
+@pytest.fixture
+def tiny_slices(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Slices of one failure to start with; the slices the searches start, recorded."""
+    started: list[tuple[int, int]] = []
+    original = impact_slices.slices
+
+    def recorded(measures: int, first: int | None = None) -> Iterator[tuple[int, int]]:
+        for item in original(measures, 1):
+            started.append(item)
+            yield item
+
+    monkeypatch.setattr(cp_backend, "slices", recorded)
+    return started
+
+
+def test_slices_alternate_the_measures_and_double_every_two() -> None:
+    assert list(itertools.islice(impact_slices.slices(2, 5), 6)) == [
+        (0, 5), (1, 5), (0, 10), (1, 10), (0, 20), (1, 20)]
+    assert next(impact_slices.slices(2)) == (0, impact_slices.FIRST_SLICE_FAILURES)
+
+
+def test_a_cut_slice_counts_the_failures_up_to_its_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cut at 200 failures, the sum measure's slice adds exactly 200 to the backtracks of
+    the value measure's search (not the failures OR-tools counts while unwinding it)."""
+    def backtracks(plan: list[tuple[int, int]]) -> int | None:
+        monkeypatch.setattr(cp_backend, "slices", lambda measures, first=None: iter(plan))
+        model = queens(14)
+        result = solve(model, "cp", "auto", time_limit=60)
+        assert result.status is Status.SOLVED and result.assignment is not None
+        assert all(c.holds(result.assignment) for c in model.constraints)
+        return result.statistics.backtracks
+
+    alone = backtracks([(1, 10**9)])
+    assert alone is not None and backtracks([(0, 200), (1, 10**9)]) == 200 + alone
+
+
+def test_counting_runs_on_from_the_slice_that_found_a_solution(
+        tiny_slices: list[tuple[int, int]]) -> None:
+    """Counting starts no slice after the one that found the first solution, and finds
+    each of the 92 once."""
+    solve(queens(8), "cp", "auto", time_limit=60)
+    to_the_first = len(tiny_slices)
+    tiny_slices.clear()
+    result = solve(queens(8), "cp", "auto", max_solutions=None, time_limit=60)
+    assert result.complete and result.statistics.solutions == 92
+    assert len(tiny_slices) == to_the_first
+
+
+def test_a_proof_of_no_solution_runs_through_cut_slices_to_a_whole_search(
+        tiny_slices: list[tuple[int, int]]) -> None:
+    result = solve(pigeons(5), "cp", "auto", time_limit=60)
+    assert result.status is Status.UNSATISFIABLE and result.complete
+    assert len(tiny_slices) > 2
+
+
+def test_a_search_within_the_first_slice_is_the_single_impact_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below the first budget nothing changes: the same counts as one uncut search."""
+    counted = solve(queens(7), "cp", "auto", max_solutions=None).statistics
+    monkeypatch.setattr(impact_slices, "FIRST_SLICE_FAILURES", 10**12)
+    uncut = solve(queens(7), "cp", "auto", max_solutions=None).statistics
+    assert counted.solutions == uncut.solutions == 40
+    assert (counted.backtracks, counted.branches) == (uncut.backtracks, uncut.branches)
+
+
+def test_named_heuristics_and_probing_search_once(tiny_slices: list[tuple[int, int]]) -> None:
+    for heuristic in ("first-fail/min", "auto+probe"):
+        assert solve(queens(6), "cp", heuristic, max_solutions=None).statistics.solutions == 4
+    assert tiny_slices == []

@@ -33,19 +33,24 @@ def pigeons(holes: int) -> Model:
     return model
 
 
-@pytest.fixture
-def tiny_slices(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
-    """Slices of one failure to start with; the slices the searches start, recorded."""
+def record_slices(monkeypatch: pytest.MonkeyPatch, first: int) -> list[tuple[int, int]]:
+    """Slices of ``first`` failures to start with; the slices the searches start, recorded."""
     started: list[tuple[int, int]] = []
     original = impact_slices.slices
 
-    def recorded(measures: int, first: int | None = None) -> Iterator[tuple[int, int]]:
-        for item in original(measures, 1):
+    def recorded(measures: int, _: int | None = None) -> Iterator[tuple[int, int]]:
+        for item in original(measures, first):
             started.append(item)
             yield item
 
     monkeypatch.setattr(cp_backend, "slices", recorded)
     return started
+
+
+@pytest.fixture
+def tiny_slices(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Slices of one failure to start with, recorded."""
+    return record_slices(monkeypatch, 1)
 
 
 def test_slices_alternate_the_measures_and_double_every_two() -> None:
@@ -103,3 +108,13 @@ def test_named_heuristics_and_probing_search_once(tiny_slices: list[tuple[int, i
     for heuristic in ("first-fail/min", "auto+probe"):
         assert solve(queens(6), "cp", heuristic, max_solutions=None).statistics.solutions == 4
     assert tiny_slices == []
+
+
+def test_the_time_limit_stops_the_slices_and_keeps_their_counts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    started = record_slices(monkeypatch, 50)
+    result = solve(pigeons(11), "cp", "auto", time_limit=0.5)
+    assert result.status is Status.TIMEOUT and not result.complete
+    assert len(started) > 2
+    cut = sum(failures for _, failures in started[:-1])
+    assert result.statistics.backtracks is not None and result.statistics.backtracks >= cut

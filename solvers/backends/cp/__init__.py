@@ -225,17 +225,18 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
         cut: list[tuple[int, int]] = []  # the counters when the slice's budget ran out
         budget: list[int | None] = [None]  # the failures the slice may reach
 
-        def limit_reached() -> bool:
-            searching = solver_ref()
+        def limit_reached() -> bool:  # asked at every node: the solver only when needed
             if limits.passed():
+                searching = solver_ref()
                 if not stopped_at and searching is not None:
                     stopped_at.append((searching.Failures(), searching.Branches()))
                 return True
-            if budget[0] is not None and searching is not None and (
-                    searching.Failures() >= budget[0]):
-                if not cut:
-                    cut.append((searching.Failures(), searching.Branches()))
-                return True
+            if budget[0] is not None:
+                searching = solver_ref()
+                if searching is not None and searching.Failures() >= budget[0]:
+                    if not cut:
+                        cut.append((searching.Failures(), searching.Branches()))
+                    return True
             return False
 
         monitors = []

@@ -111,19 +111,19 @@ def record_trees(store: ResultsStore, tasks: list[RunTask], nodes: int,
         if entry is None:
             message = "no tree: the solver cannot record this heuristic's search"
         else:
+            row, size = entry
             with store.connection:
                 store.connection.execute(
-                    f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    entry[:-1])
+                    f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
             recorded += 1
-            message = counted(entry[-1], "node")
+            message = counted(size, "node")
         if on_tree:
             on_tree(task, message)
     return recorded
 
 
-def _recorded(task: RunTask, nodes: int) -> tuple[Any, ...] | None:
-    """The row of ``task``'s tree, then its node count (not stored: the tree holds it);
+def _recorded(task: RunTask, nodes: int) -> tuple[tuple[Any, ...], int] | None:
+    """The row of ``task``'s tree and its node count (not stored: the tree holds it);
     None when its solver cannot record its search."""
     from experiments.campaign.solving import rebuilt, solve_instance
     from solvers.root_profile import profiler_for, root_profile
@@ -141,8 +141,8 @@ def _recorded(task: RunTask, nodes: int) -> tuple[Any, ...] | None:
     about = {"instance": task.instance, "viewpoint": task.viewpoint, "solver": task.solver,
              "heuristic": task.heuristic, "status": run.status.value}
     packed = zlib.compress(json.dumps(run.result.tree.as_json(about)).encode(), 6)
-    return (task.key, task.instance, task.viewpoint, task.solver, task.heuristic,
-            run.status.value, packed, json.dumps(dataclasses.asdict(profile)),
+    return ((task.key, task.instance, task.viewpoint, task.solver, task.heuristic,
+             run.status.value, packed, json.dumps(dataclasses.asdict(profile))),
             len(run.result.tree))
 
 

@@ -72,7 +72,7 @@ def probed_trying_every_value(network: Network) -> tuple[np.ndarray | None, int]
 
 def probed_by_the_kernel(model: Model) -> tuple[np.ndarray, int, np.ndarray]:
     """Root propagation and probing without merging, every variable a decision: the
-    domains, the probes made, and the network's reference domains and probes."""
+    domains, the probes made, and the network (for the reference to probe)."""
     network = compile_network(model.variables, model.constraints)
     variables = np.arange(len(model.variables), dtype=np.int64)
     strategy = Strategy(variables, np.zeros(len(variables), np.int64), np.zeros(0, np.int64),

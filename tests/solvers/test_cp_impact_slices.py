@@ -9,28 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 import solvers.backends.cp as cp_backend
-from solvers import Model, Status, linear, solve
+from solvers import Status, solve
 from solvers.backends.cp import impact_slices
-
-
-def queens(n: int) -> Model:
-    """n queens, one a column, as pairwise disequalities: weak propagation, many failures."""
-    model = Model(f"queens-{n}")
-    rows = [model.int_var(0, n - 1, f"q{i}") for i in range(n)]
-    for i, j in itertools.combinations(range(n), 2):
-        model.add(linear([(1, rows[i]), (-1, rows[j])], "!=", 0))
-        model.add(linear([(1, rows[i]), (-1, rows[j])], "!=", j - i))
-        model.add(linear([(1, rows[i]), (-1, rows[j])], "!=", i - j))
-    return model
-
-
-def pigeons(holes: int) -> Model:
-    """One pigeon more than holes, pairwise different: no solution, found only by search."""
-    model = Model(f"pigeons-{holes}")
-    nests = [model.int_var(1, holes, f"p{i}") for i in range(holes + 1)]
-    for a, b in itertools.combinations(nests, 2):
-        model.add(linear([(1, a), (-1, b)], "!=", 0))
-    return model
+from tests.solvers.test_search_and_statistics import pigeonhole
+from tests.solvers.test_search_trees import queens
 
 
 def record_slices(monkeypatch: pytest.MonkeyPatch, first: int) -> list[tuple[int, int]]:
@@ -89,7 +71,7 @@ def test_counting_runs_on_from_the_slice_that_found_a_solution(
 
 def test_a_proof_of_no_solution_runs_through_cut_slices_to_a_whole_search(
         tiny_slices: list[tuple[int, int]]) -> None:
-    result = solve(pigeons(5), "cp", "auto", time_limit=60)
+    result = solve(pigeonhole(6), "cp", "auto", time_limit=60)
     assert result.status is Status.UNSATISFIABLE and result.complete
     assert len(tiny_slices) > 2
 
@@ -113,7 +95,7 @@ def test_named_heuristics_and_probing_search_once(tiny_slices: list[tuple[int, i
 def test_the_time_limit_stops_the_slices_and_keeps_their_counts(
         monkeypatch: pytest.MonkeyPatch) -> None:
     started = record_slices(monkeypatch, 50)
-    result = solve(pigeons(11), "cp", "auto", time_limit=0.5)
+    result = solve(pigeonhole(12), "cp", "auto", time_limit=0.5)
     assert result.status is Status.TIMEOUT and not result.complete
     assert len(started) > 2
     cut = sum(failures for _, failures in started[:-1])

@@ -39,9 +39,9 @@ CP = BACKENDS.get("cp")()
 LINUX = sys.platform.startswith("linux")
 
 
-def waiting_backend(name: str, delay: float) -> type[Backend[Any]]:
-    """A backend that waits ``delay`` seconds (watching its time limit) before ``cp``
-    searches."""
+def waiting_backend(name: str, delay: float, heeds_limit: bool = True) -> type[Backend[Any]]:
+    """A backend that waits ``delay`` seconds (watching its time limit, unless told not
+    to, as CP-SAT's presolve does not) before ``cp`` searches."""
 
     class Waiting(Backend[Any]):
         capabilities = Capabilities(library="cp, after a wait", summary="a test backend",
@@ -56,9 +56,11 @@ def waiting_backend(name: str, delay: float) -> type[Backend[Any]]:
         def search(self, compiled: Any) -> Generator[tuple[int, ...], None, None]:
             end = time.perf_counter() + delay
             while time.perf_counter() < end:
-                if self.limits.passed():
+                if heeds_limit and self.limits.passed():
                     return
                 time.sleep(0.005)
+            if self.limits.passed():
+                return
             yield from CP.search(compiled)
 
         def counters(self, compiled: Any) -> dict[str, int | None]:
@@ -91,11 +93,12 @@ def child_processes() -> list[int]:
 def portfolio(request: pytest.FixtureRequest,
               monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A portfolio ``test-portfolio`` of two waiting backends, with the delays the test
-    gives (``@pytest.mark.parametrize("portfolio", [(first, second)], indirect=True)``),
-    on two cores."""
-    first_delay, second_delay = request.param
+    gives (``@pytest.mark.parametrize("portfolio", [(first, second)], indirect=True)``;
+    a third item False makes the first wait its delay through its time limit), on two
+    cores."""
+    first_delay, second_delay, *first_heeds = request.param
     monkeypatch.setenv(CORES_VARIABLE, "2")
-    first = waiting_backend("test-first", first_delay)
+    first = waiting_backend("test-first", first_delay, *first_heeds)
     second = waiting_backend("test-second", second_delay)
     with BACKENDS.registered(first.name, first), BACKENDS.registered(second.name, second):
 
@@ -174,9 +177,21 @@ def test_on_one_core_the_configurations_run_in_turn_here(
     assert result.portfolio.answered_by == "test-second input/min"
     assert [(run.configuration, run.status) for run in runs(result)] == [
         ("test-first input/min", "timeout"), ("test-second input/min", "solved")]
-    # the second had its half of what the first's short run left (the other half is the
-    # first's second turn)
-    assert runs(result)[1].time_limit == pytest.approx((10 - FIRST_BUDGET_S) / 2, abs=0.3)
+    # each has half of the limit: the second all its half, the first its short run and
+    # then the rest of its half
+    assert runs(result)[1].time_limit == pytest.approx(10 / 2, abs=0.1)
+
+
+@pytest.mark.parametrize("portfolio", [(1.5, 0.5, False)], indirect=True)
+def test_on_one_core_a_run_past_its_limit_pays_from_its_own_share(
+        portfolio: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CORES_VARIABLE, "1")
+    result = solve(three_cells(), portfolio, "auto", time_limit=8)
+    first, second = runs(result)
+    assert first.time_limit == FIRST_BUDGET_S and first.wall_s >= 1.5
+    assert second.status == "solved"
+    # the first's 1 s past its 0.5 s comes out of its own half of the 8 s, not the second's
+    assert second.time_limit == pytest.approx(8 / 2, abs=0.1)
 
 
 @pytest.mark.parametrize("portfolio", [(30.0, 30.0)], indirect=True)

@@ -24,6 +24,13 @@ class Constraint(ABC):
     def holds(self, assignment: Assignment) -> bool:
         """Whether a full assignment of ``variables()`` satisfies the constraint."""
 
+    @classmethod
+    def load(cls) -> None:
+        """Import the libraries ``holds`` needs. The solve loop calls it while building,
+        so that a check made during search (after search, or lazily) does not charge a
+        first import to the search time. Most constraints need none."""
+        return None
+
     @property
     def kind(self) -> str:
         """Kebab-case name of the constraint type, as in error messages."""

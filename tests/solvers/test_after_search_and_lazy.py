@@ -280,3 +280,21 @@ def test_each_lazy_round_after_the_first_is_hinted_where_the_last_one_stopped(
         assert not graph.holds(dict(zip(model.variables, hint)))
     monkeypatch.undo()
     assert solve(model, "cp", "input/min").assignment == result.assignment
+
+
+@pytest.mark.parametrize("way", WAYS)
+def test_what_a_check_during_search_needs_is_loaded_as_build_time(
+        way: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A first import of networkx (0.15 s) inside the search would be charged to the
+    first run of each worker as search time: it is loaded while building instead."""
+    loaded: list[float] = []
+
+    def slow_load(cls: type[Connected]) -> None:
+        time.sleep(0.3)
+        loaded.append(time.perf_counter())
+
+    monkeypatch.setattr(Connected, "load", classmethod(slow_load))
+    model, _ = graph_model(way)
+    result = solve(model, "cp", "input/min", max_solutions=None)
+    assert result.status is Status.SOLVED and len(loaded) == 1
+    assert result.statistics.build_s >= 0.3 > result.statistics.solve_s

@@ -23,6 +23,9 @@ class LazyConstraint(Protocol):
     def cuts(self, assignment: Assignment) -> list[Constraint]:
         """Constraints every solution of this constraint satisfies and ``assignment`` breaks."""
 
+    def load(self) -> None:
+        """Import the libraries ``holds`` and ``cuts`` need (:meth:`Constraint.load`)."""
+
 
 @dataclass
 class Model:

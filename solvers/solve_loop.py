@@ -94,9 +94,10 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
         limits = SearchLimits(time_left)
         started = time.perf_counter()
         if searches == 0:  # what checking a solution needs, loaded as part of the build
-            for kind in {type(c) for c in (*model.constraints, *model.after_search,
-                                           *model.lazy)}:
-                kind.load()
+            checked: list[Constraint | LazyConstraint] = [
+                *model.constraints, *model.after_search, *model.lazy]
+            for constraint in {type(c): c for c in checked}.values():
+                constraint.load()
         compiled = backend.compile(current, current_lowered, round_request, limits)
         totals["build_s"] = _add(totals["build_s"],
                                  current_lowered.lowering_s + time.perf_counter() - started)

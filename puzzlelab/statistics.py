@@ -99,6 +99,9 @@ _core("deep_backtracks", "backtracks as the ECLiPSe course tables count them (th
       None, "deep-backtracks", "deep backtracks")
 _core("conflicts", "conflicts learned by a clause-learning search", "count", None,
       "conflicts", "conflicts")
+_core("restarts", "times the search started again from the root, keeping what it learnt "
+      "(a restart policy: CP-SAT's, or the slices of cp's own search)", "count", "restarts",
+      "restarts", "restarts")
 _core("propagations", "propagation steps, as the solver counts them (see its declaration)",
       "count", "propagations", "propagations", "propagations")
 _core("solutions", "distinct solutions found (on the model's own variables)", "count",

@@ -4,9 +4,10 @@ One worker by default, so runs repeat exactly. A named heuristic runs CP-SAT's f
 search over the decision variables, with presolve off so that the strategy meets the
 model as written; ``auto`` leaves the search (and presolve) to CP-SAT.
 
-Statistics: ``branches`` and ``conflicts`` are CP-SAT's own; ``propagations`` adds
-its Boolean and integer propagations; ``backtracks`` is None: conflict-driven search
-with restarts has no depth-first backtrack count that would compare with ``cp``'s.
+Statistics: ``branches``, ``conflicts`` and ``restarts`` are CP-SAT's own;
+``propagations`` adds its Boolean and integer propagations; ``backtracks`` is None:
+conflict-driven search with restarts has no depth-first backtrack count that would
+compare with ``cp``'s.
 """
 
 from __future__ import annotations
@@ -166,11 +167,12 @@ class CpSatBackend(Backend[_Compiled]):
         native=frozenset(POSTERS),
         value_choices=frozenset({"min", "max"}),
         own_search="CP-SAT's own search, presolve on",
-        statistics=frozenset({"branches", "conflicts", "propagations"}),
+        statistics=frozenset({"branches", "conflicts", "propagations", "restarts"}),
         statistic_notes={
             "branches": "CP-SAT's own count, which takes in the decisions of its probing "
                         "and inprocessing too: compare it between cpsat runs only",
-            "propagations": "propagated literals and bounds"},
+            "propagations": "propagated literals and bounds",
+            "restarts": "CP-SAT's own count (num_restarts)"},
         reasons={
             SEARCH_TREE: "CP-SAT learns clauses, restarts and jumps back past several "
                          "decisions at once, and tells no search monitor its decisions: it "
@@ -261,5 +263,5 @@ class CpSatBackend(Backend[_Compiled]):
         solver, response = compiled.solver, compiled.solver.response_proto
         return {"branches": solver.num_branches, "conflicts": solver.num_conflicts,
                 "propagations": response.num_binary_propagations
-                + response.num_integer_propagations,
+                + response.num_integer_propagations, "restarts": response.num_restarts,
                 "first_branches": compiled.recorder.first_branches}

@@ -62,7 +62,8 @@ SOLVER_VARIABLE = "PUZZLELAB_MINIZINC_SOLVER"
 #: library's redefinitions.mzn): Gecode takes MiniZinc's name as its default, bounds
 VALUE_PROPAGATION, GECODE_VALUE_PROPAGATION = ":: value_propagation;", ":: val;"
 #: what ``minizinc --statistics`` names each figure we report
-FIGURES = {"failures": "backtracks", "nodes": "branches", "propagations": "propagations"}
+FIGURES = {"failures": "backtracks", "nodes": "branches", "propagations": "propagations",
+           "restarts": "restarts"}
 
 
 #: the solver option's value that means PuzzleLab's Gecode configuration
@@ -121,7 +122,8 @@ class MiniZincBackend(Backend[_Compiled]):
             "backtracks": "MiniZinc's failures",
             "branches": "MiniZinc's nodes less the root (Gecode counts every node "
                         "explored, failed ones too)",
-            "propagations": "the MiniZinc solver's own count"},
+            "propagations": "the MiniZinc solver's own count",
+            "restarts": "the MiniZinc solver's own count (Gecode's default search: none)"},
         reasons={
             SEARCH_TREE: "the minizinc executable searches in another process and reports "
                          "only its totals (its trees go to CP-Profiler, not back to us)",

@@ -74,6 +74,13 @@ def test_a_proof_of_no_solution_runs_through_cut_slices_to_a_whole_search(
     result = solve(pigeonhole(6), "cp", "auto", time_limit=60)
     assert result.status is Status.UNSATISFIABLE and result.complete
     assert len(tiny_slices) > 2
+    assert result.statistics.restarts == len(tiny_slices) - 1  # every slice but the first
+
+
+def test_one_search_has_no_restart() -> None:
+    for heuristic in ("auto", "first-fail/min"):
+        result = solve(pigeonhole(5), "cp", heuristic, time_limit=60)
+        assert result.status is Status.UNSATISFIABLE and result.statistics.restarts == 0
 
 
 def test_a_search_within_the_first_slice_is_the_single_impact_search(

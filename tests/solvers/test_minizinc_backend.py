@@ -47,6 +47,7 @@ def test_reports_minizincs_failures_and_nodes() -> None:
     assert isinstance(figures.backtracks, int) and isinstance(figures.branches, int)
     assert figures.branches > figures.backtracks > 0  # a real search, not a figure of 0
     assert figures.conflicts is None  # MiniZinc gives none: not 0
+    assert figures.restarts == 0  # Gecode's count, under a search that never restarts
 
 
 @needs_minizinc

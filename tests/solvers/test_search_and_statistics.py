@@ -121,8 +121,10 @@ def test_missing_figures_are_none_not_zero() -> None:
     assert cp.backtracks and cp.branches and cp.conflicts is None and cp.propagations is None
     sat = solve(pigeonhole(5), "cpsat", "input/min").statistics
     assert sat.backtracks is None and sat.branches is not None and sat.conflicts is not None
+    assert isinstance(sat.restarts, int) and cp.restarts == 0  # cp: one search
     baseline = solve(pigeonhole(5), "python-constraint", "input/min").statistics
     assert baseline.backtracks and baseline.propagations and baseline.conflicts is None
+    assert baseline.restarts is None
 
 
 def permutations(size: int) -> Model:

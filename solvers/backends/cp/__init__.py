@@ -5,8 +5,9 @@ wrapper on its main branch, and moving to the new one must change this package a
 Constraints are posted by :mod:`.posting`, probing runs in :mod:`.probing_search`.
 
 Statistics: ``backtracks`` is the solver's ``Failures()`` (failed nodes), ``branches``
-its ``Branches()``, summed over the slices of ``auto`` (:mod:`.impact_slices`); the
-solver counts neither conflicts nor propagations (None).
+its ``Branches()``, summed over the slices of ``auto`` (:mod:`.impact_slices`), whose
+slices after the first are its ``restarts``; the solver counts neither conflicts nor
+propagations (None).
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ class _Compiled:
     # every choice point it unwinds afterwards, which no search step caused
     stopped_at: list[tuple[int, int]] = field(default_factory=list)
     ended: bool = False
+    restarts: int = 0  # the slices begun after the first
 
 
 @BACKENDS.register("cp")
@@ -140,12 +142,14 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
         root_propagation=True,
         search_tree=True,
         statistics=frozenset({"backtracks", "branches", "deep_backtracks", "probes",
-                              "probe_fixed"}),
+                              "probe_fixed", "restarts"}),
         statistic_notes={"backtracks": "the solver's Failures(); under auto, summed over "
                                        "its slices, each up to where it was cut",
                          "branches": "the solver's Branches(); under auto, summed over "
                                      "its slices, each up to where it was cut",
-                         "deep_backtracks": "under +dway: its labelling counts them"},
+                         "deep_backtracks": "under +dway: its labelling counts them",
+                         "restarts": "the slices of auto begun after the first (0 under a "
+                                     "named heuristic: one search)"},
         reasons={
             PROBING_WITH_OWN_SEARCH: "probing at every node makes the decisions itself; "
                                      "name a heuristic (auto+probe probes at the root)",
@@ -251,7 +255,7 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
             plan = ((alternatives[measure], failures)
                     for measure, failures in slices(len(alternatives)))
         try:
-            for builder, failures in plan:
+            for compiled.restarts, (builder, failures) in enumerate(plan):
                 cut.clear()
                 budget[0] = None if failures is None else solver.Failures() + failures
                 solver.NewSearch(builder, monitors)
@@ -289,4 +293,5 @@ class ClassicCpBackend(RootPropagator[_Compiled]):
                 "deep_backtracks": (compiled.labelling.deep_backtracks
                                     if compiled.labelling else None),
                 "probes": probing.probes if probing else None,
-                "probe_fixed": probing.fixed if probing else None}
+                "probe_fixed": probing.fixed if probing else None,
+                "restarts": compiled.restarts}

@@ -211,25 +211,21 @@ def probe(edge_start, edge_var, edge_constraint, layer_start, final_start, final
                     alive |= 1 << chosen  # seen in a state a probe reached: it survives
                     continue
                 work = trial if chosen == 0 else other
+                work_changed = trial_changed if chosen == 0 else other_changed
+                work_count = trial_count if chosen == 0 else other_count
                 for k in range(len(dom)):  # a slice copy costs 1.3 s to compile
                     work[k] = dom[k]
                 work[v] = 1 << chosen
-                if chosen == 0:
-                    trial_count[0] = 0
-                else:
-                    other_count[0] = 0
+                work_count[0] = 0
                 seeds[0] = v
                 counters[PROBES] += 1
                 done += 1
                 if propagate(edge_start, edge_var, edge_constraint, layer_start, final_start,
                              final_end, next_state, accepting, var_edge_start, var_edges,
                              work, seeds, 1, False, forward, backward, support, in_queue, queue,
-                             trial_changed if chosen == 0 else other_changed,
-                             trial_count if chosen == 0 else other_count, counters):
+                             work_changed, work_count, counters):
                     alive |= 1 << chosen
                     if not merge:
-                        work_changed = trial_changed if chosen == 0 else other_changed
-                        work_count = trial_count if chosen == 0 else other_count
                         for k in range(work_count[0]):  # each fixed, 0/1 as they are
                             known[work_changed[k]] |= work[work_changed[k]]
             start = changed_count[0]

@@ -155,6 +155,7 @@ def strategy_figures(rows: Sequence[Row]) -> list[Figure]:
                                            connect=connect, viewpoint_name=view) if solved(row))
     on_it = min((pick(rows, instance=b) for b in boards(rows)), key=lambda r: sum(map(solved, r)))
     fastest = min(filter(solved, on_it), key=ms)
+
     def on_common(solver: str, connect: str) -> tuple[int, list[float]]:
         """The boards every viewpoint solves (own order, improve=none), and each
         viewpoint's time over them: totals over different boards do not compare."""
@@ -164,8 +165,10 @@ def strategy_figures(rows: Sequence[Row]) -> list[Figure]:
         common = set.intersection(*map(set, times))
         return len(common), [sum(by[board] for board in common) for by in times]
 
-    ratios = [spent[i] / spent[0] for c in ("after-search", "lazy")
-              for spent in [on_common("cp", c)[1]] for i in (1, 2)]
+    ratios = []  # directions' and channeled's time over bridges'
+    for connect in ("after-search", "lazy"):
+        bridges, *others = on_common("cp", connect)[1]
+        ratios += [spent / bridges for spent in others]
     lazy_cp = sum(map(solved, pick(rows, viewpoint="bridges-lazy", solver="cp", heuristic=OWN)))
     figures = [("bridges-lazy on cp · auto, boards solved", f"all {lazy_cp} boards"),
                *[(f"bridges-lazy on cp · auto, improve={i}, ms in all",

@@ -9,6 +9,9 @@ import sys
 def main() -> None:
     """Import the command line, run it, and end the process."""
     try:
+        from puzzlelab.collector import start_up
+
+        start_up()  # no collection while the command line is imported (puzzlelab.collector)
         from experiments.cli import main as run_command_line
         from experiments.cli.closed_pipe import run_guarded
         from puzzlelab.quick_exit import leave

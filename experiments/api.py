@@ -23,6 +23,7 @@ from experiments.campaign.runner import CampaignReport, run_campaign
 from experiments.campaign.solving import PuzzleRun, solve_instance
 from experiments.campaign.spec import ExperimentSpec, load_spec
 from experiments.campaign.stored import StoredCampaign, read_campaign
+from puzzlelab.collector import making_lasting_objects
 from puzzlelab.errors import PuzzleLabError
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def run_experiment(spec: ExperimentSpec | str | Path, *, jobs: int | None = None
     summary = run_campaign(loaded, jobs=jobs, executor=executor, scheduler=scheduler,
                            fresh=fresh, results_root=results_root, out=out,
                            show_progress=show_progress, console=console,
-                           on_run=_ImportOnce("experiments.analysis.report") if reporting
+                           on_run=_PrepareOnce("experiments.analysis.report") if reporting
                            else None, on_start=on_start)
     # after Ctrl-C, the tables of what is stored, but no report: the user asked to stop
     return Experiment(summary, write_outputs(summary.database,
@@ -72,11 +73,12 @@ def run_experiment(spec: ExperimentSpec | str | Path, *, jobs: int | None = None
                                              height))
 
 
-class _ImportOnce:
-    """Called as each run ends, imports ``module`` in a thread once the first has: the
-    report's libraries (matplotlib, Jinja2) take half a second, which the runs hide, as
-    the runner then mostly waits for its workers (started earlier, the import would slow
-    the runner's own preparations, which hold Python's interpreter lock)."""
+class _PrepareOnce:
+    """Called as each run ends, imports ``module`` and calls its ``prepare()`` in a
+    thread once the first has: the report's libraries (matplotlib, Jinja2) and its
+    templates take half a second, which the runs hide, as the runner then mostly waits
+    for its workers (started earlier, the import would slow the runner's own
+    preparations, which hold Python's interpreter lock)."""
 
     def __init__(self, module: str) -> None:
         self.module: str | None = module
@@ -94,7 +96,8 @@ class _ImportOnce:
         interval = sys.getswitchinterval()
         sys.setswitchinterval(min(interval, 0.0005))
         try:
-            importlib.import_module(module)
+            with making_lasting_objects():  # matplotlib's (puzzlelab.collector)
+                importlib.import_module(module).prepare()
         finally:
             sys.setswitchinterval(interval)
 

@@ -51,6 +51,9 @@ class Registry(Generic[T]):
         self._order = order
         self._entries: dict[str, T] = {}
         self._expected: dict[str, str] = {}
+        self.version = 0
+        """Bumped by every registration and removal: what is made from the entries may be
+        cached under it (the statistics' columns, read on every run)."""
 
     def expect(self, name: str, module: str) -> None:
         """Name an entry that importing ``module`` registers, without importing it: it is
@@ -83,6 +86,7 @@ class Registry(Generic[T]):
         if name in self._entries:
             raise DuplicateName(f"{self.kind} {name!r} is registered twice")
         self._entries[name] = entry
+        self.version += 1
 
     def register(self, name: str) -> Callable[[T], T]:
         """Decorator form of :meth:`add`."""
@@ -101,6 +105,7 @@ class Registry(Generic[T]):
             yield entry
         finally:
             del self._entries[name]
+            self.version += 1
 
     def get(self, name: str) -> T:
         """The entry named ``name`` (importing its module if it is only expected so

@@ -107,17 +107,17 @@ def _restored(values: dict[str, Any]) -> Statistics:
     return Statistics(**values)
 
 
-_DEFAULTS: dict[tuple[str, ...], dict[str, float | None]] = {}
+_DEFAULTS: dict[int, dict[str, float | None]] = {}
 
 
 def _declared() -> dict[str, float | None]:
-    """Each run statistic's name and its value when not given (made once for each set
-    of declared statistics: a module may declare more)."""
-    declared = tuple(STATISTICS)
-    if declared not in _DEFAULTS:
-        _DEFAULTS[declared] = {s.name: (0 if s.name == "solutions" else None)
-                               for s in run_statistics()}
-    return _DEFAULTS[declared]
+    """Each run statistic's name and its value when not given (made once for each
+    version of the declared statistics: a module may declare more)."""
+    version = STATISTICS.version
+    if version not in _DEFAULTS:
+        _DEFAULTS[version] = {s.name: (0 if s.name == "solutions" else None)
+                              for s in run_statistics()}
+    return _DEFAULTS[version]
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ section each. A table wider than a printed page goes on in parts, by column grou
 from __future__ import annotations
 
 import base64
+import functools
 import re
 import time
 from collections.abc import Sequence
@@ -44,6 +45,8 @@ from experiments.campaign.stored import StoredCampaign, read_campaigns
 from puzzlelab.errors import PuzzleLabError
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+OUTPUTS = ("index.html", "report.md", "report.tex")
+"""The report's files, each rendered from its template ``<name>.j2``."""
 FIGURES = "figures"
 """The sub-folder of the report with the figures' SVG and PDF files and the pictures."""
 PAGE_CHARACTERS = 100
@@ -152,13 +155,14 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
             markdown_tables=render(tables, "markdown", PAGE_CHARACTERS),
             latex_tables=render(tables, "latex", LATEX_CHARACTERS),
             sizes=size_rows(campaign.runs), trees=draw_trees(campaign, figures, anchor)))
+    templates = {name: _template(name) for name in OUTPUTS}  # while the figures are drawn
     for section, (drawn, absent) in zip(sections, drawing.result()):
         section.figures.extend(drawn)
         section.absent_figures.extend(absent)
-    written = [_write(folder / name, _environment(name).get_template(f"{name}.j2").render(
+    written = [_write(folder / name, template.render(
         sections=sections, title=_title(campaigns), version=puzzlelab.__version__,
         legend=legend(), notes=NOTES, figures_folder=FIGURES, size_headers=HEADERS))
-        for name in ("index.html", "report.md", "report.tex")]
+        for name, template in templates.items()]
     files = [*written, *(f.svg for s in sections for f in s.figures),
              *(f.pdf for s in sections for f in s.figures),
              *(p.svg for s in sections for p in s.puzzles),
@@ -201,6 +205,20 @@ def mark_meaning(text: str) -> str | None:
         if mark not in ("(k/n)", "≥N") and (text == mark or text.startswith(f"{mark} (")):
             return meaning
     return "count reached when a limit stopped the run" if text.startswith("≥") else None
+
+
+def prepare() -> None:
+    """Compile the report's templates now: a campaign calls this while its runs go on,
+    so that its report, written after them, does not wait for it."""
+    for name in OUTPUTS:
+        _template(name)
+
+
+@functools.cache
+def _template(name: str) -> jinja2.Template:
+    """The compiled template of the output ``name``, made once a process (the templates
+    are files of the package)."""
+    return _environment(name).get_template(f"{name}.j2")
 
 
 def _environment(name: str) -> jinja2.Environment:

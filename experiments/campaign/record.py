@@ -201,13 +201,13 @@ def outcome_columns() -> dict[str, str]:
 
 def run_columns() -> dict[str, str]:
     """Every column of the runs table."""
-    return dict(_run_columns(tuple(STATISTICS)))
+    return dict(_run_columns(STATISTICS.version))
 
 
 @functools.lru_cache(maxsize=8)
-def _run_columns(statistics: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """:func:`run_columns`, made once for each set of declared ``statistics`` (its cache
-    key): every stored run asks for them."""
+def _run_columns(version: int) -> tuple[tuple[str, str], ...]:
+    """:func:`run_columns`, made once for each ``version`` of the declared statistics
+    (its cache key): every stored run asks for them."""
     return tuple({**IDENTITY_COLUMNS, **outcome_columns()}.items())
 
 
@@ -237,7 +237,7 @@ def to_row(record: RunRecord) -> dict[str, Any]:
            "worker": record.worker, "finished_at": record.finished_at,
            "extra": json.dumps(details)}
     return {column: figures[column] if column in figures else row[column]
-            for column, _ in _run_columns(tuple(STATISTICS))}
+            for column, _ in _run_columns(STATISTICS.version)}
 
 
 def from_row(row: Mapping[str, Any], campaign: str = "", puzzle: str = "") -> RunRecord:

@@ -28,6 +28,7 @@ from experiments.campaign.spec import ExperimentSpec
 from experiments.campaign.store import ResultsStore, Session, StoredInstance
 from experiments.campaign.trees import record_trees, tree_tasks
 from experiments.campaign.verdicts import summary_status
+from puzzlelab.collector import making_lasting_objects
 from puzzlelab.errors import OptionError, PuzzleLabError
 from puzzles import PUZZLES
 
@@ -103,7 +104,8 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
         if executor == "local":  # its workers import while the grid is made and checked
             early = stack.enter_context(LocalPool(jobs, log_path=folder / "workers.log"))
             early.start(spec.solvers)
-        grid = expand(spec)
+        with making_lasting_objects():  # the plan stays to the end (puzzlelab.collector)
+            grid = expand(spec)
         trees = tree_tasks(spec.trees, grid.tasks, spec.error)  # a wrong name stops it here
         store = stack.enter_context(ResultsStore(database))
         if fresh:

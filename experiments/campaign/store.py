@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 
 from experiments.campaign.record import RunRecord, from_row, run_columns, to_row
 from experiments.campaign.verdicts import can_contradict, contradicted, marked_wrong
+from puzzlelab.collector import making_lasting_objects
 from puzzlelab.errors import PuzzleLabError
 from solvers.record import Status
 
@@ -342,8 +343,9 @@ class ResultsStore:
         """Every stored run in grid order (the order the spec lists them), as records
         carrying ``campaign`` and ``puzzle``."""
         query = "SELECT * FROM runs ORDER BY position"
-        return [from_row(dict(row), campaign, puzzle)
-                for row in self.connection.execute(query)]
+        with making_lasting_objects():
+            return [from_row(dict(row), campaign, puzzle)
+                    for row in self.connection.execute(query)]
 
     def clear(self) -> None:
         """Forget every run, session and instance (``--fresh``)."""

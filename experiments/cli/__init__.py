@@ -21,6 +21,7 @@ from experiments.cli import (  # noqa: F401 (commands)
     studies,
 )
 from experiments.cli.app import COMMANDS, INTERRUPTED, UsageError
+from puzzlelab.collector import settled
 from puzzlelab.errors import PuzzleLabError
 
 __all__ = ["COMMANDS", "INTERRUPTED", "main", "overview", "run"]
@@ -71,7 +72,9 @@ def run(arguments: list[str]) -> int | None:
         raise UsageError(f"no such command {first!r}; the commands are "
                          f"{', '.join(sorted(COMMANDS))}", usage)
     chosen = COMMANDS[first]
-    return chosen.run(chosen.parse(arguments[1:]))
+    parsed = chosen.parse(arguments[1:])
+    settled()  # the command line's modules stay to the end (puzzlelab.collector)
+    return chosen.run(parsed)
 
 
 def overview() -> str:

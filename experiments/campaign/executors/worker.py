@@ -27,6 +27,7 @@ from experiments.campaign.grid import RunTask
 from experiments.campaign.plugins import load_modules
 from experiments.campaign.record import RunRecord, begun, of_run
 from experiments.campaign.solving import solve_instance
+from puzzlelab.collector import settled, start_up
 from puzzlelab.errors import ModelTooLarge
 from solvers import BACKENDS, Status
 from solvers.solving import SearchStart
@@ -138,6 +139,7 @@ def serve(tasks: Connection, results: Connection, solvers: list[str]) -> None:
     ``solvers`` are imported first, so their libraries' import is not in a run's time."""
     for solver in solvers:
         BACKENDS.get(solver).load()
+    settled()  # the modules stay to the end: later collections leave them out
     results.send(("ready", os.getpid()))
     while True:
         try:
@@ -154,6 +156,7 @@ def serve(tasks: Connection, results: Connection, solvers: list[str]) -> None:
 def main(argv: list[str]) -> None:
     """Entry point of the worker process: ``TASK_FD RESULT_FD [SOLVER,...]``, the pipes as
     inherited descriptors, then the solvers to import before the first run."""
+    start_up()  # no collection while the modules are imported (puzzlelab.collector)
     task_fd, result_fd = int(argv[0]), int(argv[1])
     solvers = [name for name in (argv[2] if len(argv) > 2 else "").split(",") if name]
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the runner's to handle

@@ -1,0 +1,89 @@
+"""The collector around objects a process keeps (puzzlelab.collector): no pass while they
+are made, frozen out of later passes in our own processes, untouched elsewhere."""
+
+from __future__ import annotations
+
+import gc
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from puzzlelab.collector import making_lasting_objects
+
+
+@pytest.fixture
+def passes() -> Iterator[list[int]]:
+    """The generation of every collector pass made while the test runs."""
+    seen: list[int] = []
+
+    def heard(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            seen.append(info["generation"])
+
+    gc.callbacks.append(heard)
+    try:
+        yield seen
+    finally:
+        gc.callbacks.remove(heard)
+
+
+def _cycles(count: int) -> list[list[object]]:
+    made: list[list[object]] = []
+    for _ in range(count):
+        pair: list[object] = []
+        pair.append(pair)
+        made.append(pair)
+    return made
+
+
+def test_no_pass_while_lasting_objects_are_made_and_the_state_is_restored(
+        passes: list[int]) -> None:
+    assert gc.isenabled()
+    with making_lasting_objects():
+        kept = _cycles(20_000)  # far past the 700 allocations that start a pass
+        during = list(passes)
+    assert during == []
+    assert gc.isenabled() and len(kept) == 20_000
+    gc.disable()
+    try:
+        with making_lasting_objects():
+            _cycles(10)
+        assert not gc.isenabled()  # a caller that had it off keeps it off
+    finally:
+        gc.enable()
+
+
+def test_a_library_user_s_objects_are_not_frozen() -> None:
+    before = gc.get_freeze_count()
+    with making_lasting_objects():
+        _cycles(1_000)
+    assert gc.get_freeze_count() == before
+
+
+OWN_PROCESS = """
+import gc
+from puzzlelab.collector import making_lasting_objects, settled, start_up
+start_up()
+assert not gc.isenabled()
+settled()
+assert gc.isenabled()
+frozen = gc.get_freeze_count()
+assert frozen > 0
+with making_lasting_objects():
+    kept = [[] for _ in range(5_000)]
+assert gc.isenabled() and gc.get_freeze_count() >= frozen + 5_000
+garbage = []
+garbage.append(garbage)
+del garbage
+assert gc.collect() >= 1  # what is made afterwards is still collected
+print("ok")
+"""
+
+
+def test_our_own_process_freezes_what_start_up_made_and_still_collects() -> None:
+    done = subprocess.run([sys.executable, "-c", OWN_PROCESS], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"

@@ -30,7 +30,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import IO
 
-from experiments.campaign.executors.worker import ended
+from experiments.campaign.executors.worker import UNANNOUNCED_START, ended
 from experiments.campaign.grid import RunTask
 from experiments.campaign.record import RunRecord, begun
 from puzzlelab.errors import PuzzleLabError
@@ -118,18 +118,24 @@ class WorkerProcess:
     @property
     def deadline(self) -> float:
         """When the running task is killed: its search's limit and grace after that
-        search started; before, as long from the task's start (building the model)."""
+        search started; before, as long from the task's start (building the model), and
+        the time a search may start in unannounced (the worker's
+        :data:`~experiments.campaign.executors.worker.UNANNOUNCED_START`)."""
         assert self.task is not None
-        started, limit = self.search or (self.started, self.task.time_limit)
-        return started + limit + grace_seconds(limit)
+        if self.search is not None:
+            started, limit = self.search
+            return started + limit + grace_seconds(limit)
+        limit = self.task.time_limit
+        return self.started + UNANNOUNCED_START + limit + grace_seconds(limit)
 
     def overrun(self) -> str:
         """Why the running task is being killed at its deadline."""
         assert self.task is not None
         if self.search is None:
             limit = self.task.time_limit
-            return (f"killed: still building its model {limit + grace_seconds(limit):.1f} s "
-                    f"after it started (a build may take the time limit and its grace)")
+            allowed = UNANNOUNCED_START + limit + grace_seconds(limit)
+            return (f"killed: still building its model {allowed:.1f} s after it started (a "
+                    f"build may take the time limit and its grace)")
         limit = self.search[1]
         return (f"killed: still running {grace_seconds(limit):.1f} s after its "
                 f"{limit:g} s time limit")

@@ -148,9 +148,28 @@ def serve(tasks: Connection, results: Connection, solvers: list[str]) -> None:
             return
         if task is None:
             return
-        # the parent's kill timer runs from each search's start: building may take long
-        record = execute(task, lambda limit: results.send(("searching", limit)))
+        record = execute(task, _announcer(results, task))
         results.send(("result", (record, is_clean(record))))
+
+
+UNANNOUNCED_START = 0.05
+"""Seconds into a task within which a search starts without telling the parent (whose
+kill timer runs from each search's start, since building may take long): a run of a
+millisecond then wakes the parent once, not twice. The parent's clock allows for it,
+counting a task's first search from this long after the task began."""
+
+
+def _announcer(results: Connection, task: RunTask) -> SearchStart:
+    """What tells the parent that a search of ``task`` starts, with its time limit, unless
+    it starts early (:data:`UNANNOUNCED_START`) with no more time than the task's."""
+    started = time.perf_counter()
+
+    def announce(limit: float | None) -> None:
+        if (time.perf_counter() - started >= UNANNOUNCED_START
+                or (limit is not None and limit > task.time_limit)):
+            results.send(("searching", limit))
+
+    return announce
 
 
 def main(argv: list[str]) -> None:

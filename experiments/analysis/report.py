@@ -27,7 +27,7 @@ import puzzlelab
 from experiments.analysis.aside import aside
 from experiments.analysis.report_data import plot_cells, summary_line
 from experiments.analysis.report_facts import facts
-from experiments.analysis.report_figures import DrawnFigure, draw_all
+from experiments.analysis.report_figures import DrawnFigure, planned_figures
 from experiments.analysis.report_pictures import DrawnPuzzle, draw_puzzles
 from experiments.analysis.report_sizes import HEADERS, SizeRow, size_rows
 from experiments.analysis.report_trees import TreeGroup, draw_trees
@@ -133,9 +133,11 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
     groupings = [by or own.by for own in settings]
     anchors = [_unique(_slug(campaign.name), used) for campaign in campaigns]
     cells_of = [plot_cells(c, grouped) for c, grouped in zip(campaigns, groupings)]
-    # the figures, the longest part, are drawn aside while the rest is made here
-    drawing = aside(lambda: [draw_all(cells, figures, anchor, grouped) for cells, anchor,
-                             grouped in zip(cells_of, anchors, groupings)])
+    # the figures, the longest part, are drawn aside, each in a process of its own (the
+    # cores idle at the end of a campaign), while the rest is made here
+    plans = [planned_figures(cells, figures, anchor, grouped)
+             for cells, anchor, grouped in zip(cells_of, anchors, groupings)]
+    drawing = [[aside(draw) for draw in drawers] for drawers, _ in plans]
     for campaign, own, grouped, anchor, cells in zip(campaigns, settings, groupings, anchors,
                                                      cells_of):
         tables = build_tables(campaign.runs, grouped, metrics or own.metrics,
@@ -156,8 +158,8 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
             latex_tables=render(tables, "latex", LATEX_CHARACTERS),
             sizes=size_rows(campaign.runs), trees=draw_trees(campaign, figures, anchor)))
     templates = {name: _template(name) for name in OUTPUTS}  # while the figures are drawn
-    for section, (drawn, absent) in zip(sections, drawing.result()):
-        section.figures.extend(drawn)
+    for section, pending, (_, absent) in zip(sections, drawing, plans):
+        section.figures.extend(figure.result() for figure in pending)
         section.absent_figures.extend(absent)
     written = [_write(folder / name, template.render(
         sections=sections, title=_title(campaigns), version=puzzlelab.__version__,

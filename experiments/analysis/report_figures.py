@@ -12,10 +12,10 @@ solved, one group only) is left out, and the report says why in one line.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypedDict
@@ -81,12 +81,16 @@ def look(index: int) -> Look:
                 linestyle=LINE_STYLES[(index // len(COLOURS)) % len(LINE_STYLES)])
 
 
-@contextmanager
-def _styled() -> Iterator[None]:
-    # a fixed salt: the SVG's ids, hence the files, are the same when drawn again
-    with plt.rc_context({"svg.hashsalt": "puzzlelab", "svg.fonttype": "none", "font.size": 9,
-                         "axes.spines.top": False, "axes.spines.right": False}):
-        yield
+def _styled(draw: Callable[[], DrawnFigure]) -> Callable[[], DrawnFigure]:
+    """``draw`` in the report's style."""
+    def styled() -> DrawnFigure:
+        # a fixed salt: the SVG's ids, hence the files, are the same when drawn again
+        with plt.rc_context({"svg.hashsalt": "puzzlelab", "svg.fonttype": "none",
+                             "font.size": 9, "axes.spines.top": False,
+                             "axes.spines.right": False}):
+            return draw()
+
+    return styled
 
 
 def log_scale(axes: Axes, *which: str) -> None:
@@ -126,39 +130,41 @@ def save(figure: Figure, folder: Path, name: str, title: str, caption: str) -> D
     return DrawnFigure(name, title, caption, svg_path, pdf_path, buffer.getvalue())
 
 
-def draw_all(cells: Sequence[PlotCell], folder: Path, prefix: str,
-             by: str) -> tuple[list[DrawnFigure], list[str]]:
-    """Every figure of one campaign that has something to plot, files named
-    ``prefix-<figure>``, and a line for each reason some were left out, naming them."""
-    drawn: list[DrawnFigure] = []
+def planned_figures(cells: Sequence[PlotCell], folder: Path, prefix: str, by: str
+                    ) -> tuple[list[Callable[[], DrawnFigure]], list[str]]:
+    """Every figure of one campaign that has something to plot, as a call that draws it
+    (files named ``prefix-<figure>``; each may be drawn in a process of its own), and a
+    line for each reason some were left out, naming them."""
+    drawers: list[Callable[[], DrawnFigure]] = []
     absent: dict[str, list[str]] = {}
     groups = groups_of(cells)
-    with _styled():
-        if any(c.solved and c.time_s is not None for c in cells):
-            drawn.append(cactus(cells, folder, f"{prefix}-cactus", by))
-        else:
-            absent.setdefault(_none_solved(cells), []).append("the cactus plot")
-        pair = compared_pair(cells)
-        if pair is None:
-            absent.setdefault(f"one {by} only ({', '.join(groups)}), none to compare it with",
-                              []).append("the scatter plots")
-        else:
-            mine = [c for c in cells if c.group in pair]
-            for metric in ("time", "backtracks"):
-                if any(c.solved and _value(c, metric) is not None for c in mine):
-                    drawn.append(scatter(cells, pair, metric, folder,
-                                         f"{prefix}-scatter-{metric}"))
-                    continue
-                why = (_none_solved(mine) if not any(c.solved for c in mine)
-                       else f"no solved cell of {pair[0]} or {pair[1]} has {metric}")
-                absent.setdefault(why, []).append(f"the {metric} scatter plot")
-        if any(_value(c, "effort") is not None for c in cells if c.solved):
-            drawn.append(effort(cells, folder, f"{prefix}-effort", by))
-        else:
-            absent.setdefault(_none_solved(cells) if not any(c.solved for c in cells) else
-                              "no solved cell has backtracks or branches", []
-                              ).append("the effort plot")
-    return drawn, [f"{_listed(figures)}: {why}" for why, figures in absent.items()]
+    if any(c.solved and c.time_s is not None for c in cells):
+        drawers.append(_styled(functools.partial(cactus, cells, folder, f"{prefix}-cactus",
+                                                 by)))
+    else:
+        absent.setdefault(_none_solved(cells), []).append("the cactus plot")
+    pair = compared_pair(cells)
+    if pair is None:
+        absent.setdefault(f"one {by} only ({', '.join(groups)}), none to compare it with",
+                          []).append("the scatter plots")
+    else:
+        mine = [c for c in cells if c.group in pair]
+        for metric in ("time", "backtracks"):
+            if any(c.solved and _value(c, metric) is not None for c in mine):
+                drawers.append(_styled(functools.partial(
+                    scatter, cells, pair, metric, folder, f"{prefix}-scatter-{metric}")))
+                continue
+            why = (_none_solved(mine) if not any(c.solved for c in mine)
+                   else f"no solved cell of {pair[0]} or {pair[1]} has {metric}")
+            absent.setdefault(why, []).append(f"the {metric} scatter plot")
+    if any(_value(c, "effort") is not None for c in cells if c.solved):
+        drawers.append(_styled(functools.partial(effort, cells, folder, f"{prefix}-effort",
+                                                 by)))
+    else:
+        absent.setdefault(_none_solved(cells) if not any(c.solved for c in cells) else
+                          "no solved cell has backtracks or branches", []
+                          ).append("the effort plot")
+    return drawers, [f"{_listed(figures)}: {why}" for why, figures in absent.items()]
 
 
 def _listed(names: Sequence[str]) -> str:

@@ -342,10 +342,12 @@ class ResultsStore:
     def runs(self, campaign: str = "", puzzle: str = "") -> list[RunRecord]:
         """Every stored run in grid order (the order the spec lists them), as records
         carrying ``campaign`` and ``puzzle``."""
-        query = "SELECT * FROM runs ORDER BY position"
+        cursor = self.connection.cursor()
+        cursor.row_factory = None  # plain tuples, zipped with the columns: half the time
+        cursor.execute("SELECT * FROM runs ORDER BY position")
+        columns = [description[0] for description in cursor.description]
         with making_lasting_objects():
-            return [from_row(dict(row), campaign, puzzle)
-                    for row in self.connection.execute(query)]
+            return [from_row(dict(zip(columns, row)), campaign, puzzle) for row in cursor]
 
     def clear(self) -> None:
         """Forget every run, session and instance (``--fresh``)."""

@@ -141,6 +141,7 @@ class ResultsStore:
     def __init__(self, path: Path, read_only: bool = False) -> None:
         self.path = Path(path)
         self._committed_at = time.monotonic()
+        self._claimed: set[tuple[str, str]] | None = None  # see _may_be_contradicted
         self.read_only = read_only
         if read_only:
             self.connection = _read_only_connection(self.path)
@@ -237,12 +238,30 @@ class ResultsStore:
         row = to_row(record)
         self.connection.execute(_insert_sql(tuple(row)), list(row.values()))
         marked = (self._mark_contradicted(record.instance_file, record.instance)
-                  if can_contradict(record) else {})
+                  if self._may_be_contradicted(record) else {})
         if time.monotonic() - self._committed_at >= COMMIT_SECONDS:
             self.commit()
         if record.key in marked:
             record = marked_wrong(record, marked[record.key])
         return record, [key for key in marked if key != record.key]
+
+    def _may_be_contradicted(self, record: RunRecord) -> bool:
+        """Whether storing ``record`` (stored now) may change a verdict: a claim that its
+        instance has no solution, or a solution of an instance some run claims has none.
+        The instances with a claim are read once, then kept up to date here, so that the
+        common run, a solution of an instance no run calls unsatisfiable, asks nothing
+        more of the database."""
+        if not can_contradict(record):
+            return False
+        instance = (record.instance_file, record.instance)
+        if self._claimed is None:
+            self._claimed = {(row[0], row[1]) for row in self.connection.execute(
+                "SELECT DISTINCT instance_file, instance FROM runs WHERE status = ?",
+                (Status.UNSATISFIABLE.value,))}
+        if record.status is Status.UNSATISFIABLE:
+            self._claimed.add(instance)
+            return True
+        return instance in self._claimed
 
     def _mark_contradicted(self, instance_file: str, instance: str) -> dict[str, str]:
         """Mark wrong the runs of one instance that :func:`contradicted` judges so. Only
@@ -286,6 +305,7 @@ class ResultsStore:
         position)``. Tables show the stored runs among them, in the spec's order: a stored
         run keeps its figures, and takes its place and label in a grid that has grown."""
         cells = list(cells)
+        self._claimed = None  # runs take new labels: read the claims again
         with self.connection:
             self.connection.execute("DELETE FROM grid")
             self.connection.executemany("INSERT INTO grid (run_key) VALUES (?)",
@@ -351,6 +371,7 @@ class ResultsStore:
 
     def clear(self) -> None:
         """Forget every run, session and instance (``--fresh``)."""
+        self._claimed = None
         with self.connection:
             for table in ("runs", "campaign", "instances"):
                 self.connection.execute(f"DELETE FROM {table}")

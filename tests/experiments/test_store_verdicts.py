@@ -113,6 +113,22 @@ def test_unsatisfiable_where_another_run_found_a_solution_is_wrong(
     assert dict(table.rows)["unsolved#1"] == ("1", "WRONG")
 
 
+def test_a_claim_stored_before_is_contradicted_by_a_solution_stored_after_reopening(
+        tmp_path: Path, broken_backend: None) -> None:
+    """A campaign resumed: the claim was stored by an earlier session, which the store
+    opened again must still know of when the solution comes."""
+    unsolved = tmp_path / "unsolved.txt"
+    unsolved.write_text("....13...24.....\n")
+    cp, broken = tasks(tmp_path, unsolved, ["cp", ClaimsNoSolution.name])
+    with ResultsStore(tmp_path / "runs.sqlite") as store:
+        store.record_run(execute(broken))
+    with ResultsStore(tmp_path / "runs.sqlite") as store:
+        _, others = store.record_run(execute(cp))
+        run = stored(store)[ClaimsNoSolution.name]
+    assert others == [broken.key]
+    assert (run.status, run.verdict) == (Status.ERROR, Verdict.WRONG)
+
+
 def test_a_store_without_the_mark_still_shows_the_contradicted_run_wrong(
         tmp_path: Path, broken_backend: None) -> None:
     """Stores written before the cross-check: reading them applies it, the tables too."""

@@ -211,6 +211,11 @@ def _run_columns(version: int) -> tuple[tuple[str, str], ...]:
     return tuple({**IDENTITY_COLUMNS, **outcome_columns()}.items())
 
 
+_sorted_json = json.JSONEncoder(sort_keys=True).encode
+"""``json.dumps(..., sort_keys=True)`` without making an encoder at every call: every
+stored run encodes its options."""
+
+
 def to_row(record: RunRecord) -> dict[str, Any]:
     """The record as a row of the runs table (every column but the row id)."""
     details = {}
@@ -224,18 +229,18 @@ def to_row(record: RunRecord) -> dict[str, Any]:
            "instance_file": record.instance_file, "instance": record.instance,
            "instance_position": record.instance_position, "viewpoint": record.viewpoint,
            "viewpoint_name": record.viewpoint_name,
-           "options": json.dumps(dict(record.options), sort_keys=True),
+           "options": _sorted_json(dict(record.options)),
            "solver": record.solver, "heuristic": record.heuristic, "repeat": record.repeat,
            "seed": record.seed, "time_limit": record.time_limit,
            "memory_limit_mb": record.memory_limit_mb, "status": record.status.value,
            "complete": record.complete, "message": record.message,
            "verdict": record.verdict.value,
-           "violations": json.dumps(None if record.violations is None
-                                    else list(record.violations)),
+           "violations": ("null" if record.violations is None
+                          else json.dumps(list(record.violations))),
            "matches_known": record.matches_known,
            "solution": None if record.solution is None else json.dumps(record.solution),
            "worker": record.worker, "finished_at": record.finished_at,
-           "extra": json.dumps(details)}
+           "extra": json.dumps(details) if details else "{}"}
     return {column: figures[column] if column in figures else row[column]
             for column, _ in _run_columns(STATISTICS.version)}
 

@@ -229,12 +229,9 @@ class ResultsStore:
     def record_run(self, record: RunRecord) -> tuple[RunRecord, list[str]]:
         """Store one finished run (committed with its batch, :data:`COMMIT_SECONDS`); then
         mark wrong every stored run of the instance that claims "unsatisfiable" where one
-        has a solution the checker accepts (this run, or earlier ones this run
-        contradicts).
-
-        Returns the record as stored (marked wrong, when it is one of them) and the keys
-        of the other runs marked.
-        """
+        has a solution the checker accepts (this run, or earlier ones it contradicts).
+        Returns the record as stored (marked wrong, if it is one of them) and the keys
+        of the other runs marked."""
         row = to_row(record)
         self.connection.execute(_insert_sql(tuple(row)), list(row.values()))
         marked = (self._mark_contradicted(record.instance_file, record.instance)
@@ -246,11 +243,9 @@ class ResultsStore:
         return record, [key for key in marked if key != record.key]
 
     def _may_be_contradicted(self, record: RunRecord) -> bool:
-        """Whether storing ``record`` (stored now) may change a verdict: a claim that its
-        instance has no solution, or a solution of an instance some run claims has none.
-        The instances with a claim are read once, then kept up to date here, so that the
-        common run, a solution of an instance no run calls unsatisfiable, asks nothing
-        more of the database."""
+        """Whether storing ``record`` may change a verdict: a claim of no solution, or a
+        solution of an instance claimed unsatisfiable (the claims read once, then kept
+        here: the common run then asks the database nothing more)."""
         if not can_contradict(record):
             return False
         instance = (record.instance_file, record.instance)

@@ -127,30 +127,6 @@ def test_the_time_limit_bounds_the_search_not_the_model_build(write_spec, tmp_pa
     assert 1.6 <= hung.wall_s <= 1.6 + 1.0  # the limit and its grace, and a margin
 
 
-def test_a_search_that_starts_at_once_is_not_announced_a_later_one_is(write_spec) -> None:
-    """A run of a millisecond wakes the runner once (its result), not twice: its search's
-    start is told only past UNANNOUNCED_START, which the runner's clock allows for."""
-    from experiments.campaign.executors import worker
-    from experiments.campaign.executors.worker import UNANNOUNCED_START
-
-    task = expand(load_spec(write_spec(SMALL))).tasks[0]
-    sent: list[tuple[str, float | None]] = []
-
-    class Pipe:
-        def send(self, message: tuple[str, float | None]) -> None:
-            sent.append(message)
-
-    announce = worker._announcer(Pipe(), task)  # type: ignore[arg-type]
-    announce(task.time_limit)
-    announce(None)
-    assert sent == []
-    announce(task.time_limit + 1)  # more time than the task's: the runner must hear it
-    assert sent == [("searching", task.time_limit + 1)]
-    time.sleep(UNANNOUNCED_START)
-    announce(task.time_limit / 2)
-    assert sent[-1] == ("searching", task.time_limit / 2)
-
-
 def test_a_dead_worker_is_reported_once_however_slow_the_consumer(write_spec,
                                                                   clean_registry) -> None:
     # the worker dies right after its search; while the consumer stores that outcome,

@@ -89,6 +89,7 @@ def test_faulty_runs_are_recorded_and_the_campaign_goes_on(write_spec, tmp_path,
     assert rows["classic"].status == "solved" and rows["classic"].verdict == "correct"
     hang = rows["test-hang"]
     assert hang.status == "timeout" and "time limit" in hang.message
+    assert "still running" in hang.message  # its search had started: not "still building"
     assert 1.0 <= hang.wall_s <= 1.0 + 0.6 + 1.0  # the limit, the grace, a margin
     assert rows["test-raise"].status == "error"
     assert "RuntimeError: deliberate failure in a test viewpoint" in rows["test-raise"].message

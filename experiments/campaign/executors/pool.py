@@ -3,7 +3,8 @@
 Each worker (:mod:`experiments.campaign.executors.worker`) pays its imports once and then runs task
 after task. The pool sends a task to an idle worker and watches the clock. The time
 limit bounds the search, so the clock restarts when the worker says its search
-starts: a search still going ``grace`` seconds past its time limit is killed and
+starts (:mod:`~experiments.campaign.executors.search_starts`, read as a task ends and
+before a kill): a search still going ``grace`` seconds past its time limit is killed and
 recorded as ``timeout``. Building the model may take as long as a search (the limit
 and its grace), and is killed past that too. A worker that dies is recorded as
 ``error`` (or ``memory-out`` when the system killed it, or when it aborted on a C++
@@ -30,7 +31,8 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import IO
 
-from experiments.campaign.executors.worker import UNANNOUNCED_START, ended
+from experiments.campaign.executors.search_starts import read_search_starts
+from experiments.campaign.executors.worker import ended
 from experiments.campaign.grid import RunTask
 from experiments.campaign.record import RunRecord, begun
 from puzzlelab.errors import PuzzleLabError
@@ -60,20 +62,24 @@ class WorkerProcess:
     def __init__(self, log: IO[bytes] | None = None, solvers: Iterable[str] = ()) -> None:
         task_read, task_write = os.pipe()
         result_read, result_write = os.pipe()
+        search_read, search_write = os.pipe()
         self.process = subprocess.Popen(
             [sys.executable, "-m", WORKER_MODULE, str(task_read), str(result_write),
-             ",".join(solvers)],
-            pass_fds=(task_read, result_write), stdin=subprocess.DEVNULL,
+             str(search_write), ",".join(solvers)],
+            pass_fds=(task_read, result_write, search_write), stdin=subprocess.DEVNULL,
             stdout=log or subprocess.DEVNULL, stderr=log or subprocess.DEVNULL,
             env=_worker_environment())
-        os.close(task_read)
-        os.close(result_write)
+        for fd in (task_read, result_write, search_write):
+            os.close(fd)
+        os.set_blocking(search_read, False)
+        self.searches: int | None = search_read  # the pipe of its searches' starts
         self.tasks = Connection(task_write, readable=False)
         self.results = Connection(result_read, writable=False)
         self.log = log
         self.log_offset = 0  # where the log ended when the running task started
         self.ready = False
         self.task: RunTask | None = None
+        self.begun = 0  # tasks begun: the running one's number in the worker
         self.queued: deque[RunTask] = deque()  # sent behind the running task, not begun
         self.started = 0.0
         self.search: tuple[float, float] | None = None  # (started, time limit) of the search
@@ -95,6 +101,7 @@ class WorkerProcess:
     def _begin(self, task: RunTask) -> None:
         """The worker starts ``task``: its clock starts."""
         self.task, self.started, self.search = task, time.perf_counter(), None
+        self.begun += 1
         self.cpu_at_start = self.cpu_seconds()
         if self.log is not None:
             self.log_offset = os.fstat(self.log.fileno()).st_size
@@ -106,7 +113,18 @@ class WorkerProcess:
         ended_task, self.task = self.task, None
         if self.queued:
             self._begin(self.queued.popleft())
+        self.hear_searches()  # the pipe stays near empty; the next task's may be there
         return ended_task
+
+    def hear_searches(self) -> None:
+        """Read what the worker told of its searches' starts: the running task's latest
+        restarts its clock, counted from the task's start as the pool saw it."""
+        if self.searches is None:
+            return
+        for number, seconds, limit in read_search_starts(self.searches):
+            if number == self.begun and self.task is not None:
+                self.search = (self.started + seconds,
+                               self.task.time_limit if limit is None else limit)
 
     def room(self, runs_per_worker: int | None) -> int:
         """How many more tasks this worker may be given now: :data:`HELD` in hand at most,
@@ -118,24 +136,18 @@ class WorkerProcess:
     @property
     def deadline(self) -> float:
         """When the running task is killed: its search's limit and grace after that
-        search started; before, as long from the task's start (building the model), and
-        the time a search may start in unannounced (the worker's
-        :data:`~experiments.campaign.executors.worker.UNANNOUNCED_START`)."""
+        search started; before, as long from the task's start (building the model)."""
         assert self.task is not None
-        if self.search is not None:
-            started, limit = self.search
-            return started + limit + grace_seconds(limit)
-        limit = self.task.time_limit
-        return self.started + UNANNOUNCED_START + limit + grace_seconds(limit)
+        started, limit = self.search or (self.started, self.task.time_limit)
+        return started + limit + grace_seconds(limit)
 
     def overrun(self) -> str:
         """Why the running task is being killed at its deadline."""
         assert self.task is not None
         if self.search is None:
             limit = self.task.time_limit
-            allowed = UNANNOUNCED_START + limit + grace_seconds(limit)
-            return (f"killed: still building its model {allowed:.1f} s after it started (a "
-                    f"build may take the time limit and its grace)")
+            return (f"killed: still building its model {limit + grace_seconds(limit):.1f} s "
+                    f"after it started (a build may take the time limit and its grace)")
         limit = self.search[1]
         return (f"killed: still running {grace_seconds(limit):.1f} s after its "
                 f"{limit:g} s time limit")
@@ -188,6 +200,9 @@ class WorkerProcess:
             self.process.wait()
         self.tasks.close()
         self.results.close()
+        if self.searches is not None:
+            os.close(self.searches)
+            self.searches = None
         if self.stat_file is not None:
             os.close(self.stat_file)
             self.stat_file = None
@@ -273,9 +288,6 @@ class LocalPool:
                 continue
             if kind == "ready":
                 worker.ready = True
-            elif kind == "searching" and worker.task is not None:
-                limit = worker.task.time_limit if body is None else float(body)
-                worker.search = (time.perf_counter(), limit)
             elif kind == "result" and worker.task is not None:
                 record, clean = body
                 if not clean:  # this worker is replaced: its next task goes back, unrun
@@ -286,7 +298,9 @@ class LocalPool:
                     self._swap(worker)
         for worker in busy:
             if worker.task is not None and time.perf_counter() > worker.deadline:
-                yield from self._replace(worker, Status.TIMEOUT, worker.overrun())
+                worker.hear_searches()  # a search begun since moves the deadline on
+                if time.perf_counter() > worker.deadline:
+                    yield from self._replace(worker, Status.TIMEOUT, worker.overrun())
 
     def _death(self, worker: WorkerProcess) -> tuple[Status, str]:
         code = worker.process.wait()

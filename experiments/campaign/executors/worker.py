@@ -1,9 +1,11 @@
 """The worker side of the runner: a long-lived process that runs one task at a time.
 
-``python -m experiments.campaign.executors.worker TASK_FD RESULT_FD [SOLVER,...]`` imports
-the puzzles, viewpoints and the campaign's solvers once, says ``ready`` and then answers
-every task (a pickled :class:`~experiments.campaign.grid.RunTask`) with its
-:class:`~experiments.campaign.record.RunRecord`. The parent
+``python -m experiments.campaign.executors.worker TASK_FD RESULT_FD SEARCH_FD
+[SOLVER,...]`` imports the puzzles, viewpoints and the campaign's solvers once, says
+``ready`` and then answers every task (a pickled
+:class:`~experiments.campaign.grid.RunTask`) with its
+:class:`~experiments.campaign.record.RunRecord`, telling as each search starts
+(:mod:`~experiments.campaign.executors.search_starts`). The parent
 (:mod:`experiments.campaign.executors.pool`) enforces the time limit by killing the
 process; the memory limit is set here, per run, as an address-space limit above what
 the idle worker already holds.
@@ -23,6 +25,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from multiprocessing.connection import Connection
 
+from experiments.campaign.executors.search_starts import SearchStarts
 from experiments.campaign.grid import RunTask
 from experiments.campaign.plugins import load_modules
 from experiments.campaign.record import RunRecord, begun, of_run
@@ -134,9 +137,11 @@ def _address_space_bytes() -> int | None:
 _PAGE_BYTES = resource.getpagesize()
 
 
-def serve(tasks: Connection, results: Connection, solvers: list[str]) -> None:
-    """Answer tasks until the parent sends None or closes the pipe. The campaign's
-    ``solvers`` are imported first, so their libraries' import is not in a run's time."""
+def serve(tasks: Connection, results: Connection, searches: SearchStarts,
+          solvers: list[str]) -> None:
+    """Answer tasks until the parent sends None or closes the pipe, telling ``searches``
+    as each starts. The campaign's ``solvers`` are imported first, so their libraries'
+    import is not in a run's time."""
     for solver in solvers:
         BACKENDS.get(solver).load()
     settled()  # the modules stay to the end: later collections leave them out
@@ -148,39 +153,20 @@ def serve(tasks: Connection, results: Connection, solvers: list[str]) -> None:
             return
         if task is None:
             return
-        record = execute(task, _announcer(results, task))
+        record = execute(task, searches.next_task())
         results.send(("result", (record, is_clean(record))))
 
 
-UNANNOUNCED_START = 0.05
-"""Seconds into a task within which a search starts without telling the parent (whose
-kill timer runs from each search's start, since building may take long): a run of a
-millisecond then wakes the parent once, not twice. The parent's clock allows for it,
-counting a task's first search from this long after the task began."""
-
-
-def _announcer(results: Connection, task: RunTask) -> SearchStart:
-    """What tells the parent that a search of ``task`` starts, with its time limit, unless
-    it starts early (:data:`UNANNOUNCED_START`) with no more time than the task's."""
-    started = time.perf_counter()
-
-    def announce(limit: float | None) -> None:
-        if (time.perf_counter() - started >= UNANNOUNCED_START
-                or (limit is not None and limit > task.time_limit)):
-            results.send(("searching", limit))
-
-    return announce
-
-
 def main(argv: list[str]) -> None:
-    """Entry point of the worker process: ``TASK_FD RESULT_FD [SOLVER,...]``, the pipes as
-    inherited descriptors, then the solvers to import before the first run."""
+    """Entry point of the worker process: ``TASK_FD RESULT_FD SEARCH_FD [SOLVER,...]``,
+    the pipes as inherited descriptors, then the solvers to import before the first run."""
     start_up()  # no collection while the modules are imported (puzzlelab.collector)
-    task_fd, result_fd = int(argv[0]), int(argv[1])
-    solvers = [name for name in (argv[2] if len(argv) > 2 else "").split(",") if name]
+    task_fd, result_fd, search_fd = (int(fd) for fd in argv[:3])
+    solvers = [name for name in (argv[3] if len(argv) > 3 else "").split(",") if name]
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the runner's to handle
     _die_with_parent()
-    serve(Connection(task_fd, writable=False), Connection(result_fd, readable=False), solvers)
+    serve(Connection(task_fd, writable=False), Connection(result_fd, readable=False),
+          SearchStarts(search_fd), solvers)
 
 
 def _die_with_parent() -> None:

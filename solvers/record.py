@@ -8,6 +8,7 @@ each declared figure. A figure the solver does not give is ``None``, never 0.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -107,17 +108,16 @@ def _restored(values: dict[str, Any]) -> Statistics:
     return Statistics(**values)
 
 
-_DEFAULTS: dict[int, dict[str, float | None]] = {}
-
-
 def _declared() -> dict[str, float | None]:
-    """Each run statistic's name and its value when not given (made once for each
-    version of the declared statistics: a module may declare more)."""
-    version = STATISTICS.version
-    if version not in _DEFAULTS:
-        _DEFAULTS[version] = {s.name: (0 if s.name == "solutions" else None)
-                              for s in run_statistics()}
-    return _DEFAULTS[version]
+    """Each run statistic's name and its value when not given."""
+    return _defaults(STATISTICS.version)
+
+
+@functools.lru_cache(maxsize=8)
+def _defaults(version: int) -> dict[str, float | None]:
+    """:func:`_declared`, made once for each ``version`` of the declared statistics (its
+    cache key: a module may declare more)."""
+    return {s.name: (0 if s.name == "solutions" else None) for s in run_statistics()}
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve as solve_puzzle
 from puzzlelab.errors import OptionError, PuzzleLabError
 from puzzlelab.wording import counted
 from puzzles import PUZZLES, PuzzleKind
@@ -118,7 +118,7 @@ def another_solution(puzzle: str, instance: Any, time_limit: float | None = None
         for variable in decisions})
     order = Heuristic.parse(counting.heuristic).variable_order
     heuristic = f"{'input' if order == 'auto' else order}/{OTHER_THAN_FIRST}"
-    short = 2.0 + 3 * first.statistics.solve_s
+    short = 2.0 + 3 * (first.statistics.solve_s or 0.0)
     second = solve(model, solver, heuristic,
                    time_limit=short if time_limit is None else min(short, time_limit))
     if second.status is Status.TIMEOUT and all(v.domain == (0, 1) for v in decisions):
@@ -141,9 +141,9 @@ def _equal_flag(model: Any, variable: Any, value: int) -> Any:
 def solution_count(puzzle: str, instance: object, time_limit: float | None = None) -> int | None:
     """Solutions of ``instance`` up to 2, or None when the search did not finish."""
     counting = counting_defaults(puzzle)
-    run = solve_instance(puzzle, instance, counting.viewpoint, counting.solver,
-                         counting.heuristic, counting.options, time_limit=time_limit,
-                         max_solutions=2)
+    run = solve_puzzle(instance, viewpoint=counting.viewpoint, solver=counting.solver,
+                       heuristic=counting.heuristic, options=counting.options,
+                       time_limit=time_limit, max_solutions=2)
     if run.result.status is Status.UNSATISFIABLE:
         return 0
     if run.result.status is not Status.SOLVED or (run.result.statistics.solutions < 2

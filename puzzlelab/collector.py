@@ -8,7 +8,7 @@ took 0.18 s of a 2,000-run campaign, most of it going again over matplotlib's 75
 objects. So our own processes (the command line, a campaign's workers) make their
 start-up's objects without collecting, then leave them out of every later pass
 (``gc.freeze``); where PuzzleLab is used as a library, the process is the user's, and
-only :func:`making_lasting_objects` applies, its collector state restored after it.
+its collector is left as the user set it.
 """
 
 from __future__ import annotations
@@ -28,6 +28,12 @@ def start_up() -> None:
     gc.disable()
 
 
+def is_own_process() -> bool:
+    """Whether this process is one of PuzzleLab's own (the command line, a worker), whose
+    interpreter it may tune, rather than a user's that imports it."""
+    return _own_process
+
+
 def settled() -> None:
     """What the process holds now lives to its end: in our own processes, later passes
     leave it out and collection goes on; used as a library, nothing changes."""
@@ -38,16 +44,19 @@ def settled() -> None:
 
 @contextmanager
 def making_lasting_objects() -> Iterator[None]:
-    """No collection while the block makes objects that outlive it (records read in
-    bulk, a library imported): every pass in it would find nothing to free. In our own
-    processes they are then left out of later passes, before collection resumes (else
-    the first pass would go over all of them at once)."""
+    """In our own processes, no collection while the block makes objects that outlive
+    it (records read in bulk, a library imported): every pass in it would find nothing
+    to free. They are then left out of later passes, before collection resumes (else
+    the first pass would go over all of them at once). In a user's process, nothing
+    changes."""
+    if not _own_process:  # the user's process: its collector is the user's to set
+        yield
+        return
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        if _own_process:
-            gc.freeze()
+        gc.freeze()
         if enabled:
             gc.enable()

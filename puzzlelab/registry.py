@@ -117,6 +117,10 @@ class Registry(Generic[T]):
         except KeyError:
             raise UnknownName(self.kind, name, list(self)) from None
 
+    def imported(self) -> list[T]:
+        """The entries registered so far, without importing any module."""
+        return list(self._entries.values())
+
     def load(self) -> None:
         """Import every module an expected entry comes from."""
         for module in dict.fromkeys(self._expected.values()):

@@ -1,23 +1,28 @@
 """Every statistic a run can report, declared once: name, meaning, unit, MiniZinc name.
 
-The run record (:class:`solvers.record.Statistics`), the results store's columns, the
-tables' metrics, ``puzzlelab list`` and the statistics table of docs/statistics.md all read
-``STATISTICS``. A backend, a viewpoint or a puzzle with a figure of its own declares
-it here the same way (:func:`declare`), from its own module, and it becomes a column
-everywhere. Who measures it is said too: the solve loop (for every backend), each backend
-(its declaration lists what it reports), or the runner around a run. A figure a solver
-does not give is ``None``, never 0.
+Each core figure is declared where it is held: as a typed attribute of
+:class:`Statistics`, the figures of one run (``statistics.backtracks`` is an
+``int | None`` to a type checker and an editor). The declaration goes into
+``STATISTICS``, which the results store's columns, the tables' metrics, ``puzzlelab
+list`` and the statistics table of docs/statistics.md all read. A backend, a viewpoint
+or a puzzle with a figure of its own declares it the same way (:func:`declare`), from
+its own module, and it becomes a column everywhere (read as an attribute, untyped).
+Who measures it is said too: the solve loop (for every backend), each backend (its
+declaration lists what it reports), or the runner around a run. A figure a solver does
+not give is ``None``, never 0.
 
 >>> STATISTICS.get("backtracks").minizinc
 'failures'
->>> STATISTICS.get("solve_s").unit
-'s'
+>>> Statistics(backtracks=3).backtracks, Statistics(backtracks=3).branches
+(3, None)
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Generic, Literal, TypeVar, overload
 
 from puzzlelab.registry import Registry
 
@@ -27,6 +32,8 @@ Combine = Literal["sum", "max", "last", "after-branches"]
 then the whole model; lazy constraints: a search again after each round of cuts) make
 the run's figure: added, the larger, the second search's, or (for ``first_branches``)
 the second's plus every branch of the first."""
+Measurer = Literal["loop", "backend", "runner"]
+V = TypeVar("V", int, float)
 
 
 @dataclass(frozen=True)
@@ -75,71 +82,210 @@ def declare(statistic: Statistic) -> Statistic:
     return statistic
 
 
-def _core(name: str, meaning: str, unit: Unit, minizinc: str | None, metric: str,
-          header: str, combine: Combine = "sum",
-          measured_by: Literal["loop", "backend", "runner"] = "backend") -> None:
-    declare(Statistic(name, meaning, unit, minizinc, metric, header, combine, measured_by))
+class Figure(Generic[V]):
+    """A core statistic, declared as an attribute of :class:`Statistics`: its value in a
+    run, typed, or None where the solver does not give it."""
+
+    def __init__(self, meaning: str, unit: Unit, *, minizinc: str | None = None,
+                 metric: str = "", header: str = "", combine: Combine = "sum",
+                 measured_by: Measurer = "backend") -> None:
+        self.arguments = (meaning, unit, minizinc, metric, header, combine, measured_by)
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        declare(Statistic(name, *self.arguments))
+
+    @overload
+    def __get__(self, statistics: None, owner: type) -> Figure[V]: ...
+
+    @overload
+    def __get__(self, statistics: Statistics, owner: type) -> V | None: ...
+
+    def __get__(self, statistics: Statistics | None, owner: type) -> Any:
+        if statistics is None:
+            return self
+        return statistics._values[self.name]
 
 
-_core("solve_s", "wall-clock seconds of the search", "s", "solveTime", "time", "time (ms)",
-      measured_by="loop")
-_core("build_s", "seconds to compile the model into the solver (lowering included)", "s",
-      "flatTime", "build", "build (ms)", measured_by="loop")
-_core("solve_cpu_s", "CPU seconds of this process during the search (a solver's own "
-      "threads included)", "s", None, "solve-cpu", "search cpu (ms)", measured_by="loop")
-_core("backtracks", "failed search nodes (dead ends) of a depth-first search", "count",
-      "failures", "backtracks", "backtracks")
-_core("branches", "branches taken by the search (a choice point tried both ways is 2)",
-      "count", "nodes", "branches", "branches")
-_core("deep_backtracks", "backtracks as the ECLiPSe course tables count them (the "
-      "count_backtracks idiom, search/6's backtrack(N)): one each time a d-way search "
-      "returns past a variable whose every value failed, a chain of such returns through "
-      "several variables counted once (no MiniZinc figure: its failures count failed "
-      "nodes, as backtracks does)", "count",
-      None, "deep-backtracks", "deep backtracks")
-_core("conflicts", "conflicts learned by a clause-learning search", "count", None,
-      "conflicts", "conflicts")
-_core("restarts", "times the search started again from the root, keeping what it learnt "
-      "(a restart policy: CP-SAT's, or the slices of cp's own search)", "count", "restarts",
-      "restarts", "restarts")
-_core("propagations", "propagation steps, as the solver counts them (see its declaration)",
-      "count", "propagations", "propagations", "propagations")
-_core("solutions", "distinct solutions found (on the model's own variables)", "count",
-      "nSolutions", "solutions", "solutions", combine="last", measured_by="loop")
-_core("peak_memory_mb", "peak resident memory of the process during the search", "MiB",
-      "peakMem", "memory", "memory (MB)", combine="max", measured_by="loop")
-_core("first_branches", "branches taken up to the first solution", "count", None,
-      "first-branches", "branches to 1st", combine="after-branches", measured_by="loop")
-_core("probes", "probing trials (one variable, one value)", "count", None, "probes",
-      "probes")
-_core("probe_fixed", "decision variables probing itself fixes (one value left, or agreed "
-      "on by the surviving probes), summed over the nodes probed", "count", None,
-      "probe-fixed", "fixed by probing")
-_core("belief_updates", "belief-propagation messages recomputed by a belief-guided search",
-      "count", None, "belief-updates", "belief updates")
-_core("rejected", "solutions found that broke a constraint checked after search, so "
-      "rejected while the search went on (None: the model has no such constraint)", "count",
-      None, "rejected", "rejected", measured_by="loop")
-_core("lazy_rounds", "searches that met a solution breaking a lazy constraint, so added "
-      "its cuts and searched again (None: the model has no lazy constraint)", "count", None,
-      "lazy-rounds", "lazy rounds", measured_by="loop")
-_core("lazy_cuts", "constraints the lazy constraints added (None: the model has none)",
-      "count", None, "lazy-cuts", "lazy cuts", measured_by="loop")
-_core("model_variables", "variables of the model as the viewpoint built it", "count", None,
-      "variables", "variables", combine="max", measured_by="loop")
-_core("model_constraints", "constraints of the model as the viewpoint built it (those "
-      "checked after search and lazy ones included)", "count", None, "constraints",
-      "constraints", combine="max", measured_by="loop")
-_core("posted_variables", "variables the solver is given once the model is lowered to its "
-      "native constraints (decompositions add some)", "count", None, "posted-variables",
-      "posted variables", combine="max", measured_by="loop")
-_core("posted_constraints", "constraints the solver is given once the model is lowered to "
-      "its native constraints (a lazy constraint's cuts included)", "count", None,
-      "posted-constraints", "posted constraints", combine="max", measured_by="loop")
-_core("wall_s", "wall-clock seconds of the whole run in the runner (build, search, check)",
-      "s", None, "wall", "wall (ms)", measured_by="runner")
-_core("cpu_s", "CPU seconds of the whole run in the runner's worker", "s", None, "cpu",
-      "cpu (ms)", measured_by="runner")
+class Counted(Figure[V]):
+    """A core statistic every run counts (0 where it found none): never None."""
+
+    @overload
+    def __get__(self, statistics: None, owner: type) -> Counted[V]: ...
+
+    @overload
+    def __get__(self, statistics: Statistics, owner: type) -> V: ...
+
+    def __get__(self, statistics: Statistics | None, owner: type) -> Any:
+        return super().__get__(statistics, owner)
+
+
+class Statistics:
+    """Figures of one run, one per declared statistic.
+
+    Read them as attributes (``statistics.backtracks``); a declared figure not given
+    is None (``solutions``: 0). An undeclared name is an error, so a typo cannot pass
+    for a figure the solver did not give.
+    """
+
+    __slots__ = ("_values",)
+    _values: dict[str, Any]
+
+    solve_s = Figure[float](
+        "wall-clock seconds of the search",
+        "s", minizinc="solveTime", metric="time", header="time (ms)", measured_by="loop")
+    build_s = Figure[float](
+        "seconds to compile the model into the solver (lowering included)",
+        "s", minizinc="flatTime", metric="build", header="build (ms)", measured_by="loop")
+    solve_cpu_s = Figure[float](
+        "CPU seconds of this process during the search (a solver's own threads included)",
+        "s", metric="solve-cpu", header="search cpu (ms)", measured_by="loop")
+    backtracks = Figure[int](
+        "failed search nodes (dead ends) of a depth-first search",
+        "count", minizinc="failures", metric="backtracks", header="backtracks")
+    branches = Figure[int](
+        "branches taken by the search (a choice point tried both ways is 2)",
+        "count", minizinc="nodes", metric="branches", header="branches")
+    deep_backtracks = Figure[int](
+        "backtracks as the ECLiPSe course tables count them (the count_backtracks idiom, "
+        "search/6's backtrack(N)): one each time a d-way search returns past a variable "
+        "whose every value failed, a chain of such returns through several variables "
+        "counted once (no MiniZinc figure: its failures count failed nodes, as backtracks "
+        "does)",
+        "count", metric="deep-backtracks", header="deep backtracks")
+    conflicts = Figure[int](
+        "conflicts learned by a clause-learning search",
+        "count", metric="conflicts", header="conflicts")
+    restarts = Figure[int](
+        "times the search started again from the root, keeping what it learnt (a restart "
+        "policy: CP-SAT's, or the slices of cp's own search)",
+        "count", minizinc="restarts", metric="restarts", header="restarts")
+    propagations = Figure[int](
+        "propagation steps, as the solver counts them (see its declaration)",
+        "count", minizinc="propagations", metric="propagations", header="propagations")
+    solutions = Counted[int](
+        "distinct solutions found (on the model's own variables)",
+        "count", minizinc="nSolutions", metric="solutions", header="solutions",
+        combine="last", measured_by="loop")
+    peak_memory_mb = Figure[float](
+        "peak resident memory of the process during the search",
+        "MiB", minizinc="peakMem", metric="memory", header="memory (MB)",
+        combine="max", measured_by="loop")
+    first_branches = Figure[int](
+        "branches taken up to the first solution",
+        "count", metric="first-branches", header="branches to 1st",
+        combine="after-branches", measured_by="loop")
+    probes = Figure[int](
+        "probing trials (one variable, one value)",
+        "count", metric="probes", header="probes")
+    probe_fixed = Figure[int](
+        "decision variables probing itself fixes (one value left, or agreed on by the "
+        "surviving probes), summed over the nodes probed",
+        "count", metric="probe-fixed", header="fixed by probing")
+    belief_updates = Figure[int](
+        "belief-propagation messages recomputed by a belief-guided search",
+        "count", metric="belief-updates", header="belief updates")
+    rejected = Figure[int](
+        "solutions found that broke a constraint checked after search, so rejected while "
+        "the search went on (None: the model has no such constraint)",
+        "count", metric="rejected", header="rejected", measured_by="loop")
+    lazy_rounds = Figure[int](
+        "searches that met a solution breaking a lazy constraint, so added its cuts and "
+        "searched again (None: the model has no lazy constraint)",
+        "count", metric="lazy-rounds", header="lazy rounds", measured_by="loop")
+    lazy_cuts = Figure[int](
+        "constraints the lazy constraints added (None: the model has none)",
+        "count", metric="lazy-cuts", header="lazy cuts", measured_by="loop")
+    model_variables = Figure[int](
+        "variables of the model as the viewpoint built it",
+        "count", metric="variables", header="variables", combine="max", measured_by="loop")
+    model_constraints = Figure[int](
+        "constraints of the model as the viewpoint built it (those checked after search and "
+        "lazy ones included)",
+        "count", metric="constraints", header="constraints", combine="max", measured_by="loop")
+    posted_variables = Figure[int](
+        "variables the solver is given once the model is lowered to its native constraints "
+        "(decompositions add some)",
+        "count", metric="posted-variables", header="posted variables",
+        combine="max", measured_by="loop")
+    posted_constraints = Figure[int](
+        "constraints the solver is given once the model is lowered to its native "
+        "constraints (a lazy constraint's cuts included)",
+        "count", metric="posted-constraints", header="posted constraints",
+        combine="max", measured_by="loop")
+
+    def __init__(self, **values: float | None) -> None:
+        declared = _declared()
+        unknown = set(values) - declared.keys()
+        if unknown:
+            raise TypeError(f"undeclared statistics {sorted(unknown)}; declare them in "
+                            f"puzzlelab.statistics")
+        object.__setattr__(self, "_values", {name: values.get(name, default)
+                                             for name, default in declared.items()})
+
+    @staticmethod
+    def names() -> tuple[str, ...]:
+        """The declared statistics' names, in declaration order."""
+        return tuple(_declared())
+
+    def __getattr__(self, name: str) -> Any:
+        """A figure declared outside this class (:func:`declare`)."""
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(f"no statistic {name!r}") from None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Statistics are read-only; use replace()")
+
+    def replace(self, **changes: float | None) -> Statistics:
+        """A copy with ``changes``."""
+        return Statistics(**{**self._values, **changes})
+
+    def as_dict(self) -> dict[str, Any]:
+        """The statistics by name, in declaration order, ready for JSON."""
+        return dict(self._values)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Statistics) and self._values == other._values
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._values.items()))
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        # pickled into and out of worker processes: rebuilt through the constructor,
+        # since the record refuses attribute assignment
+        return (_restored, (self._values,))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in self._values.items() if v is not None)
+        return f"Statistics({shown})"
+
+
+def _restored(values: Mapping[str, Any]) -> Statistics:
+    return Statistics(**values)
+
+
+def _declared() -> dict[str, float | None]:
+    """Each run statistic's name and its value when not given."""
+    return _defaults(STATISTICS.version)
+
+
+@functools.lru_cache(maxsize=8)
+def _defaults(version: int) -> dict[str, float | None]:
+    """:func:`_declared`, made once for each ``version`` of the declared statistics (its
+    cache key: a module may declare more)."""
+    return {s.name: (0 if isinstance(getattr(Statistics, s.name, None), Counted) else None)
+            for s in run_statistics()}
+
+
+# measured by the runner around a run: fields of the run record, not of Statistics
+declare(Statistic("wall_s", "wall-clock seconds of the whole run in the runner (build, "
+                  "search, check)", "s", metric="wall", header="wall (ms)",
+                  measured_by="runner"))
+declare(Statistic("cpu_s", "CPU seconds of the whole run in the runner's worker", "s",
+                  metric="cpu", header="cpu (ms)", measured_by="runner"))
 
 
 def run_statistics() -> list[Statistic]:

@@ -8,11 +8,11 @@ read the Hashi modules.
 
 from pathlib import Path
 
-from puzzles.kind import PUZZLES, DataSet, PuzzleKind, pick_instance, register
+from puzzles.kind import PUZZLES, DataSet, PuzzleKind, pick_instance, puzzle_of, register
 from puzzles.options import Option, OptionValues, Size
 
 __all__ = ["PUZZLES", "DataSet", "Option", "OptionValues", "PuzzleKind", "Size",
-           "load_puzzle_modules", "pick_instance", "register"]
+           "load_puzzle_modules", "pick_instance", "puzzle_of", "register"]
 
 
 def load_puzzle_modules() -> None:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
-from puzzlelab.errors import InstanceNotFound, ParseError
+from puzzlelab.errors import InstanceNotFound, ParseError, PuzzleLabError
 from puzzlelab.registry import Registry
 from puzzles.options import Option, OptionValues, resolve
 
@@ -81,10 +81,18 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
     name: ClassVar[str]
     suffixes: ClassVar[tuple[str, ...]]
     generator_options: ClassVar[Mapping[str, Option]] = {}
+    instance_type: ClassVar[type] = object
+    """The class of the puzzle's instances (read off ``PuzzleKind[Instance, Solution]``):
+    how :func:`puzzle_of` tells an instance's puzzle."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Fill each role the class leaves open with its module's function of that name."""
+        """Fill each role the class leaves open with its module's function of that name,
+        and note the instance type the class is made for."""
         super().__init_subclass__(**kwargs)
+        for base in cls.__dict__.get("__orig_bases__", ()):
+            arguments: tuple[Any, ...] = getattr(base, "__args__", ())
+            if getattr(base, "__origin__", None) is PuzzleKind and isinstance(arguments[0], type):
+                cls.instance_type = arguments[0]
         module = sys.modules.get(cls.__module__)
         missing = []
         for role in ROLES:
@@ -275,6 +283,25 @@ def _some_names(instances: Sequence[T], name_of: Callable[[T], str], most: int =
 
 PUZZLES: Registry[PuzzleKind[Any, Any]] = Registry("puzzle")
 """Every puzzle, by name; a puzzle module adds itself with :func:`register`."""
+
+
+def puzzle_of(instance: object) -> PuzzleKind[Any, Any]:
+    """The puzzle whose instance ``instance`` is (its class is the puzzle's instance type).
+
+    >>> from puzzles import PUZZLES
+    >>> puzzle_of(PUZZLES.get("sudoku").parse("1...........4...")[0]).name
+    'sudoku'
+    """
+    # its class's module is imported, so its puzzle is registered, unless the module is
+    # not the puzzle's own: then every puzzle is looked at
+    for kinds in (PUZZLES.imported, lambda: [PUZZLES.get(name) for name in PUZZLES]):
+        for kind in kinds():
+            if kind.instance_type is not object and isinstance(instance, kind.instance_type):
+                return kind
+    types = ", ".join(PUZZLES.get(name).instance_type.__name__ for name in PUZZLES)
+    raise PuzzleLabError(f"no puzzle has instances of type {type(instance).__name__} (the "
+                         f"puzzles' instance types: {types}); read an instance with "
+                         f"PUZZLES.get(NAME).load(FILE)")
 
 
 def register(kind: KindT) -> KindT:

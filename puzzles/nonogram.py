@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -30,44 +30,15 @@ from puzzlelab.errors import ParseError
 from puzzlelab.wording import counted
 from puzzles.json_forms import number_rows
 from puzzles.kind import PuzzleKind, register
-from puzzles.nonogram_formats import Clue, ClueFile, Grid, blocks_of, read_dzn, read_non, read_out
+from puzzles.nonogram_formats import Clue, ClueFile, blocks_of, read_dzn, read_non, read_out
 from puzzles.nonogram_pictures import render_svg, render_text
+from puzzles.nonogram_types import NonogramInstance, NonogramSolution
 from puzzles.options import Option, OptionValues, Size
 from puzzles.text_input import read_text
 
 __all__ = ["Clue", "NonogramInstance", "NonogramSolution", "blocks_of", "check", "clues_of",
            "format_non", "load", "parse", "parse_dzn", "parse_non", "random_instance",
            "read", "render_svg", "render_text", "solution_to_json"]
-
-
-@dataclass(frozen=True)
-class NonogramSolution:
-    """A picture: ``grid[r][c]`` is 1 for a filled cell, 0 for a blank one."""
-
-    grid: Grid
-
-
-@dataclass(frozen=True)
-class NonogramInstance:
-    """The clues of a nonogram (an empty clue ``()`` is an empty line)."""
-
-    name: str
-    rows: tuple[Clue, ...]
-    columns: tuple[Clue, ...]
-    known_solution: NonogramSolution | None = field(default=None, compare=False)
-    title: str = field(default="", compare=False)
-    author: str = field(default="", compare=False)
-    copyright: str = field(default="", compare=False)
-
-    @property
-    def height(self) -> int:
-        """Number of rows."""
-        return len(self.rows)
-
-    @property
-    def width(self) -> int:
-        """Number of columns."""
-        return len(self.columns)
 
 
 def validate(name: str, rows: Sequence[Clue], columns: Sequence[Clue], source: str,

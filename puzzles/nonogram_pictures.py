@@ -8,7 +8,7 @@ from puzzles import svg
 from puzzles.nonogram_formats import block_runs
 
 if TYPE_CHECKING:
-    from puzzles.nonogram import NonogramInstance, NonogramSolution
+    from puzzles.nonogram_types import NonogramInstance, NonogramSolution
 
 
 def render_text(instance: NonogramInstance, solution: NonogramSolution | None = None) -> str:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from puzzles.nonogram_formats import Clue
 
 if TYPE_CHECKING:
-    from puzzles.nonogram import NonogramInstance
+    from puzzles.nonogram_types import NonogramInstance
 
 Cell = tuple[int, int]  # (row, column), 0-based
 Transform = Callable[[int, int], Cell]

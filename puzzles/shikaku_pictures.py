@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from puzzles import svg
 
 if TYPE_CHECKING:
-    from puzzles.shikaku import ShikakuInstance, ShikakuSolution
+    from puzzles.shikaku_types import ShikakuInstance, ShikakuSolution
 
 _OUTSIDE = ("outside",)
 _UNKNOWN = ("unknown",)

@@ -8,8 +8,8 @@
 6
 """
 
+from solvers.backend_contract import SearchStart
 from solvers.backends import BACKENDS, Backend, load_backends
-from solvers.backends.base import SearchStart
 from solvers.builders import (
     all_different,
     at_most_one,

@@ -66,10 +66,11 @@ class Capabilities:
             ``deep_backtracks`` there.
         root_propagation: whether it gives the domains its propagation leaves at the root,
             before any decision (:func:`solvers.solving.propagate_root`; with probing where
-            ``probing`` has ``root``), through :meth:`~solvers.backends.base.Backend.root_domains`.
+            ``probing`` has ``root``), through
+            :meth:`~solvers.backend_contract.Backend.root_domains`.
         search_tree: whether it records the tree of a depth-first search
             (:mod:`solvers.search_tree`, ``solve --tree``) when a run asks, through
-            :meth:`~solvers.backends.base.Backend.search_tree`.
+            :meth:`~solvers.backend_contract.Backend.search_tree`.
         search_tree_under_own_search: whether it records one under ``auto`` too.
         statistics: the declared statistics (:mod:`puzzlelab.statistics`) it reports
             beyond those the solve loop measures for every backend.

@@ -1,19 +1,18 @@
 """The one record every run returns: status, solution and statistics with fixed meanings.
 
 Which statistics exist, what each means, its unit and its MiniZinc counterpart are
-declared once, in :mod:`puzzlelab.statistics`; :class:`Statistics` holds a value for
-each declared figure. A figure the solver does not give is ``None``, never 0.
+declared once, in :mod:`puzzlelab.statistics`, whose :class:`Statistics` holds a value
+for each declared figure. A figure the solver does not give is ``None``, never 0.
 """
 
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzlelab.statistics import STATISTICS, run_statistics
+from puzzlelab.statistics import Statistics
 from solvers.search_tree import SearchTree
 from solvers.variables import IntVar
 
@@ -37,87 +36,6 @@ class Status(enum.StrEnum):
     def stopped_by_limit(self) -> bool:
         """A time or memory limit ended the search before its answer."""
         return self in (Status.TIMEOUT, Status.MEMORY_OUT)
-
-
-class Statistics:
-    """Figures of one run, one per statistic declared in :mod:`puzzlelab.statistics`.
-
-    Read them as attributes (``statistics.backtracks``); a declared figure not given
-    is None (``solutions``: 0). An undeclared name is an error, so a typo cannot pass
-    for a figure the solver did not give.
-
-    >>> Statistics(backtracks=3).backtracks, Statistics(backtracks=3).branches
-    (3, None)
-    """
-
-    __slots__ = ("_values",)
-
-    def __init__(self, **values: float | None) -> None:
-        declared = _declared()
-        unknown = set(values) - declared.keys()
-        if unknown:
-            raise TypeError(f"undeclared statistics {sorted(unknown)}; declare them in "
-                            f"puzzlelab.statistics")
-        object.__setattr__(self, "_values", {name: values.get(name, default)
-                                             for name, default in declared.items()})
-
-    @staticmethod
-    def names() -> tuple[str, ...]:
-        """The declared statistics' names, in declaration order."""
-        return tuple(_declared())
-
-    @classmethod
-    def unmeasured(cls) -> Statistics:
-        """The figures of a run that failed before measuring anything: none, no solution."""
-        return cls()
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self._values[name]
-        except KeyError:
-            raise AttributeError(f"no statistic {name!r}") from None
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Statistics are read-only; use replace()")
-
-    def replace(self, **changes: float | None) -> Statistics:
-        """A copy with ``changes``."""
-        return Statistics(**{**self._values, **changes})
-
-    def as_dict(self) -> dict[str, Any]:
-        """The statistics by name, in declaration order, ready for JSON."""
-        return dict(self._values)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Statistics) and self._values == other._values
-
-    def __hash__(self) -> int:
-        return hash(tuple(self._values.items()))
-
-    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
-        # pickled into and out of worker processes: rebuilt through the constructor,
-        # since the record refuses attribute assignment
-        return (_restored, (self._values,))
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{k}={v!r}" for k, v in self._values.items() if v is not None)
-        return f"Statistics({shown})"
-
-
-def _restored(values: dict[str, Any]) -> Statistics:
-    return Statistics(**values)
-
-
-def _declared() -> dict[str, float | None]:
-    """Each run statistic's name and its value when not given."""
-    return _defaults(STATISTICS.version)
-
-
-@functools.lru_cache(maxsize=8)
-def _defaults(version: int) -> dict[str, float | None]:
-    """:func:`_declared`, made once for each ``version`` of the declared statistics (its
-    cache key: a module may declare more)."""
-    return {s.name: (0 if s.name == "solutions" else None) for s in run_statistics()}
 
 
 @dataclass(frozen=True)
@@ -204,7 +122,7 @@ class PortfolioAnswer:
 def _known_statistics(figures: Mapping[str, Any]) -> Statistics:
     """The declared figures of ``figures`` (a record from another version may hold a
     figure no longer declared: it is left out rather than refused)."""
-    declared = _declared()
+    declared = Statistics.names()
     return Statistics(**{name: value for name, value in figures.items() if name in declared})
 
 

@@ -1,6 +1,6 @@
 """The one solve loop every backend runs under.
 
-A backend gives a declaration and three hooks (:class:`~solvers.backends.base.Backend`);
+A backend gives a declaration and three hooks (:class:`~solvers.backend_contract.Backend`);
 this module does the rest, the same way for all of them: lowering the model to the
 declared native constraints (refusing what the declaration rules out), build and
 search times (wall and CPU), peak memory, the deadline, Ctrl-C (which ends the solve
@@ -22,7 +22,7 @@ from typing import Any
 
 from puzzlelab.errors import SolverError, UnsupportedCombination
 from puzzlelab.statistics import STATISTICS
-from solvers.backends.base import Backend, LoweredModel, SolveRequest, Verdict
+from solvers.backend_contract import Backend, LoweredModel, SolveRequest, Verdict
 from solvers.capabilities import constraint_refusal, variable_refusal
 from solvers.constraints import Constraint
 from solvers.decompositions import decompose
@@ -366,5 +366,5 @@ def failed(status: Status, message: str, backend: str, heuristic: str,
            measured: Statistics | None = None) -> SolveResult:
     """A run that gives no solution; it keeps the figures measured before it went wrong."""
     detail = message if status is Status.ERROR else message + "\n" + traceback.format_exc()
-    return SolveResult(status, None, measured or Statistics.unmeasured(), False, backend,
+    return SolveResult(status, None, measured or Statistics(), False, backend,
                        heuristic, detail.strip())

@@ -10,14 +10,14 @@ from typing import NamedTuple
 
 from puzzlelab.errors import OptionError, UnsupportedCombination
 from solvers import symmetry
-from solvers.backends import BACKENDS, load_backends
-from solvers.backends.base import (
+from solvers.backend_contract import (
     Backend,
     LoweredModel,
     RootPropagator,
     SearchStart,
     SolveRequest,
 )
+from solvers.backends import BACKENDS, load_backends
 from solvers.capabilities import (
     PROBING,
     ROOT_PROPAGATION,
@@ -91,7 +91,7 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
         heuristic: ``VARORDER/VALUEORDER`` or ``auto`` (see :mod:`solvers.heuristics`).
         time_limit: seconds of search (positive); a search still running then ends as
             ``timeout``.
-        max_solutions: stop after this many solutions (at least 1); None counts them all.
+        max_solutions: stop after this many solutions; 0 counts them all (None too).
         seed: seed for ``random`` orders and the solver's own randomness.
         on_search_start: called with the search's time limit as each search starts,
             once the model is built (twice when ``+symmetric`` searches the whole model
@@ -119,9 +119,10 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
     if time_limit is not None and not (math.isfinite(time_limit) and time_limit > 0):
         raise OptionError(f"the time limit must be a positive number of seconds, "
                           f"not {time_limit}")
-    if max_solutions is not None and max_solutions < 1:
-        raise OptionError(f"the solution limit must be at least 1 (None counts every "
-                          f"solution), not {max_solutions}")
+    if max_solutions is not None and max_solutions < 0:
+        raise OptionError(f"the solution limit must be a count, or 0 for every solution, "
+                          f"not {max_solutions}")
+    max_solutions = max_solutions or None  # the backends' spelling of "every solution"
     parsed = Heuristic.parse(heuristic)
     tree_cap = _tree_cap(record_tree, model, parsed)
     if not parsed.symmetric:

@@ -27,10 +27,11 @@ from solvers.record import SolveResult, Statistics, Status, SymmetricSearch
 
 
 def counting_refusal(max_solutions: int | None) -> str | None:
-    """Why ``+symmetric`` cannot run under this solution limit (None: it can)."""
+    """Why ``+symmetric`` cannot run under this solution limit (0 or None: every
+    solution), or None where it can."""
     if max_solutions == 1:
         return None
-    asked = "count them all" if max_solutions is None else f"look for {max_solutions}"
+    asked = "count them all" if not max_solutions else f"look for {max_solutions}"
     return (f"+symmetric looks for one solution and cannot {asked} (counting solutions "
             f"needs the whole model): leave out +symmetric")
 

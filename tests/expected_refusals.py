@@ -8,7 +8,7 @@ the combination, or missing where it does not, fails a test.
 from __future__ import annotations
 
 from solvers import Heuristic, Model
-from solvers.backends.base import LoweredModel
+from solvers.backend_contract import LoweredModel
 from solvers.capabilities import (
     AFTER_SEARCH,
     DWAY_BESIDE_PYTHON,

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from experiments.campaign.solving import PuzzleRun, solve_instance
+from experiments.campaign.solving import PuzzleRun, solve
 from puzzlelab.errors import UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import BACKENDS, Heuristic, Statistics, Status, heuristic_names, load_backends
@@ -103,8 +103,8 @@ def params(cells: Sequence[Cell]) -> list[Any]:
 
 def run_cell(cell: Cell, instance: Any, **limits: Any) -> PuzzleRun:
     """Solve ``instance`` with the cell's viewpoint variant, backend and heuristic."""
-    return solve_instance(cell.viewpoint.puzzle, instance, cell.viewpoint.name, cell.backend,
-                          cell.heuristic, dict(cell.options), time_limit=60, **limits)
+    return solve(instance, viewpoint=cell.viewpoint.name, solver=cell.backend,
+                 heuristic=cell.heuristic, options=dict(cell.options), time_limit=60, **limits)
 
 
 def assert_solves(cell: Cell, instances: Sequence[Any]) -> None:
@@ -125,7 +125,7 @@ def assert_solves(cell: Cell, instances: Sequence[Any]) -> None:
         kind = PUZZLES.get(cell.viewpoint.puzzle)  # the contract's roles, not fields
         name = kind.instance_name(instance)
         assert run.result.status is Status.SOLVED, (name, run.result.message)
-        assert run.violations == [], (name, run.violations)
+        assert run.violations == (), (name, run.violations)
         assert run.solution == kind.known_solution(instance), name
 
 
@@ -155,5 +155,5 @@ def refused_as_declared(puzzle: str, instance: Any, viewpoint: str, backend: str
     refusal = expected_refusal(BACKENDS.get(backend).capabilities, model, heuristic)
     if refusal:
         with pytest.raises(UnsupportedCombination, match=f"lacks {re.escape(refusal)}"):
-            solve_instance(puzzle, instance, viewpoint, backend, heuristic)
+            solve(instance, viewpoint=viewpoint, solver=backend, heuristic=heuristic)
     return refusal is not None

@@ -29,9 +29,10 @@ BLOCKS = [(page, block) for page in PAGES
                                   (ROOT / page).read_text(encoding="utf-8"), re.DOTALL)]
 EXPECTED = {
     # the API a page's block shows: what its output must hold
-    ("README.md", "solve("): [r"\bsolved\b", r"backtracks:\s*\d+", r"branches:\s*\d+"],
-    ("docs/python-api.md", "solve("): [r"\bsolved True 1\b", r"# # #"],
-    ("docs/python-api.md", "solve_instance("): [r"\bsolved correct \[\] True\b",
+    ("README.md", "solve(instance"): [r"\bsolved correct\b", r"backtracks:\s*\d+",
+                                      r"branches:\s*\d+", r"rules broken: \(\)"],
+    ("docs/python-api.md", "solve(built.model"): [r"\bsolved True 1\b", r"# # #"],
+    ("docs/python-api.md", "solve(instance"): [r"\bsolved correct \(\) True\b",
                                                r"(?m)^\d+ \d"],
     ("docs/python-api.md", "read_runs("): [
         r"\bsolved\b", r"\bcorrect\b", r"backtracks:\s*\d+", INSTANCES[0],
@@ -43,7 +44,7 @@ APIS = list(dict.fromkeys(api for _, api in EXPECTED))
 
 def shows(block: str) -> str:
     """The API a block is there to show (the last of APIS it calls: read_runs before
-    solve, solve_instance rather than solve)."""
+    solve, a model's solve rather than an instance's)."""
     return next((api for api in reversed(APIS) if api in block), "nothing known")
 
 

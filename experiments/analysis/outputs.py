@@ -11,7 +11,7 @@ from experiments.analysis.aside import aside
 from experiments.analysis.table_format import summary_of
 from experiments.analysis.tables import CampaignRuns, build_comparison, render_campaigns
 from experiments.campaign.store import runs_as_csv
-from experiments.campaign.stored import read_campaign
+from experiments.campaign.stored_campaign import read_campaign
 
 TABLE_FILES = {"table.md": "markdown", "table.tex": "latex"}
 

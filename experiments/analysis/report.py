@@ -41,7 +41,7 @@ from experiments.analysis.table_format import (
     without_footnote,
 )
 from experiments.analysis.tables import NOTES, build_tables
-from experiments.campaign.stored import StoredCampaign, read_campaigns
+from experiments.campaign.stored_campaign import StoredCampaign, read_campaigns
 from puzzlelab.errors import PuzzleLabError
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 
 from experiments.analysis.table_format import MISSING, REFUSED, TIMEOUT
 from experiments.analysis.tables import SEARCH_TIME, dimension, failure_mark
-from experiments.campaign.record import GROUPINGS, RunRecord
-from experiments.campaign.stored import StoredCampaign
+from experiments.campaign.record import RunRecord
+from experiments.campaign.spec import GROUPINGS
+from experiments.campaign.stored_campaign import StoredCampaign
 from experiments.campaign.verdicts import with_contradictions
 from puzzlelab.errors import OptionError
 from puzzlelab.wording import counted
@@ -58,7 +59,7 @@ def plot_cells(campaign: StoredCampaign, by: str) -> list[PlotCell]:
         raise OptionError(f"unknown --by {by!r}; valid: {', '.join(GROUPINGS)}")
     grouped: dict[tuple[str, str, str], list[RunRecord]] = {}
     for run in with_contradictions(campaign.runs):
-        key = (dimension(run, by), setting_of(run, by), run.instance)
+        key = (dimension(run, by), setting_of(run, by), run.identity.instance)
         grouped.setdefault(key, []).append(run)
     planned = campaign.repeats or 1
     return [_cell(group, setting, instance, repeats, planned)
@@ -67,7 +68,7 @@ def plot_cells(campaign: StoredCampaign, by: str) -> list[PlotCell]:
 
 def _cell(group: str, setting: str, instance: str, repeats: Sequence[RunRecord],
           planned: int) -> PlotCell:
-    limits = [r.time_limit for r in repeats if r.time_limit is not None]
+    limits = [r.identity.time_limit for r in repeats if r.identity.time_limit is not None]
     limit = max(limits) if limits else None
     mark = failure_mark(repeats)
     if mark is not None:

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 
 from experiments.campaign.record import RunRecord
 from experiments.campaign.store import Session
-from experiments.campaign.stored import StoredCampaign
+from experiments.campaign.stored_campaign import StoredCampaign
 from experiments.campaign.verdicts import Verdict
 from puzzlelab.wording import counted
 from solvers.record import Status
@@ -64,9 +64,10 @@ def limits(runs: Sequence[RunRecord]) -> list[tuple[str, str]]:
             return next(iter(seen))
         return ", ".join(f"{value} ({counted(count, 'run')})" for value, count in seen.items())
 
-    time = [f"{r.time_limit:g} s" if r.time_limit is not None else "none" for r in runs]
+    limits = [run.identity for run in runs]
+    time = [f"{r.time_limit:g} s" if r.time_limit is not None else "none" for r in limits]
     memory = [f"{r.memory_limit_mb} MB" if r.memory_limit_mb is not None else "none"
-              for r in runs]
+              for r in limits]
     return [("time limit", f"{listed(time)} of search per run"),
             ("memory limit", f"{listed(memory)} per run, above what the worker process holds "
                              f"when the run starts (its address space)")]

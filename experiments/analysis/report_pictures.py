@@ -17,7 +17,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from experiments.campaign.record import RunRecord
-from experiments.campaign.stored import StoredCampaign
+from experiments.campaign.stored_campaign import StoredCampaign
 from experiments.campaign.verdicts import Verdict
 from puzzlelab.errors import PuzzleLabError
 from puzzles import PUZZLES, PuzzleKind
@@ -39,8 +39,8 @@ class DrawnPuzzle:
 def chosen_instances(campaign: StoredCampaign, named: Sequence[str]) -> list[str]:
     """The instance labels to draw: those ``named`` (each must be in the campaign), else
     the first few in grid order."""
-    labels = list(dict.fromkeys(run.instance for run in
-                                sorted(campaign.runs, key=lambda r: r.position)))
+    labels = list(dict.fromkeys(run.identity.instance for run in
+                                sorted(campaign.runs, key=lambda r: r.identity.position)))
     if not named:
         return labels[:SHOWN_BY_DEFAULT]
     unknown = [name for name in named if name not in labels]
@@ -62,7 +62,7 @@ def draw_puzzles(campaign: StoredCampaign, named: Sequence[str], folder: Path,
     drawn: list[DrawnPuzzle] = []
     notes: list[str] = []
     for label in chosen_instances(campaign, named):
-        runs = [run for run in campaign.runs if run.instance == label]
+        runs = [run for run in campaign.runs if run.identity.instance == label]
         instance, missing = _instance(campaign, kind, runs[0])
         if instance is None:
             notes.append(f"{label}: {missing}")
@@ -87,11 +87,12 @@ def _pictures(kind: PuzzleKind[Any, Any], instance: Any,
         return [("the puzzle (no run of the campaign solved it, and its file gives no "
                  "solution)", None)]
     answer = kind.solution_from_json(found.solution)
+    by = found.identity
     if kind.check(instance, answer):  # stored as checked: a changed checker would say so
-        raise PuzzleLabError(f"{found.instance}: the stored answer of {found.viewpoint} on "
-                             f"{found.solver} no longer passes the puzzle's checker")
-    pictures = [(f"the campaign's answer ({found.viewpoint} on {found.solver} with "
-                 f"{found.heuristic}; checked)", answer)]
+        raise PuzzleLabError(f"{by.instance}: the stored answer of {by.viewpoint} on "
+                             f"{by.solver} no longer passes the puzzle's checker")
+    pictures = [(f"the campaign's answer ({by.viewpoint} on {by.solver} with "
+                 f"{by.heuristic}; checked)", answer)]
     if known is not None and known != answer:
         pictures.append(("the solution the file gives (the puzzle has another: the "
                          "campaign's differs)", known))
@@ -102,21 +103,21 @@ def _instance(campaign: StoredCampaign, kind: PuzzleKind[Any, Any],
               run: RunRecord) -> tuple[Any | None, str]:
     """The instance a run ran on: as the store keeps it, else (a store made before
     instances were kept) from its file; None and why when neither has it."""
-    stored = campaign.instances.get((run.instance_file, run.instance_name))
+    file, name = run.identity.instance_file, run.identity.instance_name
+    stored = campaign.instances.get((file, name))
     if stored is not None:
         # the store keeps the puzzle's main format, whatever the file's own was
-        source = str(PurePath(run.instance_file).with_suffix(kind.suffixes[0]))
-        found = _named(kind.parse(stored.text, source), kind, run.instance_name)
+        source = str(PurePath(file).with_suffix(kind.suffixes[0]))
+        found = _named(kind.parse(stored.text, source), kind, name)
         if found is not None:
             return found, ""
-    path = _instance_path(campaign, run.instance_file)
+    path = _instance_path(campaign, file)
     if path is None:
-        return None, (f"instance file {run.instance_file} not found (this store was made "
-                      f"before stores kept their instances)")
-    found = _named(kind.read(path), kind, run.instance_name)
+        return None, (f"instance file {file} not found (this store was made before stores "
+                      f"kept their instances)")
+    found = _named(kind.read(path), kind, name)
     if found is None:
-        return None, (f"no instance {run.instance_name!r} in {run.instance_file} (the file "
-                      f"changed since the run)")
+        return None, f"no instance {name!r} in {file} (the file changed since the run)"
     return found, ""
 
 

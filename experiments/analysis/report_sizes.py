@@ -41,7 +41,8 @@ def size_rows(runs: Sequence[RunRecord]) -> list[SizeRow]:
         values = [int(figures[name]) for name in FIGURES if figures.get(name) is not None]
         if len(values) < len(FIGURES):
             continue
-        columns = seen.setdefault((run.viewpoint, run.solver), [[] for _ in FIGURES])
+        columns = seen.setdefault((run.identity.viewpoint, run.identity.solver),
+                                  [[] for _ in FIGURES])
         for column, value in zip(columns, values, strict=True):
             column.append(value)
     rows: dict[tuple[str, tuple[str, ...]], list[str]] = {}

@@ -2,7 +2,7 @@
 side by side (one per viewpoint, heuristic or solver), each with its counts and the
 root-propagation profile of its model.
 
-The trees come from the store (:mod:`experiments.campaign.trees`). Each caption says
+The trees come from the store (:mod:`experiments.campaign.store.trees`). Each caption says
 whether the tree's counts are those the tables show for its run (the recording is a
 second, deterministic solve of the same cell): failures against backtracks, branches
 against branches, solution leaves against solutions.
@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from experiments.campaign.record import RunRecord
-from experiments.campaign.store import ResultsStore
-from experiments.campaign.stored import StoredCampaign
-from experiments.campaign.trees import StoredTree, stored_trees
+from experiments.campaign.store import ResultsStore, StoredTree
+from experiments.campaign.stored_campaign import StoredCampaign
 from puzzlelab.wording import counted
 
 
@@ -46,12 +45,12 @@ class TreeGroup:
 def draw_trees(campaign: StoredCampaign, folder: Path, prefix: str) -> list[TreeGroup]:
     """The campaign's recorded trees, drawn into ``folder`` (none: an empty list)."""
     with ResultsStore.open_existing(campaign.database) as store:
-        trees = stored_trees(store)
+        trees = store.trees()
     if not trees:
         return []
     from experiments.analysis.tree_drawing import write_svg_and_pdf
 
-    runs = {run.key: run for run in campaign.runs}
+    runs = {run.identity.key: run for run in campaign.runs}
     varying = _varying(trees)
     groups: dict[str, list[DrawnTree]] = {}
     folder.mkdir(parents=True, exist_ok=True)

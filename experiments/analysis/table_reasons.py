@@ -49,8 +49,8 @@ def reason_of(repeats: Sequence[RunRecord], mark: str) -> Reason:
     failed = [r for r in repeats if not r.finished]
     run = next((r for r in failed if r.verdict is Verdict.WRONG), failed[0])
     lines = run.message.strip().splitlines()
-    return Reason(mark, lines[0].strip() if lines else "", run.time_limit,
-                  run.memory_limit_mb)
+    return Reason(mark, lines[0].strip() if lines else "", run.identity.time_limit,
+                  run.identity.memory_limit_mb)
 
 
 def _limit(reason: Reason) -> str:

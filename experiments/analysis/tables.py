@@ -24,11 +24,14 @@ A run that claims "unsatisfiable" where another run of the instance found a
 solution the checker accepts is shown ``WRONG``
 (:func:`experiments.campaign.verdicts.contradicted`, which the store applies too).
 
+>>> from experiments.campaign.identity import RunIdentity
 >>> from experiments.campaign.record import RunRecord
 >>> from experiments.campaign.verdicts import Verdict
 >>> from solvers import Statistics, Status
->>> runs = [RunRecord("k", 0, "f", "p1", 0, "classic", "classic", {}, "cp", "input/min", 0,
-...                   0, 10.0, 2048, Status.SOLVED, verdict=Verdict.CORRECT,
+>>> run = RunIdentity(puzzle="sudoku", instance_file="f", instance_name="p1", instance="p1",
+...                   viewpoint_name="classic", viewpoint="classic", solver="cp",
+...                   heuristic="input/min", time_limit=10.0)
+>>> runs = [RunRecord(identity=run, status=Status.SOLVED, verdict=Verdict.CORRECT,
 ...                   statistics=Statistics(solve_s=0.0042, backtracks=7))]
 >>> print(format_table(runs, fmt="markdown").split("Virtual best")[0].strip())
 ### solver cp · heuristic input/min
@@ -75,9 +78,9 @@ from experiments.analysis.table_summary import (
     format_figure,
     summary_rows,
 )
-from experiments.campaign.record import GROUPINGS as BY_CHOICES
 from experiments.campaign.record import RunRecord
-from experiments.campaign.stored import StoredCampaign
+from experiments.campaign.spec import GROUPINGS as BY_CHOICES
+from experiments.campaign.stored_campaign import StoredCampaign
 from experiments.campaign.verdicts import Verdict, with_contradictions
 from puzzlelab.errors import OptionError
 from puzzlelab.statistics import STATISTICS
@@ -200,10 +203,10 @@ class _Grid:
                 key, value = tuple(dimension(run, d) for d in others), dimension(run, by)
                 self.keys.setdefault(key)
                 values.setdefault(value)
-                order.setdefault(run.instance, (index, run.instance_position))
-                self.runs.setdefault((index, key, value, run.instance), []).append(run)
+                order.setdefault(run.identity.instance, (index, run.identity.instance_position))
+                self.runs.setdefault((index, key, value, run.identity.instance), []).append(run)
                 self.planned.add((index, key, value))
-                self.present.add((index, run.instance))
+                self.present.add((index, run.identity.instance))
         self.values = list(values)
         self.instances = sorted(order, key=lambda name: order[name])
 
@@ -220,7 +223,7 @@ class _Grid:
             return Cell(tuple((MISSING, None) for _ in metrics))
         failure = failure_mark(repeats)
         if failure is not None:
-            limits = [r.time_limit for r in repeats if r.time_limit is not None]
+            limits = [r.identity.time_limit for r in repeats if r.identity.time_limit is not None]
             return Cell(tuple(((_reached(repeats, m) if reached else None) or failure, None)
                               for m in metrics),
                         penalised_s=2 * max(limits) if limits else None,
@@ -242,7 +245,7 @@ def dimension(run: RunRecord, name: str) -> str:
     """The run's value of a table dimension (``viewpoint``, ``solver`` or ``heuristic``)."""
     if name not in BY_CHOICES:
         raise OptionError(f"unknown --by {name!r}; valid: {', '.join(BY_CHOICES)}")
-    return str(getattr(run, name))
+    return str(getattr(run.identity, name))
 
 
 def _prepared(runs: Sequence[RunRecord]) -> list[RunRecord]:
@@ -251,10 +254,11 @@ def _prepared(runs: Sequence[RunRecord]) -> list[RunRecord]:
     "unsatisfiable" is judged wrong (:mod:`experiments.campaign.verdicts`)."""
     files: dict[str, set[str]] = {}
     for run in runs:
-        files.setdefault(run.instance, set()).add(run.instance_file)
+        files.setdefault(run.identity.instance, set()).add(run.identity.instance_file)
     return with_contradictions([
-        replace(run, instance=f"{run.instance_file}:{run.instance}")
-        if len(files[run.instance]) > 1 else run for run in runs])
+        replace(run, identity=replace(
+            run.identity, instance=f"{run.identity.instance_file}:{run.identity.instance}"))
+        if len(files[run.identity.instance]) > 1 else run for run in runs])
 
 
 def _metric(name: str) -> Metric:

@@ -15,16 +15,17 @@ from __future__ import annotations
 import csv
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from experiments.campaign.grid import expand
 from experiments.campaign.growth import deciding
-from experiments.campaign.record import RunRecord, from_row, run_columns
+from experiments.campaign.record import RunRecord
 from experiments.campaign.runner import instances_of
 from experiments.campaign.spec import ExperimentSpec, load_spec
 from experiments.campaign.store import ResultsStore, Session
+from experiments.campaign.store.rows import from_row, run_columns
 from puzzlelab.errors import PuzzleLabError
 
 REBUILT = "rebuilt from runs.csv"
@@ -37,15 +38,15 @@ def store_from_csv(runs_csv: Path, spec_path: Path, database: Path) -> int:
     """Make ``database`` (which must not hold runs) from ``runs_csv`` and the spec at
     ``spec_path``; returns the number of runs stored."""
     spec = load_spec(spec_path)
-    records = list(read_runs_csv(runs_csv))
+    records = list(read_runs_csv(runs_csv, {"puzzle": spec.puzzle,
+                                            "max_solutions": spec.max_solutions}))
     _check_made_under(spec, records, runs_csv)
     grid = expand(spec)
     with ResultsStore(database) as store:
         if store.finished_keys():
             raise PuzzleLabError(f"{database}: already holds runs; rebuild into a new file")
         store.store_instances(instances_of(grid.tasks))
-        store.set_grid((task.key, task.position, task.instance, task.instance_position)
-                       for task in grid.tasks)
+        store.set_grid(task.identity for task in grid.tasks)
         for record in records:
             store.record_run(record)
         finished = sorted(r.finished_at for r in records if r.finished_at) or [""]
@@ -57,15 +58,18 @@ def store_from_csv(runs_csv: Path, spec_path: Path, database: Path) -> int:
     return len(records)
 
 
-def read_runs_csv(path: Path) -> Iterator[RunRecord]:
-    """The runs of a ``runs.csv``, typed as the store's columns are."""
+def read_runs_csv(path: Path, defaults: Mapping[str, Any] | None = None
+                  ) -> Iterator[RunRecord]:
+    """The runs of a ``runs.csv``, typed as the store's columns are; ``defaults`` gives
+    the campaign's values of the columns an older one lacks (its puzzle, its
+    ``max_solutions``)."""
     kinds = run_columns()
     try:
         with path.open(encoding="utf-8", newline="") as lines:
             for number, row in enumerate(csv.DictReader(lines), start=2):
                 try:
                     yield from_row({column: _typed(value, kinds.get(column, "TEXT"))
-                                    for column, value in row.items()})
+                                    for column, value in row.items()}, defaults=defaults)
                 except (KeyError, ValueError, TypeError) as error:
                     raise PuzzleLabError(f"{path}:{number}: not a run of runs.csv "
                                          f"({error})") from None
@@ -87,10 +91,11 @@ def _check_made_under(spec: ExperimentSpec, records: Sequence[RunRecord], path: 
               "seed": spec.seed}
     for record in records:
         for column in MEANING:
-            if getattr(record, column) != wanted[column]:
+            made_with = getattr(record.identity, column)
+            if made_with != wanted[column]:
                 raise PuzzleLabError(
-                    f"{path}: run {record.key} was made with {column} = "
-                    f"{getattr(record, column)}, and {spec.path} now says {wanted[column]}; "
+                    f"{path}: run {record.identity.key} was made with {column} = "
+                    f"{made_with}, and {spec.path} now says {wanted[column]}; "
                     f"rebuild it with the spec the runs were made from")
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import Any
 
+from experiments.campaign.identity import RunIdentity
+from experiments.campaign.path_ends import distinct_path_ends
 from experiments.campaign.plugins import resolve_modules
-from experiments.campaign.record import run_key
 from experiments.campaign.spec import ExperimentSpec, ViewpointChoice
 from puzzlelab.errors import (
     ModelTooLarge,
@@ -35,24 +36,10 @@ from viewpoints import get_viewpoint
 
 @dataclass(frozen=True)
 class RunTask:
-    """One run of the grid: everything a worker needs, the instance itself included."""
+    """One run of the grid: its identity, and what a worker needs beside it: the modules
+    the spec imports first, and the instance itself (``payload``)."""
 
-    key: str
-    position: int
-    puzzle: str
-    instance_file: str
-    instance: str  # its label: unique within the campaign (see ``instance_labels``)
-    instance_position: int
-    viewpoint: str
-    viewpoint_name: str
-    options: Mapping[str, Any]
-    solver: str
-    heuristic: str
-    repeat: int
-    seed: int
-    time_limit: float
-    memory_limit_mb: int
-    max_solutions: int | None
+    identity: RunIdentity
     modules: tuple[str, ...] = ()
     payload: Any = field(default=None, compare=False, repr=False)
 
@@ -117,14 +104,16 @@ def expand(spec: ExperimentSpec) -> Grid:
                     if (choice.label, solver, heuristic) in refused:
                         continue
                     for repeat in range(spec.repeats):
-                        tasks.append(RunTask(
-                            run_key(instance.file, instance.name, choice.label, solver,
-                                    heuristic, repeat),
-                            len(tasks), spec.puzzle, instance.file, instance.label,
-                            instance.position, choice.label, choice.name,
-                            dict(choice.options), solver, heuristic, repeat, spec.seed,
-                            spec.time_limit, spec.memory_limit_mb, spec.max_solutions, modules,
-                            instance.payload))
+                        identity = RunIdentity(
+                            puzzle=spec.puzzle, instance_file=instance.file,
+                            instance_name=instance.name, instance=instance.label,
+                            viewpoint_name=choice.name, viewpoint=choice.label,
+                            options=dict(choice.options), solver=solver, heuristic=heuristic,
+                            repeat=repeat, seed=spec.seed, time_limit=spec.time_limit,
+                            memory_limit_mb=spec.memory_limit_mb,
+                            max_solutions=spec.max_solutions, position=len(tasks),
+                            instance_position=instance.position)
+                        tasks.append(RunTask(identity, modules, instance.payload))
     return Grid(tuple(tasks), tuple(refused.values()))
 
 
@@ -188,34 +177,6 @@ def instance_labels(spec: ExperimentSpec, picked: Sequence[_Picked]) -> list[str
                              f"{item.describe()}; rename one of them in its file")
         first[label] = item
     return labels
-
-
-def distinct_path_ends(paths: Sequence[str]) -> list[str]:
-    """For each path, its shortest end (last folders and the file name, suffix left out
-    unless it is what tells two files apart) that no other path ends with.
-
-    >>> distinct_path_ends(["data/a/p.txt", "data/b/p.txt", "data/q.txt", "data/b/p.txt"])
-    ['a/p', 'b/p', 'q', 'b/p']
-    >>> distinct_path_ends(["x/p.txt", "x/p.sdk"])
-    ['p.txt', 'p.sdk']
-    """
-    distinct = list(dict.fromkeys(paths))  # each file once, however many instances it has
-    whole = [PurePath(path).parts for path in distinct]
-    stems = [_without_suffix(parts) for parts in whole]
-    # a file keeps its suffix where another file differs from it by the suffix alone
-    forms = [stem if stems.count(stem) == 1 else parts for parts, stem in zip(whole, stems)]
-    ends = {}
-    for path, form in zip(distinct, forms):
-        others = {other for other in forms if other != form}
-        length = 1
-        while length < len(form) and any(other[-length:] == form[-length:] for other in others):
-            length += 1
-        ends[path] = "/".join(form[-length:])
-    return [ends[path] for path in paths]
-
-
-def _without_suffix(parts: tuple[str, ...]) -> tuple[str, ...]:
-    return (*parts[:-1], PurePath(parts[-1]).stem) if parts else parts
 
 
 def _refused_combinations(spec: ExperimentSpec,

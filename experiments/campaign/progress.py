@@ -18,6 +18,7 @@ from rich.progress import (
 )
 
 from experiments.campaign.grid import RunTask
+from experiments.campaign.identity import RunIdentity
 from experiments.campaign.record import RunRecord
 from experiments.campaign.verdicts import Verdict, summary_status
 from solvers.record import Status
@@ -50,18 +51,18 @@ class RemainingTime:
     def __init__(self, pending: Sequence[RunTask], jobs: int,
                  stored: Sequence[RunRecord] = ()) -> None:
         self.jobs = max(1, jobs)
-        self.left: Counter[Group] = Counter(_group(t) for t in pending)
-        self.limit = {_group(task): task.time_limit for task in pending}
+        self.left: Counter[Group] = Counter(_group(t.identity) for t in pending)
+        self.limit = {_group(task.identity): task.identity.time_limit for task in pending}
         self.total: defaultdict[Group, float] = defaultdict(float)
         self.finished: Counter[Group] = Counter()
         for run in stored:
-            self._add((run.viewpoint, run.solver, run.heuristic), run.wall_s)
+            self._add(_group(run.identity), run.wall_s)
 
     def finish(self, task: RunTask, wall_seconds: float | None) -> None:
         """Count one run of this session as finished, after ``wall_seconds``."""
-        group = _group(task)
+        group = _group(task.identity)
         self.left[group] -= 1
-        self._add(group, wall_seconds if wall_seconds is not None else task.time_limit)
+        self._add(group, wall_seconds if wall_seconds is not None else task.identity.time_limit)
 
     def _add(self, group: Group, seconds: float | None) -> None:
         if seconds is not None:
@@ -72,7 +73,7 @@ class RemainingTime:
         """Seconds one run of ``group`` is expected to take."""
         if self.finished[group]:
             return self.total[group] / self.finished[group]
-        return self.limit.get(group, 0.0)
+        return self.limit.get(group) or 0.0
 
     def seconds(self) -> float:
         """Seconds until every run has finished: the expected times shared among the jobs,
@@ -85,8 +86,8 @@ class RemainingTime:
                    max(time for time, _ in expected))
 
 
-def _group(task: RunTask) -> Group:
-    return task.viewpoint, task.solver, task.heuristic
+def _group(identity: RunIdentity) -> Group:
+    return identity.viewpoint, identity.solver, identity.heuristic
 
 
 def clock(seconds: float) -> str:

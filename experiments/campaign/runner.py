@@ -26,7 +26,7 @@ from experiments.campaign.progress import RemainingTime, progress_bar
 from experiments.campaign.record import RunRecord
 from experiments.campaign.spec import ExperimentSpec
 from experiments.campaign.store import ResultsStore, Session, StoredInstance
-from experiments.campaign.trees import record_trees, tree_tasks
+from experiments.campaign.tree_runs import record_trees, tree_tasks
 from experiments.campaign.verdicts import summary_status
 from puzzlelab.collector import making_lasting_objects
 from puzzlelab.errors import OptionError, PuzzleLabError
@@ -36,7 +36,7 @@ EXECUTORS = ("local", "dask")
 
 
 @dataclass
-class CampaignReport:
+class CampaignTally:
     """What a call of :func:`run_campaign` did (``outputs``: the files written from the
     store after it, by whoever wrote them)."""
 
@@ -78,8 +78,8 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
                  results_root: Path | None = None, out: Path | None = None,
                  show_progress: bool = True, console: Console | None = None,
                  on_run: Callable[[RunTask, RunRecord], None] | None = None,
-                 on_start: Callable[[CampaignReport], None] | None = None
-                 ) -> CampaignReport:
+                 on_start: Callable[[CampaignTally], None] | None = None
+                 ) -> CampaignTally:
     """Run every run of ``spec`` not yet stored into ``runs.sqlite`` in
     :func:`results_folder` of ``results_root`` and ``out``.
 
@@ -113,11 +113,10 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
         else:
             check_growth(spec, store)
         store.store_instances(instances_of(grid.tasks))
-        store.set_grid((task.key, task.position, task.instance, task.instance_position)
-                       for task in grid.tasks)
+        store.set_grid(task.identity for task in grid.tasks)
         done = store.finished_keys()
-        pending = [task for task in grid.tasks if task.key not in done]
-        report = CampaignReport(store.path, len(grid.tasks), len(grid.tasks) - len(pending),
+        pending = [task for task in grid.tasks if task.identity.key not in done]
+        report = CampaignTally(store.path, len(grid.tasks), len(grid.tasks) - len(pending),
                                 skipped=grid.skipped,
                                 outside_grid=len(done) - (len(grid.tasks) - len(pending)))
         if on_start:
@@ -157,23 +156,24 @@ def _record_trees(spec: ExperimentSpec, chosen: list[RunTask], store: ResultsSto
         console.print(f"recording the search trees of {len(chosen)} runs "
                       f"({', '.join(spec.trees.instances)})")
 
-    def said(task: RunTask, message: str) -> None:
+    def tell(task: RunTask, message: str) -> None:
         if console is not None:
-            console.print(f"  {task.instance}, {task.viewpoint} on {task.solver}, "
-                          f"{task.heuristic}: {message}")
+            run = task.identity
+            console.print(f"  {run.instance}, {run.viewpoint} on {run.solver}, "
+                          f"{run.heuristic}: {message}")
 
-    record_trees(store, chosen, spec.trees.nodes, said)
+    record_trees(store, chosen, spec.trees.nodes, tell)
 
 
 def instances_of(tasks: Iterable[RunTask]) -> list[StoredInstance]:
     """Each instance of the grid once, as its puzzle writes it (with its known solution)."""
     seen: dict[tuple[str, str], StoredInstance] = {}
     for task in tasks:
-        kind = PUZZLES.get(task.puzzle)
-        name = kind.instance_name(task.payload)
-        if (task.instance_file, name) not in seen:
-            seen[(task.instance_file, name)] = StoredInstance(
-                task.instance_file, name, task.instance,
+        identity = task.identity
+        kind = PUZZLES.get(identity.puzzle)
+        if (identity.instance_file, identity.instance_name) not in seen:
+            seen[(identity.instance_file, identity.instance_name)] = StoredInstance(
+                identity.instance_file, identity.instance_name, identity.instance,
                 kind.write(task.payload, kind.known_solution(task.payload)))
     return list(seen.values())
 

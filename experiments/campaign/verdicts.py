@@ -22,12 +22,10 @@ import dataclasses
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
+from experiments.campaign.identity import RunIdentity
 from solvers.record import Status
-
-if TYPE_CHECKING:
-    from experiments.campaign.record import RunRecord
 
 
 class Verdict(enum.StrEnum):
@@ -36,6 +34,22 @@ class Verdict(enum.StrEnum):
     CORRECT = "correct"
     WRONG = "wrong"
     UNCHECKED = "unchecked"
+
+
+class Answer(Protocol):
+    """What the rules across runs read of a run (a stored record is one)."""
+
+    @property
+    def identity(self) -> RunIdentity: ...
+
+    @property
+    def status(self) -> Status: ...
+
+    @property
+    def verdict(self) -> Verdict: ...
+
+
+AnswerT = TypeVar("AnswerT", bound=Answer)
 
 
 @dataclass(frozen=True)
@@ -73,44 +87,46 @@ def judge(status: Status, message: str, violations: Sequence[str] | None,
     return Judgement(status, Verdict.UNCHECKED, message)
 
 
-def can_contradict(run: RunRecord) -> bool:
+def can_contradict(run: Answer) -> bool:
     """Whether storing ``run`` may change another run's verdict or its own: only an
     answer (a checked solution, or a claim that there is none) can."""
     return run.verdict is Verdict.CORRECT or run.status is Status.UNSATISFIABLE
 
 
-def contradicted(runs: Sequence[RunRecord]) -> dict[int, str]:
+def contradicted(runs: Sequence[Answer]) -> dict[int, str]:
     """The runs (by index in ``runs``) that claim "unsatisfiable" for an instance another
     run found a solution of that the checker accepts, each with the message saying so.
 
     Runs are of the same instance when they have the same label and file, whatever
     their viewpoint, solver and heuristic.
     """
-    found: dict[tuple[str, str], RunRecord] = {}
+    found: dict[tuple[str, str], Answer] = {}
     for run in runs:
         if run.verdict is Verdict.CORRECT:
-            found.setdefault((run.instance_file, run.instance), run)
+            found.setdefault((run.identity.instance_file, run.identity.instance), run)
     marked = {}
     for index, run in enumerate(runs):
-        solved = found.get((run.instance_file, run.instance))
+        solved = found.get((run.identity.instance_file, run.identity.instance))
         if run.status is Status.UNSATISFIABLE and solved is not None:
             marked[index] = contradiction(solved)
     return marked
 
 
-def contradiction(solved: RunRecord) -> str:
+def contradiction(solved: Answer) -> str:
     """What a run claiming "unsatisfiable" is told when run ``solved`` found a solution."""
-    return (f"claims there is no solution, but {solved.viewpoint} on {solved.solver} with "
-            f"{solved.heuristic} (repeat {solved.repeat}) found one the checker accepts")
+    found = solved.identity
+    return (f"claims there is no solution, but {found.viewpoint} on {found.solver} with "
+            f"{found.heuristic} (repeat {found.repeat}) found one the checker accepts")
 
 
-def marked_wrong(run: RunRecord, message: str) -> RunRecord:
+def marked_wrong(run: AnswerT, message: str) -> AnswerT:
     """``run`` judged wrong, as the store keeps such a run: an ``error`` saying why."""
-    return dataclasses.replace(run, status=Status.ERROR, verdict=Verdict.WRONG,
-                               message=message)
+    changed: AnswerT = dataclasses.replace(  # type: ignore[type-var]  # records are dataclasses
+        run, status=Status.ERROR, verdict=Verdict.WRONG, message=message)
+    return changed
 
 
-def with_contradictions(runs: Sequence[RunRecord]) -> list[RunRecord]:
+def with_contradictions(runs: Sequence[AnswerT]) -> list[AnswerT]:
     """``runs`` with every contradicted "unsatisfiable" judged wrong (:func:`contradicted`)."""
     judged = list(runs)
     for index, message in contradicted(judged).items():
@@ -118,7 +134,7 @@ def with_contradictions(runs: Sequence[RunRecord]) -> list[RunRecord]:
     return judged
 
 
-def summary_status(run: RunRecord) -> str:
+def summary_status(run: Answer) -> str:
     """How a run is counted in a summary: its status, or ``wrong`` when its answer was
     judged wrong (the store keeps it as an ``error`` with verdict ``wrong``)."""
     return Verdict.WRONG.value if run.verdict is Verdict.WRONG else run.status.value

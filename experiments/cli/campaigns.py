@@ -28,8 +28,8 @@ from puzzlelab.wording import counted
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from experiments.campaign.runner import CampaignReport
-    from experiments.campaign.stored import StoredCampaign
+    from experiments.campaign.runner import CampaignTally
+    from experiments.campaign.stored_campaign import StoredCampaign
 
 BY_HELP = ("column groups: viewpoint, heuristic or solver (default: as the campaign's spec "
            "says)")
@@ -73,6 +73,7 @@ def run(given: Namespace) -> int | None:
     from experiments.campaign.environment import core_count
     from experiments.campaign.runner import results_folder
     from experiments.campaign.spec import load_spec
+    from experiments.cli.early_imports import ImportOnFirstRun
 
     signal.signal(signal.SIGTERM, _interrupt)  # a polite kill stops the campaign like Ctrl-C
     loaded = load_spec(given.spec)
@@ -85,11 +86,14 @@ def run(given: Namespace) -> int | None:
     if given.executor == "local" and jobs is not None and jobs > cores:
         note(f"warning: --jobs {jobs} is more than the {counted(cores, 'core')} here: runs "
              f"will compete for them, and their times will not compare with runs made alone")
+    reporting = loaded.table.report
     done = run_experiment(loaded, jobs=jobs, executor=given.executor,
                           scheduler=given.scheduler, fresh=given.fresh, out=folder,
                           show_progress=given.progress, console=Console(soft_wrap=True),
                           width=terminal_width(), height=terminal_height(),
-                          on_start=_say_plan)
+                          on_start=_say_plan,
+                          on_run=ImportOnFirstRun("experiments.analysis.report")
+                          if reporting else None)
     campaign = done.campaign
     for line in campaign.skipped:
         say(f"skipped: {line}")
@@ -110,7 +114,7 @@ def run(given: Namespace) -> int | None:
     return None
 
 
-def _say_plan(plan: CampaignReport) -> None:
+def _say_plan(plan: CampaignTally) -> None:
     """How many runs the grid plans, how many are stored and how many are new: a spec run
     again after it grew runs only its new cells."""
     if not plan.already_stored and not plan.outside_grid:
@@ -168,7 +172,7 @@ def table(given: Namespace) -> None:
     (grouped and measured as the first campaign's spec says, unless told otherwise)."""
     from experiments.analysis.table_format import terminal_width
     from experiments.analysis.tables import CampaignRuns, format_campaigns
-    from experiments.campaign.stored import read_campaigns
+    from experiments.campaign.stored_campaign import read_campaigns
 
     campaigns = read_campaigns(given.databases, all_runs=given.all_runs)
     _note_hidden(campaigns)
@@ -201,7 +205,7 @@ def report(given: Namespace) -> None:
     """Write the course-style report of results databases: index.html (tables, figures,
     puzzles), report.md, report.tex, and each figure as SVG and PDF."""
     from experiments.analysis.report import default_folder, report_of  # matplotlib
-    from experiments.campaign.stored import read_campaigns
+    from experiments.campaign.stored_campaign import read_campaigns
 
     started = time.perf_counter()
     folder = Path(given.out) if given.out is not None else default_folder(given.databases)

@@ -104,7 +104,7 @@ def generate(given: Namespace) -> int | None:
 @command("list", lambda parser: None)
 def list_registry(given: Namespace) -> None:
     """Show every puzzle, viewpoint (with options), solver and heuristic."""
-    from experiments.cli.reference import backend_rows, statistic_rows
+    from experiments.cli.reference_tables import backend_rows, statistic_rows
     from puzzles import PUZZLES
     from solvers.heuristics import heuristic_names
     from viewpoints import DEFAULTS, viewpoints_of

@@ -1,12 +1,12 @@
-"""Reference tables derived from the declarations, and the pages that carry them.
+"""The pages that carry the reference tables: which table each marker holds, and the
+pages rewritten from them.
 
-``puzzlelab list`` prints the backends and statistics tables; the commands' tables are
-read off the command line itself. ``README.md`` and ``docs/*.md`` carry these and the
-tables of :mod:`experiments.cli.reference_tables` between markers
-(``<!-- backends:begin -->`` ... ``<!-- backends:end -->``), which a test holds equal to
-what this module makes, so no page restates by hand what a backend can do, what a
-statistic means or which options a viewpoint takes. ``python -m
-experiments.cli.reference`` rewrites every marked section of every page.
+``README.md`` and ``docs/*.md`` carry the tables of
+:mod:`experiments.cli.reference_tables` and those of the commands (read off the command
+line itself) between markers (``<!-- backends:begin -->`` ... ``<!-- backends:end
+-->``), which a test holds equal to what this module makes, so no page restates by hand
+what a backend can do, what a statistic means or which options a viewpoint takes.
+``python -m experiments.cli.reference`` rewrites every marked section of every page.
 """
 
 from __future__ import annotations
@@ -19,58 +19,9 @@ from pathlib import Path
 from experiments.cli import reference_tables as tables
 from experiments.cli.app import COMMANDS, Command
 from puzzlelab.errors import PuzzleLabError, UnknownName
-from puzzlelab.statistics import STATISTICS, Statistic
-from solvers import BACKENDS, load_backends
-from solvers.capabilities import AFTER_SEARCH_STATISTICS
 
 ROOT = tables.ROOT
 code, NONE = tables.code, tables.NONE
-
-
-def backend_rows() -> list[dict[str, str]]:
-    """One row per registered backend: its name, library, purpose and capabilities."""
-    load_backends()
-    rows = []
-    for name in BACKENDS.names():
-        backend = BACKENDS.get(name)
-        declared = backend.capabilities
-        missing = backend.unavailable()
-        summary = declared.summary + "".join(f"; option `-o {option}=...`: {meaning}"
-                                             for option, meaning in declared.options.items())
-        summary += f" (unavailable here: {missing})" if missing else ""
-        rows.append({"solver": name, "library": declared.library, "what for": summary,
-                     **declared.table_cells()})
-    return rows
-
-
-def statistic_rows() -> list[dict[str, str]]:
-    """One row per declared statistic: name, unit, MiniZinc name, meaning, who reports it."""
-    load_backends()
-    rows = []
-    for name in STATISTICS:
-        statistic = STATISTICS.get(name)
-        rows.append({"statistic": name, "metric": statistic.metric or "–",
-                     "unit": statistic.unit,
-                     "MiniZinc": statistic.minizinc or "–",
-                     "meaning": statistic.meaning, "reported by": _reporters(statistic)})
-    return rows
-
-
-def _reporters(statistic: Statistic) -> str:
-    if statistic.name in AFTER_SEARCH_STATISTICS:
-        return "; ".join(name for name in BACKENDS.names()
-                         if BACKENDS.get(name).capabilities.after_search)
-    if statistic.measured_by == "loop":
-        return "every solver"
-    if statistic.measured_by == "runner":
-        return "the runner"
-    notes = []
-    for name in BACKENDS.names():
-        declared = BACKENDS.get(name).capabilities
-        if statistic.name in declared.statistics:
-            note = declared.statistic_notes.get(statistic.name)
-            notes.append(f"{name} ({note})" if note else name)
-    return "; ".join(notes) or "–"
 
 
 def markdown(rows: list[dict[str, str]]) -> str:
@@ -152,8 +103,8 @@ Generator = Callable[[str], str]
 (``""`` for ``README.md``, ``"../"`` for ``docs/x.md``) for the links it makes."""
 
 SECTIONS: dict[str, Generator] = {
-    "backends": lambda _: markdown(backend_rows()),
-    "statistics": lambda _: markdown(statistic_rows()),
+    "backends": lambda _: markdown(tables.backend_rows()),
+    "statistics": lambda _: markdown(tables.statistic_rows()),
     "puzzles": lambda _: markdown(tables.puzzle_rows()),
     "generator-options": lambda _: markdown(tables.generator_option_rows()),
     "json-solutions": lambda _: markdown(tables.json_solution_rows()),
@@ -165,6 +116,7 @@ SECTIONS: dict[str, Generator] = {
     "csv-columns": lambda _: tables.csv_columns(),
     "json-keys": lambda _: tables.json_keys(),
     "run-record-fields": lambda _: tables.record_fields(),
+    "run-identity-fields": lambda _: tables.identity_fields(),
     "results": lambda to_root: markdown(tables.result_rows(to_root)),
     "studies": lambda _: markdown(tables.study_rows()),
     "commands": lambda _: markdown(command_rows()),

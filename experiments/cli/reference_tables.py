@@ -1,6 +1,6 @@
-"""Reference rows read off the registries and declarations: puzzles, viewpoints, which
-backend runs which viewpoint, the spec's keys, the run record, the studies and the
-committed results.
+"""Reference rows read off the registries and declarations: backends, statistics,
+puzzles, viewpoints, which backend runs which viewpoint, the spec's keys, the run record,
+the studies and the committed results (``puzzlelab list`` prints the first two).
 
 :mod:`experiments.cli.reference` puts them between the markers of ``README.md`` and
 ``docs/*.md``; each fact stays where it is declared, and the pages only show it.
@@ -15,15 +15,63 @@ from pathlib import Path
 from typing import Any
 
 from puzzlelab.errors import UnknownName, UnsupportedCombination
+from puzzlelab.statistics import STATISTICS, Statistic
 from puzzlelab.wording import counted
 from puzzles import PUZZLES, DataSet, PuzzleKind
 from solvers import BACKENDS, Model, load_backends, prepare
+from solvers.capabilities import AFTER_SEARCH_STATISTICS
 from viewpoints import DEFAULTS, VIEWPOINTS, viewpoints_of
 
 Rows = list[dict[str, str]]
 ROOT = Path(__file__).resolve().parents[2]
 """The repository: ``results/`` and the pages live here."""
 NONE = "–"
+
+
+def backend_rows() -> list[dict[str, str]]:
+    """One row per registered backend: its name, library, purpose and capabilities."""
+    load_backends()
+    rows = []
+    for name in BACKENDS.names():
+        backend = BACKENDS.get(name)
+        declared = backend.capabilities
+        missing = backend.unavailable()
+        summary = declared.summary + "".join(f"; option `-o {option}=...`: {meaning}"
+                                             for option, meaning in declared.options.items())
+        summary += f" (unavailable here: {missing})" if missing else ""
+        rows.append({"solver": name, "library": declared.library, "what for": summary,
+                     **declared.table_cells()})
+    return rows
+
+
+def statistic_rows() -> list[dict[str, str]]:
+    """One row per declared statistic: name, unit, MiniZinc name, meaning, who reports it."""
+    load_backends()
+    rows = []
+    for name in STATISTICS:
+        statistic = STATISTICS.get(name)
+        rows.append({"statistic": name, "metric": statistic.metric or "–",
+                     "unit": statistic.unit,
+                     "MiniZinc": statistic.minizinc or "–",
+                     "meaning": statistic.meaning, "reported by": _reporters(statistic)})
+    return rows
+
+
+def _reporters(statistic: Statistic) -> str:
+    if statistic.name in AFTER_SEARCH_STATISTICS:
+        return "; ".join(name for name in BACKENDS.names()
+                         if BACKENDS.get(name).capabilities.after_search)
+    if statistic.measured_by == "loop":
+        return "every solver"
+    if statistic.measured_by == "runner":
+        return "the runner"
+    notes = []
+    for name in BACKENDS.names():
+        declared = BACKENDS.get(name).capabilities
+        if statistic.name in declared.statistics:
+            note = declared.statistic_notes.get(statistic.name)
+            notes.append(f"{name} ({note})" if note else name)
+    return "; ".join(notes) or "–"
 
 
 def code(text: object) -> str:
@@ -177,11 +225,13 @@ def csv_columns() -> str:
 
 def json_keys() -> str:
     """The keys of a run record as ``solve --json`` prints it, in order."""
+    from experiments.campaign.identity import RunIdentity
     from experiments.campaign.record import RunRecord
     from solvers import Status
 
-    record = RunRecord("", 0, "", "", 0, "", "", {}, "", "", 0, 0, None, None, Status.SOLVED)
-    return ", ".join(map(code, record.to_json()))
+    identity = RunIdentity(puzzle="", instance_name="", instance="", viewpoint_name="",
+                           viewpoint="", solver="", heuristic="")
+    return ", ".join(map(code, RunRecord(identity=identity, status=Status.SOLVED).to_json()))
 
 
 def record_fields() -> str:
@@ -189,6 +239,13 @@ def record_fields() -> str:
     from experiments.campaign.record import RunRecord
 
     return ", ".join(code(field.name) for field in dataclasses.fields(RunRecord))
+
+
+def identity_fields() -> str:
+    """The fields of a run's identity, in order."""
+    from experiments.campaign.identity import RunIdentity
+
+    return ", ".join(code(field.name) for field in dataclasses.fields(RunIdentity))
 
 
 def result_rows(to_root: str) -> Rows:

@@ -74,43 +74,36 @@ def _solve_arguments(parser: ArgumentParser) -> None:
 @command("solve", _solve_arguments)
 def solve(given: Namespace) -> int | None:
     """Solve one instance and print the solution, its check and the statistics."""
-    from experiments.campaign.solving import solve_instance
+    from experiments.campaign.identity import ALL_SOLUTIONS
+    from experiments.campaign.solving import identity_of_lone_run, solve_run
     from puzzles import PUZZLES
     from solvers.record import Status
-    from viewpoints import DEFAULTS
 
     if given.all_solutions and given.max_solutions:
         raise OptionError("--all counts every solution: leave out --max-solutions")
     if given.profile and given.as_json:
         raise OptionError("--profile prints a table beside the solution: leave out --json")
-    limit = (None if given.all_solutions or given.max_solutions == 0
-             else given.max_solutions or 1)
     kind = PUZZLES.get(given.puzzle)
-    defaults = DEFAULTS.get(kind.name)
     file: Path = given.file
     chosen = load_instance(kind, file, given.instance, "solve")
-    # ``is None``, not ``or``: an empty ``--viewpoint ''`` is an unknown name, not the default.
-    # The default viewpoint comes with its default options, under those the user gives.
-    options = parse_options(given.option)
-    if given.viewpoint is None:
-        options = {**defaults.options, **options}
-    viewpoint = defaults.viewpoint if given.viewpoint is None else given.viewpoint
-    solver = defaults.solver if given.solver is None else given.solver
-    heuristic = (_default_heuristic(defaults.heuristic, limit) if given.heuristic is None
-                 else given.heuristic)
-    recording = tree_cap(given, solver, heuristic)
+    # ``is None``, not ``or``: an empty ``--viewpoint ''`` is an unknown name, not the default
+    identity = identity_of_lone_run(
+        chosen, viewpoint=given.viewpoint, solver=given.solver, heuristic=given.heuristic,
+        options=parse_options(given.option), time_limit=given.time_limit,
+        max_solutions=ALL_SOLUTIONS if given.all_solutions else
+        1 if given.max_solutions is None else given.max_solutions,
+        seed=given.seed, instance_file=str(file))
+    recording = tree_cap(given, identity.solver, identity.heuristic)
     writable("--svg", given.svg)
     writable("--tree", given.tree)
-    say_first_use([solver])
+    say_first_use([identity.solver])
     from solvers.solve_loop import SearchInterrupted
 
-    doing = f"{file.name}: {viewpoint} on {solver}, {heuristic}"
+    doing = f"{file.name}: {identity.viewpoint} on {identity.solver}, {identity.heuristic}"
     try:
         with working(f"solving {doing}") as describe:
-            run = solve_instance(given.puzzle, chosen, viewpoint, solver, heuristic, options,
-                                 time_limit=given.time_limit, max_solutions=limit,
-                                 seed=given.seed, record_tree=recording or False,
-                                 on_search_start=lambda _: describe(f"searching {doing}"))
+            run = solve_run(identity, chosen, record_tree=recording or False,
+                            on_search_start=lambda _: describe(f"searching {doing}"))
     except SearchInterrupted as stopped:  # the figures so far, as a timeout shows them
         _print_interrupted(f"{styled(kind.name, 'bold')} {doing}", stopped.statistics,
                            given.as_json)
@@ -119,9 +112,9 @@ def solve(given: Namespace) -> int | None:
     if given.as_json:
         import json
 
-        from experiments.campaign.record import of_run
+        from experiments.campaign.executors.records import record_of_run
 
-        say(json.dumps(of_run(run, instance_file=str(file)).to_json()))
+        say(json.dumps(record_of_run(run).to_json()))
     else:
         _print_run(run, chosen)
         if _print_more_solutions(run, chosen, given.printed):
@@ -186,25 +179,14 @@ def _reads_as(file: Path, tried: str) -> str | None:
     return None
 
 
-def _default_heuristic(default: str, max_solutions: int | None) -> str:
-    """The puzzle's default heuristic; ``+symmetric`` (which looks for one solution) is left
-    out of it when the run counts solutions, rather than refused as a named one is."""
-    from solvers.heuristics import Heuristic
-    from solvers.symmetry import counting_refusal
-
-    if counting_refusal(max_solutions) is None:
-        return default
-    return str(Heuristic.parse(default).without_symmetric())
-
-
 def _compared(run: PuzzleRun, known: object) -> str:
     """How the solution found compares with the one the file gives (``--json``'s
-    ``matches_known_solution``), in words."""
+    ``matches_known``), in words."""
     if known is None:
         return "none in the file"
-    if run.known_solution_matches is None:
+    if run.matches_known is None:
         return "not compared (no solution found)"
-    if run.known_solution_matches:
+    if run.matches_known:
         return styled("matches", "green")
     return styled("differs", "yellow") + (" (both are correct: the puzzle has more than one "
                                    "solution)" if run.correct else "")
@@ -214,12 +196,13 @@ def _print_run(run: PuzzleRun, instance: object) -> None:
     from experiments.campaign.solving import split_options
     from puzzles import PUZZLES
 
-    kind = PUZZLES.get(run.puzzle)
+    asked = run.identity
+    kind = PUZZLES.get(asked.puzzle)
     options, own = (", ".join(f"{k}={v}" for k, v in part.items())
-                    for part in split_options(run.options, run.solver))
-    say(f"{styled(run.puzzle, 'bold')} {run.instance}: viewpoint {run.viewpoint}"
-        f"{f' ({options})' if options else ''}, solver {run.solver}"
-        f"{f' ({own})' if own else ''}, heuristic {run.heuristic}")
+                    for part in split_options(asked.options, asked.solver))
+    say(f"{styled(asked.puzzle, 'bold')} {asked.instance}: viewpoint {asked.viewpoint}"
+        f"{f' ({options})' if options else ''}, solver {asked.solver}"
+        f"{f' ({own})' if own else ''}, heuristic {asked.heuristic}")
     say(kind.render_text(instance, run.solution))
     if run.violations is None:
         verdict = "no solution to check"
@@ -258,12 +241,13 @@ def _print_rows(rows: list[tuple[str, str]]) -> None:
 
 def _print_interrupted(run: str, statistics: Statistics, as_json: bool) -> None:
     """What a search stopped by Ctrl-C had done: its figures, as a timeout's are shown
-    (with ``--json``, one object with ``status`` and ``stats``, as a run record has)."""
+    (with ``--json``, one object with ``status`` and ``statistics``, as a run record
+    has)."""
     if as_json:
         import json
 
         say(json.dumps({"status": "interrupted", "complete": False,
-                        "stats": statistics.as_dict()}))
+                        "statistics": statistics.as_dict()}))
         return
     say(run)
     say(f"status: {styled('interrupted', 'bold')}  (Ctrl-C: the figures so far)")
@@ -284,7 +268,7 @@ def _print_more_solutions(run: PuzzleRun, instance: object, printed: int) -> boo
         from experiments.campaign.solving import rebuilt
         from puzzles import PUZZLES
 
-        kind = PUZZLES.get(run.puzzle)
+        kind = PUZZLES.get(run.identity.puzzle)
         built = rebuilt(run, instance)
         for number, values in enumerate(shown, start=2):
             solution = built.decode(dict(zip(built.model.variables, values)))

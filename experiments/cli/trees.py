@@ -55,9 +55,10 @@ def write_run_tree(run: PuzzleRun, path: Path, file: Path) -> str:
     tree = run.result.tree
     if tree is None:  # the solve was refused or failed before its search
         return f"no search tree to write ({run.status.value})"
-    about = {"puzzle": run.puzzle, "instance": run.instance, "file": str(file),
-             "viewpoint": run.viewpoint, "options": dict(run.options), "solver": run.solver,
-             "heuristic": run.heuristic, "status": run.status.value}
+    asked = run.identity
+    about = {"puzzle": asked.puzzle, "instance": asked.instance, "file": str(file),
+             "viewpoint": asked.viewpoint, "options": dict(asked.options),
+             "solver": asked.solver, "heuristic": asked.heuristic, "status": run.status.value}
     from experiments.analysis.tree_drawing import write_tree
 
     write_tree(tree, path, about)

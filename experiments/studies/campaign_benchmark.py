@@ -77,7 +77,7 @@ def direct_correct(output: str, files: Sequence[Path]) -> bool:
 def campaign_figures(database: Path, runs: int) -> tuple[bool, float, float]:
     """Whether every run of the store is solved and correct; the time between two results
     and the worker's mean time for a run, in seconds."""
-    from experiments.campaign.stored import read_campaign
+    from experiments.campaign.stored_campaign import read_campaign
 
     stored = read_campaign(database).runs
     correct = len(stored) == runs and all(r.status.value == "solved" and

@@ -38,7 +38,7 @@ heuristic."""
 def independent_check(puzzle: str, path: Path) -> tuple[int, int, bool]:
     """Clues (Sudoku) or islands (Hashi), solutions found by a count to two (-1 if the
     count did not finish), and whether the file's known solution passes the checker."""
-    from experiments.campaign.solving import solve_instance
+    from experiments.campaign.solving import solve
     from puzzlelab.errors import PuzzleLabError
     from puzzles import PUZZLES
 
@@ -52,8 +52,8 @@ def independent_check(puzzle: str, path: Path) -> tuple[int, int, bool]:
     known = kind.known_solution(instance)
     checked = known is not None and not kind.check(instance, known)
     _, viewpoint, solver, heuristic = ASKS[puzzle]
-    run = solve_instance(puzzle, instance, viewpoint, solver, heuristic, {},
-                         max_solutions=2, time_limit=COUNT_LIMIT_S)
+    run = solve(instance, viewpoint=viewpoint, solver=solver, heuristic=heuristic, options={},
+                max_solutions=2, time_limit=COUNT_LIMIT_S)
     found = run.result.statistics.solutions
     solutions = found if run.result.complete or found >= 2 else -1  # two: stopped there
     return size, solutions, checked

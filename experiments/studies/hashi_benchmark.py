@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve
 from experiments.studies.kit import (
     Choice,
     instances_of,
@@ -123,11 +123,12 @@ class Benchmark:
 def solve_one(choice: Choice, instance: Any, time_limit: float) -> Outcome:
     """Build, search, decode and check one instance."""
     started = time.perf_counter()
-    run = solve_instance(PUZZLE, instance, choice.viewpoint, choice.solver, choice.heuristic,
-                         dict(choice.options), time_limit=time_limit)
+    run = solve(instance, viewpoint=choice.viewpoint, solver=choice.solver,
+                heuristic=choice.heuristic, options=dict(choice.options), time_limit=time_limit)
     wall = time.perf_counter() - started
     statistics = run.result.statistics
-    return Outcome(run.instance, run.result.status.value, run.correct, statistics.solve_s,
+    return Outcome(run.identity.instance, run.result.status.value, run.correct,
+                   statistics.solve_s or 0.0,
                    wall, statistics.backtracks, statistics.rejected, statistics.lazy_rounds)
 
 

@@ -72,7 +72,7 @@ def direct_correct(output: str, files: Sequence[Path]) -> bool:
 
 def campaign_correct(database: Path, runs: int) -> bool:
     """Whether the store holds ``runs`` runs, each solved and correct."""
-    from experiments.campaign.stored import read_campaign
+    from experiments.campaign.stored_campaign import read_campaign
 
     stored = read_campaign(database).runs
     return len(stored) == runs and all(r.status.value == "solved" and

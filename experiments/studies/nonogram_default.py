@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve
 from experiments.studies.kit import run_main
 from puzzles import PUZZLES
 from solvers.portfolio import CORES_VARIABLE
@@ -42,8 +42,8 @@ def measure(path: Path, solver: str, heuristic: str, time_limit: float) -> dict[
     kind = PUZZLES.get("nonogram")
     instance = kind.load(path)
     started = time.perf_counter()
-    run = solve_instance("nonogram", instance, DEFAULTS.get("nonogram").viewpoint, solver,
-                         heuristic, time_limit=time_limit)
+    run = solve(instance, viewpoint=DEFAULTS.get("nonogram").viewpoint, solver=solver,
+                heuristic=heuristic, time_limit=time_limit)
     wall = time.perf_counter() - started
     portfolio = run.result.portfolio
     verdict = "–" if run.violations is None else ("correct" if run.correct else "wrong")

@@ -43,7 +43,7 @@ def runs_per_second(runs: int, jobs: int, runs_per_worker: int | None) -> tuple[
                 LocalPool(jobs, runs_per_worker=runs_per_worker) as pool:
             for task, record in pool.run(tasks):
                 if record.verdict is not Verdict.CORRECT:
-                    raise RuntimeError(f"run {task.key} failed: {record.message}")
+                    raise RuntimeError(f"run {task.identity.key} failed: {record.message}")
                 store.record_run(record)
         return len(tasks), len(tasks) / (time.perf_counter() - start)
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve
 from experiments.generate import generate
 from experiments.studies.kit import (
     Choice,
@@ -111,13 +111,14 @@ class Benchmark:
 def solve_one(choice: Choice, instance: Any, time_limit: float) -> Outcome:
     """Build, search, decode and check one instance."""
     started = time.perf_counter()
-    run = solve_instance(PUZZLE, instance, choice.viewpoint, choice.solver, choice.heuristic,
-                         dict(choice.options), time_limit=time_limit)
+    run = solve(instance, viewpoint=choice.viewpoint, solver=choice.solver,
+                heuristic=choice.heuristic, options=dict(choice.options), time_limit=time_limit)
     wall = time.perf_counter() - started
     statistics = run.result.statistics
-    return Outcome(run.instance, f"{instance.rows}x{instance.columns}", run.result.status.value,
-                   run.correct and run.known_solution_matches is not False,
-                   statistics.solve_s, statistics.build_s, wall, statistics.backtracks)
+    return Outcome(run.identity.instance, f"{instance.rows}x{instance.columns}",
+                   run.result.status.value, run.correct and run.matches_known is not False,
+                   statistics.solve_s or 0.0, statistics.build_s or 0.0, wall,
+                   statistics.backtracks)
 
 
 def generated_instance(settings: Settings) -> tuple[Any, int, float]:

@@ -31,7 +31,7 @@ def independent_check(path: Path) -> tuple[int, int, bool]:
     """Rooms, solutions found by a count to two (-1 if the count did not finish), and
     whether the file's known solution passes the checker (reading it checks it too: a
     file refused counts as no rooms, no count, not checked)."""
-    from experiments.campaign.solving import solve_instance
+    from experiments.campaign.solving import solve
     from puzzlelab.errors import PuzzleLabError
     from puzzles import PUZZLES
 
@@ -43,8 +43,8 @@ def independent_check(path: Path) -> tuple[int, int, bool]:
     rooms = sum(1 for row in instance.clues for clue in row if clue)
     known = kind.known_solution(instance)
     checked = known is not None and not kind.check(instance, known)
-    run = solve_instance("shikaku", instance, "patterns", "cpsat", "auto", {},
-                         max_solutions=2, time_limit=COUNT_LIMIT_S)
+    run = solve(instance, viewpoint="patterns", solver="cpsat", heuristic="auto", options={},
+                max_solutions=2, time_limit=COUNT_LIMIT_S)
     found = run.result.statistics.solutions
     solutions = found if run.result.complete or found >= 2 else -1  # two: stopped there
     return rooms, solutions, checked

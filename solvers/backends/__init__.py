@@ -9,7 +9,7 @@ Choco together. Adding a backend is still adding one module.
 from pathlib import Path
 
 from puzzlelab.registry import Registry
-from solvers.backends.base import Backend
+from solvers.backend_contract import Backend
 
 BACKENDS: Registry[type[Backend]] = Registry("solver", order=lambda backend: backend.__module__)
 """Listed in the package's module order, however the modules came to be imported."""
@@ -20,7 +20,10 @@ def load_backends() -> None:
     BACKENDS.load()
 
 
-BACKENDS.expect_from_sources(__name__, Path(__file__).parent,
-                             r"""(?m)^@BACKENDS\.register\(\s*["']([^"']+)["']\s*\)""")
+REGISTERS = r"""(?m)^@BACKENDS\.register\(\s*["']([^"']+)["']\s*\)"""
+BACKENDS.expect_from_sources(__name__, Path(__file__).parent, REGISTERS)
+# the portfolio calls the solving layer, which calls these backends: it sits above them
+BACKENDS.expect_from_sources("solvers.portfolio", Path(__file__).parent.parent / "portfolio",
+                             REGISTERS)
 
 __all__ = ["BACKENDS", "Backend", "load_backends"]

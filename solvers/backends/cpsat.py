@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from puzzlelab.errors import SolverError
+from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.backends import BACKENDS
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import (
     DWAY_LABELLING,
     PROBING,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from solvers.backends.base import Judge
+from solvers.backend_contract import Judge
 from solvers.limits import SearchLimits
 
 

@@ -39,8 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from puzzlelab.errors import SolverError, UnsupportedCombination
+from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.backends import BACKENDS
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import (
     DWAY_LABELLING,
     HALL_ALL_DIFFERENT,

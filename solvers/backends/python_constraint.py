@@ -19,8 +19,8 @@ from typing import Any
 
 import constraint as python_constraint
 
+from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.backends import BACKENDS
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.backends.constraint_search import CountingSearch
 from solvers.capabilities import (
     OWN_SEARCH,

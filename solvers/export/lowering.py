@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from puzzlelab.errors import UnsupportedCombination
 from puzzlelab.wording import counted
-from solvers.backends.base import LoweredModel
+from solvers.backend_contract import LoweredModel
 from solvers.constraints import Constraint
 from solvers.decompositions import DECOMPOSITIONS
 from solvers.model import Model

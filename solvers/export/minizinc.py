@@ -30,7 +30,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 
 from puzzlelab.errors import SolverError, UnsupportedCombination
-from solvers.backends.base import LoweredModel
+from solvers.backend_contract import LoweredModel
 from solvers.constraints import (
     AllDifferent,
     AtMostOne,

@@ -34,7 +34,7 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
 
 from puzzlelab.errors import SolverError, UnsupportedCombination
-from solvers.backends.base import LoweredModel
+from solvers.backend_contract import LoweredModel
 from solvers.constraints import AllDifferent, Constraint
 from solvers.export.lowering import lower_for
 from solvers.export.names import identifiers

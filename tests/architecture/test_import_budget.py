@@ -52,7 +52,7 @@ def test_a_sudoku_solve_imports_sudoku_and_choco_alone() -> None:
     ours = {m for m in modules if m.startswith(("puzzles.", "viewpoints.", "solvers.backends."))}
     assert {m for m in ours if any(p in m for p in ("hashi", "nonogram", "shikaku"))} == set()
     backends = {m.split(".")[2] for m in ours if m.startswith("solvers.backends.")}
-    assert backends == {"base", "choco"}
+    assert backends == {"choco"}
     assert not any(m.startswith(("experiments.analysis", "experiments.campaign.runner",
                                  "experiments.campaign.store")) for m in modules)
 

@@ -4,11 +4,11 @@ report that need a campaign of known figures without running one."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from typing import Any
 
 from experiments.campaign.grid import RunTask
-from experiments.campaign.record import RunRecord, begun, run_key
+from experiments.campaign.identity import RunIdentity
+from experiments.campaign.record import RunRecord
 from experiments.campaign.store import Session
 from experiments.campaign.verdicts import Verdict
 from solvers import Statistics, Status
@@ -17,11 +17,13 @@ from solvers import Statistics, Status
 def task_of(instance: str, viewpoint: str = "classic", solver: str = "cp",
             heuristic: str = "input/min", repeat: int = 0, position: int = 0,
             instance_file: str = "f.txt", puzzle: str = "sudoku", time_limit: float = 10.0,
-            instance_position: int = 0) -> RunTask:
+            instance_position: int = 0, memory_limit_mb: int = 2048) -> RunTask:
     """The task of one run of a Sudoku campaign (no payload: nothing will solve it)."""
-    return RunTask(run_key(instance_file, instance, viewpoint, solver, heuristic, repeat),
-                   position, puzzle, instance_file, instance, instance_position, viewpoint,
-                   viewpoint, {}, solver, heuristic, repeat, 0, time_limit, 2048, 1)
+    return RunTask(RunIdentity(
+        puzzle=puzzle, instance_file=instance_file, instance_name=instance, instance=instance,
+        viewpoint_name=viewpoint, viewpoint=viewpoint, solver=solver, heuristic=heuristic,
+        repeat=repeat, time_limit=time_limit, memory_limit_mb=memory_limit_mb, position=position,
+        instance_position=instance_position))
 
 
 def record_of(task: RunTask, status: str = "solved", verdict: str | None = None,
@@ -30,8 +32,9 @@ def record_of(task: RunTask, status: str = "solved", verdict: str | None = None,
     """The record of ``task`` ending in ``status`` with ``figures`` (declared statistics);
     the verdict is ``correct`` for a solved run unless given."""
     judged = verdict or ("correct" if status == "solved" else "unchecked")
-    return replace(begun(task, Status(status), message), verdict=Verdict(judged),
-                   statistics=Statistics(**figures), solution=solution, wall_s=wall_s)
+    return RunRecord(identity=task.identity, status=Status(status), message=message,
+                     verdict=Verdict(judged), statistics=Statistics(**figures),
+                     solution=solution, wall_s=wall_s)
 
 
 def session_of(name: str = "known", puzzle: str = "sudoku", repeats: int = 1,

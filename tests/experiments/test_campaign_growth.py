@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from experiments.campaign.runner import CampaignReport, run_campaign
+from experiments.campaign.runner import CampaignTally, run_campaign
 from experiments.campaign.spec import load_spec
-from experiments.campaign.stored import read_campaign
+from experiments.campaign.stored_campaign import read_campaign
 from experiments.campaign.verdicts import Verdict
 from experiments.cli import main
 from puzzlelab.errors import PuzzleLabError, SpecError
@@ -40,7 +40,7 @@ GROWTHS = {  # what a user adds, and how many cells the grid then has
 }
 
 
-def campaign(write_spec: Callable[..., Path], tmp_path: Path, text: str) -> CampaignReport:
+def campaign(write_spec: Callable[..., Path], tmp_path: Path, text: str) -> CampaignTally:
     return run_campaign(load_spec(write_spec(text)), jobs=1, results_root=tmp_path,
                         show_progress=False)
 
@@ -53,15 +53,16 @@ def database(tmp_path: Path) -> Path:
 def test_a_grown_spec_runs_only_its_new_cells(write_spec, tmp_path, change: str) -> None:
     first = campaign(write_spec, tmp_path, BASE)
     assert first.ran == BASE_CELLS
-    before = {run.key: run.finished_at for run in read_campaign(database(tmp_path)).runs}
+    before = {run.identity.key: run.finished_at for run in read_campaign(database(tmp_path)).runs}
     (old, new), cells = GROWTHS[change]
     grown = campaign(write_spec, tmp_path, BASE.replace(old, new))
     assert (grown.planned, grown.already_stored, grown.ran) == (cells, BASE_CELLS,
                                                                 cells - BASE_CELLS)
     runs = read_campaign(database(tmp_path)).runs
     assert len(runs) == cells and all(run.verdict is Verdict.CORRECT for run in runs)
-    assert {run.key: run.finished_at for run in runs if run.key in before} == before
-    assert [run.position for run in runs] == list(range(cells))  # the spec's order
+    kept = {run.identity.key: run.finished_at for run in runs if run.identity.key in before}
+    assert kept == before
+    assert [run.identity.position for run in runs] == list(range(cells))  # the spec's order
 
 
 def test_cells_taken_out_stay_stored_and_show_only_when_asked(write_spec, tmp_path) -> None:
@@ -71,11 +72,12 @@ def test_cells_taken_out_stay_stored_and_show_only_when_asked(write_spec, tmp_pa
     assert (shrunk.planned, shrunk.already_stored, shrunk.ran) == (2, 2, 0)
     assert shrunk.outside_grid == 2
     shown = read_campaign(database(tmp_path))
-    assert {run.solver for run in shown.runs} == {"cp"} and shown.outside_grid == 2
+    assert {run.identity.solver for run in shown.runs} == {"cp"} and shown.outside_grid == 2
     note = shown.hidden_note()
     assert note is not None and "2 stored runs" in note and "--all-runs" in note
     every = read_campaign(database(tmp_path), all_runs=True)
-    assert {run.solver for run in every.runs} == {"cp", "cpsat"} and every.hidden_note() is None
+    assert {run.identity.solver for run in every.runs} == {"cp", "cpsat"}
+    assert every.hidden_note() is None
     from experiments.analysis.report import report_of
 
     page = (report_of([shown], tmp_path / "report").folder / "index.html").read_text()

@@ -27,7 +27,8 @@ def spec_text(puzzle: str, files: list[str], name: str = "labels") -> str:
 
 
 def labels(spec_path: Path) -> list[str]:
-    return list(dict.fromkeys(task.instance for task in expand(load_spec(spec_path)).tasks))
+    tasks = expand(load_spec(spec_path)).tasks
+    return list(dict.fromkeys(task.identity.instance for task in tasks))
 
 
 def test_same_named_files_in_different_folders_are_stored_and_tabulated_apart(
@@ -39,12 +40,12 @@ def test_same_named_files_in_different_folders_are_stored_and_tabulated_apart(
     spec.write_text(spec_text("sudoku", ["a/p.txt", "b/p.txt", "c/p.txt"]))
     assert labels(spec) == ["a/p#1", "b/p#1", "c/p#1"]
     # resuming compares the name the file gives, not the label (which other files decide)
-    assert {json.loads(task.key)[1] for task in expand(load_spec(spec)).tasks} == {"p#1"}
+    assert {json.loads(task.identity.key)[1] for task in expand(load_spec(spec)).tasks} == {"p#1"}
     run_campaign(load_spec(spec), jobs=1, results_root=tmp_path / "results",
                  show_progress=False)
     with ResultsStore(tmp_path / "results" / "labels" / "runs.sqlite") as store:
         rows = store.runs()
-    assert [(r.instance_file, r.instance, r.status) for r in rows] == [
+    assert [(r.identity.instance_file, r.identity.instance, r.status) for r in rows] == [
         ("a/p.txt", "a/p#1", "solved"), ("b/p.txt", "b/p#1", "solved"),
         ("c/p.txt", "c/p#1", "solved")]
     cells = dict(build_tables(rows)[0].rows)

@@ -12,8 +12,8 @@ import pytest
 from experiments.campaign.grid import expand
 from experiments.campaign.spec import load_spec
 from experiments.campaign.store import ResultsStore
-from experiments.campaign.stored import read_campaign
-from experiments.campaign.trees import record_trees, stored_trees, tree_tasks
+from experiments.campaign.stored_campaign import read_campaign
+from experiments.campaign.tree_runs import record_trees, tree_tasks
 from puzzlelab.errors import SpecError
 from tests.experiments.test_cli import run_cli
 
@@ -48,14 +48,14 @@ def campaign(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_named_instances_runs_on_recording_solvers_get_a_tree_each(campaign: Path) -> None:
     database = campaign / "out" / "runs.sqlite"
-    runs = {run.key: run for run in read_campaign(database).runs}
+    runs = {run.identity.key: run for run in read_campaign(database).runs}
     with ResultsStore.open_existing(database) as store:
-        trees = stored_trees(store)
+        trees = store.trees()
     assert sorted((t.instance, t.viewpoint, t.solver) for t in trees) == [
         ("lambda", "classic-weak", "cp"), ("lambda", "value-position-weak", "cp")]
     for tree in trees:
         run = runs[tree.run_key]
-        assert run.repeat == 0 and run.instance == "lambda"
+        assert run.identity.repeat == 0 and run.identity.instance == "lambda"
         counts = tree.tree.counts()
         assert counts["failures"] == run.statistics.backtracks
         assert counts["branches"] == run.statistics.branches
@@ -122,7 +122,7 @@ def test_changing_the_trees_setting_keeps_the_stored_runs(monkeypatch, capsys,
                              str(tmp_path / "grown"), "--no-progress")
     assert code == 0, err
     with ResultsStore.open_existing(tmp_path / "grown" / "runs.sqlite") as store:
-        assert [(t.instance, t.viewpoint) for t in stored_trees(store)] == [
+        assert [(t.instance, t.viewpoint) for t in store.trees()] == [
             ("hard17", "classic-weak")]
 
 

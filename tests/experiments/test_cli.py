@@ -14,6 +14,7 @@ import pytest
 
 import experiments.campaign.solving
 from experiments import cli
+from experiments.campaign.solving import default_heuristic
 from experiments.cli import main
 from puzzlelab.statistics import run_statistics
 from solvers import Status, solve
@@ -41,12 +42,12 @@ def test_solve_json(monkeypatch, capsys) -> None:
     assert code == 0
     result = json.loads(out)
     assert {"puzzle", "instance", "viewpoint", "solver", "heuristic", "status", "solution",
-            "stats", "check"} <= set(result)
-    assert result["status"] == "solved" and result["check"] == []
+            "statistics", "violations"} <= set(result)
+    assert result["status"] == "solved" and result["violations"] == []
     assert result["instance"] == "lambda" and result["options"]["alldiff"] == "strong"
     assert result["solution"][0] == [1, 8, 4, 9, 6, 3, 7, 2, 5]
-    assert list(result["stats"]) == [s.name for s in run_statistics()]  # the declaration's
-    assert result["stats"]["conflicts"] is None
+    assert list(result["statistics"]) == [s.name for s in run_statistics()]  # the declaration's
+    assert result["statistics"]["conflicts"] is None
 
 
 def test_solve_says_which_search_answered_a_symmetric_run(monkeypatch, capsys) -> None:
@@ -54,7 +55,7 @@ def test_solve_says_which_search_answered_a_symmetric_run(monkeypatch, capsys) -
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", plus, "--heuristic",
                            "auto+symmetric", "--json")
     result = json.loads(out)
-    assert code == 0 and result["check"] == [] and result["heuristic"] == "auto+symmetric"
+    assert code == 0 and result["violations"] == [] and result["heuristic"] == "auto+symmetric"
     assert result["symmetric"]["answered_by"] == "symmetric solutions"
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", plus, "--heuristic",
                            "auto+symmetric")
@@ -70,11 +71,11 @@ def test_counting_with_the_default_heuristic_leaves_symmetric_search_out(monkeyp
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", two, "--all", "--json")
     result = json.loads(out)
     assert code == 0 and result["heuristic"] == "auto" and result["complete"]
-    assert result["stats"]["solutions"] == 2
+    assert result["statistics"]["solutions"] == 2
     # a default with +symmetric (which looks for one solution) keeps it for one solution
     # and drops it for counting, rather than refusing as a named one is
-    assert cli.solving._default_heuristic("auto+symmetric", 1) == "auto+symmetric"
-    assert cli.solving._default_heuristic("first-fail/min+symmetric", None) == "first-fail/min"
+    assert default_heuristic("auto+symmetric", 1) == "auto+symmetric"
+    assert default_heuristic("first-fail/min+symmetric", 0) == "first-fail/min"
 
 
 def test_solve_all_counts_solutions(monkeypatch, capsys) -> None:
@@ -82,7 +83,7 @@ def test_solve_all_counts_solutions(monkeypatch, capsys) -> None:
                            "--instance", "2", "--solver", "cp", "--heuristic", "input",
                            "--all", "--json")
     result = json.loads(out)
-    assert code == 0 and result["stats"]["solutions"] == 12 and result["complete"]
+    assert code == 0 and result["statistics"]["solutions"] == 12 and result["complete"]
 
 
 def test_solve_prints_grid_and_statistics(monkeypatch, capsys) -> None:
@@ -192,7 +193,7 @@ def test_max_solutions_zero_counts_every_solution_as_all_does(monkeypatch, capsy
                  "cpsat", "--json"]
     counted = [json.loads(run_cli(monkeypatch, capsys, *arguments, *extra)[1])
                for extra in (["--max-solutions", "0"], ["--all"])]
-    assert [c["stats"]["solutions"] for c in counted] == [12, 12]
+    assert [c["statistics"]["solutions"] for c in counted] == [12, 12]
     assert all(c["complete"] and c["status"] == "solved" for c in counted)
 
 
@@ -231,8 +232,9 @@ def test_ctrl_c_stops_a_long_solve_shown_on_a_terminal(solver: str, as_json: boo
     if as_json:  # one object: the status and the declared figures so far
         record = json.loads(out)
         assert record["status"] == "interrupted" and record["complete"] is False
-        assert record["stats"]["solutions"] == 0 and record["stats"]["branches"] is not None
-        assert list(record["stats"]) == [s.name for s in run_statistics()]
+        figures = record["statistics"]
+        assert figures["solutions"] == 0 and figures["branches"] is not None
+        assert list(record["statistics"]) == [s.name for s in run_statistics()]
     else:
         lines = {line.split()[0]: line.split()[-1] for line in out.decode().splitlines()
                  if line.strip()}
@@ -245,7 +247,7 @@ def test_solve_shows_no_progress_off_a_terminal(monkeypatch, capsys) -> None:
     """Pipes and --json get the result alone: the progress display is for terminals."""
     code, out, err = run_cli(monkeypatch, capsys, "solve", "nonogram",
                              str(NONOGRAM_DATA / "webpbn_survey" / "webpbn-00001.non"), "--json")
-    assert code == 0 and json.loads(out)["check"] == [] and err == ""
+    assert code == 0 and json.loads(out)["violations"] == [] and err == ""
 
 
 @pytest.mark.parametrize("after_module", ["", "argparse", "solvers.capabilities"])
@@ -308,7 +310,7 @@ def test_solve_exits_1_on_a_wrong_answer(monkeypatch, capsys, status: str) -> No
             return replace(result, status=Status.UNSATISFIABLE, assignment=None)
         return replace(result, assignment={variable: 0 for variable in result.assignment})
 
-    monkeypatch.setattr(experiments.campaign.solving, "solve", wrong)
+    monkeypatch.setattr(experiments.campaign.solving, "solve_model", wrong)
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", str(DATA / "kul_named_9x9.txt"),
                            "--instance", "lambda", "--json")
     result = json.loads(out)
@@ -322,7 +324,7 @@ def test_running_out_of_memory_is_one_clear_line(monkeypatch, capsys) -> None:
     def exhausted(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(experiments.campaign.solving, "solve", exhausted)
+    monkeypatch.setattr(experiments.campaign.solving, "solve_model", exhausted)
     code, out, err = run_cli(monkeypatch, capsys, *SMALL)
     assert code == 1 and out == "" and "Traceback" not in err
     assert err.startswith("error: out of memory")
@@ -370,7 +372,7 @@ def test_the_first_automata_solve_on_a_machine_says_it_compiles(tmp_path: Path) 
         done = subprocess.run([sys.executable, "-m", "experiments", "solve", "nonogram", plus,
                                "--solver", "automata", "--json"], cwd=ROOT, env=environment,
                               capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0 and json.loads(done.stdout)["check"] == []
+        assert done.returncode == 0 and json.loads(done.stdout)["violations"] == []
         said.append(done.stderr)
     assert "compiling the automata engine" in said[0] and " s " in said[0]
     assert said[1] == ""

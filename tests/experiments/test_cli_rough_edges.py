@@ -83,7 +83,7 @@ def test_text_solve_says_when_the_solution_found_is_another_one(monkeypatch, cap
         assert code == 0
         said.append(known_solution_line(out))
         code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", str(path), "--json")
-        matches.append(json.loads(out)["matches_known_solution"])
+        matches.append(json.loads(out)["matches_known"])
     assert sorted(said) == ["differs (both are correct: the puzzle has more than one "
                             "solution)", "matches"]
     assert [phrase == "matches" for phrase in said] == matches
@@ -93,7 +93,7 @@ def test_text_solve_without_a_solution_compares_nothing(monkeypatch, capsys) -> 
     def out_of_time(*args, **kwargs):
         return replace(solve(*args, **kwargs), status=Status.TIMEOUT, assignment=None)
 
-    monkeypatch.setattr(experiments.campaign.solving, "solve", out_of_time)
+    monkeypatch.setattr(experiments.campaign.solving, "solve_model", out_of_time)
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", SMALL_4X4, "--instance", "1")
     assert code == 0 and known_solution_line(out) == "not compared (no solution found)"
 
@@ -128,7 +128,7 @@ def test_a_file_option_makes_its_folder_or_is_refused_before_solving(
     code, _, _ = run_cli(monkeypatch, capsys, "export", "sudoku", SMALL_4X4, "--instance", "1",
                          "--format", "minizinc", "--output", str(exported))
     assert code == 0 and "solve" in exported.read_text()
-    monkeypatch.setattr(experiments.campaign.solving, "solve", None)  # refused before solving
+    monkeypatch.setattr(experiments.campaign.solving, "solve_model", None)  # refused before solving
     code, out, err = run_cli(monkeypatch, capsys, "solve", "sudoku", SMALL_4X4, "--instance",
                              "1", "--svg", str(tmp_path))
     assert code == 2 and "--svg" in err and str(tmp_path) in err and "folder" in err
@@ -136,7 +136,7 @@ def test_a_file_option_makes_its_folder_or_is_refused_before_solving(
 
 
 def test_draw_shows_an_instance_without_solving_it(monkeypatch, capsys, tmp_path: Path) -> None:
-    monkeypatch.setattr(experiments.campaign.solving, "solve", None)  # drawing must not solve
+    monkeypatch.setattr(experiments.campaign.solving, "solve_model", None)  # drawing must not solve
     code, out, _ = run_cli(monkeypatch, capsys, "draw", "sudoku", SMALL_4X4, "--instance", "1")
     assert code == 0 and out.startswith(" . . | . .\n 1 3 | . .\n-----+-----\n")
     assert out.count("\n") == 5

@@ -14,8 +14,8 @@ import pytest
 from experiments import cli
 from puzzles import PUZZLES
 from solvers import solve
-from solvers.backends.portfolio import PortfolioBackend
 from solvers.portfolio import Outcome
+from solvers.portfolio.backend import PortfolioBackend
 from solvers.record import Status
 from tests.experiments.test_cli import run_cli
 from tests.paths import NONOGRAM_DATA, ROOT, SUDOKU_DATA

@@ -12,7 +12,7 @@ import pytest
 
 from experiments.campaign.from_csv import read_runs_csv, store_from_csv
 from experiments.campaign.store import runs_as_csv
-from experiments.campaign.stored import read_campaign
+from experiments.campaign.stored_campaign import read_campaign
 from experiments.cli import main
 from puzzlelab.errors import PuzzleLabError
 from tests.paths import ROOT
@@ -49,7 +49,7 @@ def test_a_committed_store_tables_as_its_readme_shows_and_agrees_with_its_csv(
     monkeypatch.setattr("sys.argv", ["puzzlelab", "table", str(database), "--width", "0"])
     main()
     shown = capsys.readouterr().out
-    assert all(run.instance in shown for run in campaign.runs[:20])
+    assert all(run.identity.instance in shown for run in campaign.runs[:20])
     assert hashlib.sha256(database.read_bytes()).hexdigest() == before
     assert not list(database.parent.glob("runs.sqlite-*"))
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve
 from experiments.generate import (
     BudgetSpent,
     another_solution,
@@ -29,8 +29,8 @@ from tests.terminal import cli_on_terminal, read_until
 
 def count_all(puzzle: str, instance: object, viewpoint: str) -> int:
     """Every solution, counted by a complete search on another solver than the generator's."""
-    run = solve_instance(puzzle, instance, viewpoint, "cp", "input/min", max_solutions=None,
-                         time_limit=60)
+    run = solve(instance, viewpoint=viewpoint, solver="cp", heuristic="input/min",
+                max_solutions=None, time_limit=60)
     assert run.result.complete
     return run.result.statistics.solutions
 
@@ -182,12 +182,12 @@ def test_cli_generate_then_solve_as_json(monkeypatch, capsys, tmp_path) -> None:
     path = tmp_path / "nonogram-5x5-d0.5-s7-1.non"
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", str(path), "--json")
     result = json.loads(out)
-    assert code == 0 and result["check"] == [] and result["matches_known_solution"] is True
+    assert code == 0 and result["violations"] == [] and result["matches_known"] is True
     known = load_nonogram(path).known_solution
     assert known is not None and result["solution"] == [list(row) for row in known.grid]
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "nonogram", str(path), "--all",
                            "--solver", "cp", "--heuristic", "input/min", "--json")
-    stats = json.loads(out)["stats"]
+    stats = json.loads(out)["statistics"]
     assert stats["solutions"] == 1 and stats["first_branches"] <= stats["branches"]
 
 
@@ -203,7 +203,7 @@ def test_cli_dispatches_to_the_puzzles_own_options(monkeypatch, capsys, tmp_path
     path = tmp_path / "sudoku-box2-clues6-s4-1.txt"
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", str(path), "--json")
     result = json.loads(out)
-    assert code == 0 and result["check"] == [] and result["matches_known_solution"] is True
+    assert code == 0 and result["violations"] == [] and result["matches_known"] is True
     assert result["instance"] == "sudoku-box2-clues6-s4-1"
 
 
@@ -351,8 +351,8 @@ def test_a_unique_30x30_hashi_with_150_islands(tmp_path: Path) -> None:
 def test_a_unique_25x25_sudoku(tmp_path: Path) -> None:
     [made] = generate("sudoku", {"box": 5}, seed=1, unique=True, output=tmp_path)
     assert clues_of(made.path) == 281
-    run = solve_instance("sudoku", load_sudoku(made.path), "boolean", "cpsat", "auto",
-                         max_solutions=2, time_limit=120)  # not the generator's choco
+    run = solve(load_sudoku(made.path), viewpoint="boolean", solver="cpsat", heuristic="auto",
+                max_solutions=2, time_limit=120)  # not the generator's choco
     assert run.result.complete and run.result.statistics.solutions == 1
 
 

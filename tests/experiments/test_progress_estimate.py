@@ -17,11 +17,8 @@ from tests.experiments.records import record_of, task_of
 
 
 def task(viewpoint: str, number: int, time_limit: float = 10.0) -> RunTask:
-    return RunTask(key=f"{viewpoint}-{number}", position=number, puzzle="sudoku",
-                   instance_file="f.txt", instance=f"i{number}", instance_position=number,
-                   viewpoint=viewpoint, viewpoint_name=viewpoint, options={}, solver="cp",
-                   heuristic="input/min", repeat=0, seed=0, time_limit=time_limit,
-                   memory_limit_mb=2048, max_solutions=1)
+    return task_of(f"i{number}", viewpoint, position=number, instance_position=number,
+                   time_limit=time_limit)
 
 
 def test_a_fast_start_does_not_promise_a_fast_end() -> None:

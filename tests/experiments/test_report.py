@@ -15,7 +15,7 @@ from experiments.analysis.report_data import plot_cells
 from experiments.analysis.report_figures import scatter_points
 from experiments.api import read_runs, run_experiment
 from experiments.campaign.store import ResultsStore
-from experiments.campaign.stored import read_campaign
+from experiments.campaign.stored_campaign import read_campaign
 from puzzles import PUZZLES
 from tests.experiments.records import record_of, session_of, task_of
 from tests.experiments.test_cli import run_cli
@@ -360,7 +360,7 @@ def test_a_report_draws_the_campaigns_answers_from_the_store_alone(tmp_path: Pat
                            "answers-one_way.svg"}
     shikaku = PUZZLES.get("shikaku")
     two, _ = shikaku.parse(TWO_SHIKAKUS)
-    [run] = [r for r in read_runs(done.database) if r.instance == "two ways"]
+    [run] = [r for r in read_runs(done.database) if r.identity.instance == "two ways"]
     assert before["answers-two_ways.svg"] == shikaku.render_svg(two, run.answer())
     assert before["answers-two_ways-known.svg"] == shikaku.render_svg(two, two.known_solution)
     assert run.answer() != two.known_solution

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from experiments.campaign.record import RunRecord, from_row, to_row
+from experiments.campaign.record import RunRecord
 from experiments.campaign.store import ResultsStore, runs_as_csv
+from experiments.campaign.store.rows import from_row, to_row
 from experiments.campaign.verdicts import Verdict
 from solvers import Statistics, Status
 from solvers.record import ConfigurationRun, PortfolioAnswer, SymmetricSearch
@@ -62,11 +63,12 @@ def test_a_record_survives_the_store_unchanged(way: str, tmp_path: Path) -> None
     record = ended_every_way()[way]
     with ResultsStore(tmp_path / "runs.sqlite") as store:
         stored, others = store.record_run(record)
-        [again] = store.runs(puzzle=record.puzzle)
+        [again] = store.runs()
     assert others == [] and stored == record
     assert again == record  # every field, the accounts and the solution included
     assert to_row(again) == to_row(record)
-    assert from_row(json.loads(json.dumps(to_row(record))), puzzle=record.puzzle) == record
+    assert from_row(json.loads(json.dumps(to_row(record)))) == record
+    assert RunRecord.from_json(json.loads(json.dumps(record.to_json()))) == record
 
 
 def test_every_status_is_a_way_a_run_ends_here() -> None:
@@ -96,11 +98,30 @@ def test_a_row_of_an_older_store_reads_with_what_it_has() -> None:
     """A store from before the after-search statistics and the typed accounts: missing
     columns read as None, and an ``extra`` holding the old free dictionary's entries
     becomes the typed accounts."""
-    row = to_row(ended_every_way()["solved"])
-    for column in ("rejected", "lazy_rounds", "lazy_cuts"):
+    solved = ended_every_way()["solved"]
+    row = to_row(solved)
+    for column in ("rejected", "lazy_rounds", "lazy_cuts", "instance_name", "puzzle",
+                   "max_solutions"):
         del row[column]
     row["extra"] = json.dumps({"symmetric": {"imposed": ["mirror"], "answered_by": "whole "
                                                                                    "model"}})
-    record = from_row(row)
+    record = from_row(row, defaults={"puzzle": "sudoku", "max_solutions": 0})
     assert record.statistics.rejected is None and record.statistics.backtracks == 12
     assert record.symmetric == SymmetricSearch(("mirror",), "whole model")
+    # the columns a store made before the identity had them: its key and its campaign's
+    assert record.identity.instance_name == solved.identity.instance_name == "p1"
+    assert (record.identity.puzzle, record.identity.max_solutions) == ("sudoku", 0)
+
+
+def test_a_run_record_written_by_an_older_solve_json_reads_back() -> None:
+    """An older ``solve --json`` named the statistics ``stats``, the checker's list
+    ``check``, and gave the viewpoint's registry name as ``viewpoint``."""
+    solved = ended_every_way()["solved"]
+    older = {key: value for key, value in solved.to_json().items()
+             if key not in ("statistics", "violations", "matches_known", "viewpoint_name",
+                            "instance_name")}
+    older.update(stats=solved.statistics.as_dict(), check=[], matches_known_solution=True)
+    record = RunRecord.from_json(older)
+    assert record.statistics == solved.statistics and record.violations == ()
+    assert record.matches_known is True
+    assert record.identity.viewpoint_name == record.identity.viewpoint == "classic"

@@ -50,13 +50,13 @@ def test_a_small_spec_runs_every_cell_and_checks_every_solution(write_spec, tmp_
         ("solved", "correct", 1)}
     assert all(r.violations == () for r in rows)
     assert all(r.wall_s > 0 and r.cpu_s is not None for r in rows)
-    assert len({r.key for r in rows}) == len(rows)
+    assert len({r.identity.key for r in rows}) == len(rows)
     for row in rows:  # backtracks only where the solver counts them
-        assert (row.figure("backtracks") is None) == (row.solver == "cpsat")
+        assert (row.figure("backtracks") is None) == (row.identity.solver == "cpsat")
     repeated = {}
     for row in rows:
-        if row.solver == "cp":
-            key = (row.instance, row.viewpoint, row.heuristic)
+        if row.identity.solver == "cp":
+            key = (row.identity.instance, row.identity.viewpoint, row.identity.heuristic)
             repeated.setdefault(key, set()).add(row.figure("backtracks"))
     assert all(len(values) == 1 for values in repeated.values())  # cp is deterministic
     campaign = ResultsStore(tmp_path / "small" / "runs.sqlite").sessions()[-1]
@@ -85,7 +85,7 @@ def test_faulty_runs_are_recorded_and_the_campaign_goes_on(write_spec, tmp_path,
                                                            clean_registry) -> None:
     spec = load_spec(write_spec(FAULTS))
     run_campaign(spec, jobs=2, results_root=tmp_path, show_progress=False)
-    rows = {r.viewpoint: r for r in stored(tmp_path, "faults")}
+    rows = {r.identity.viewpoint: r for r in stored(tmp_path, "faults")}
     assert rows["classic"].status == "solved" and rows["classic"].verdict == "correct"
     hang = rows["test-hang"]
     assert hang.status == "timeout" and "time limit" in hang.message
@@ -120,7 +120,7 @@ def test_the_time_limit_bounds_the_search_not_the_model_build(write_spec, tmp_pa
                                                '"test-crash", "classic"',
                                                '"test-slow-build", "test-hang-build"')))
     run_campaign(spec, jobs=2, results_root=tmp_path, show_progress=False)
-    rows = {r.viewpoint: r for r in stored(tmp_path, "faults")}
+    rows = {r.identity.viewpoint: r for r in stored(tmp_path, "faults")}
     slow = rows["test-slow-build"]  # 1.8 s in all, but its search is well within 1 s
     assert slow.status == "solved" and slow.verdict == "correct", slow.message
     hung = rows["test-hang-build"]
@@ -139,7 +139,7 @@ def test_a_dead_worker_is_reported_once_however_slow_the_consumer(write_spec,
     seen = []
     with LocalPool(1) as pool:
         for task, outcome in pool.run(tasks):
-            seen.append((task.viewpoint, outcome.status))
+            seen.append((task.identity.viewpoint, outcome.status))
             time.sleep(1.0)  # past the run's deadline (limit + grace)
     assert sorted(seen) == [("classic", "solved"), ("test-crash", "error")]
 
@@ -153,8 +153,8 @@ def test_a_task_waiting_behind_a_failing_run_is_run_once_by_another_worker(
     tasks = expand(spec).tasks
     assert len(tasks) == 15
     with LocalPool(1) as pool:
-        ended = [(task.key, outcome) for task, outcome in pool.run(tasks)]
-    assert sorted(key for key, _ in ended) == sorted(task.key for task in tasks)
+        ended = [(task.identity.key, outcome) for task, outcome in pool.run(tasks)]
+    assert sorted(key for key, _ in ended) == sorted(task.identity.key for task in tasks)
     assert {outcome.status for key, outcome in ended
             if "classic" in key} == {"solved"}
 
@@ -246,7 +246,7 @@ def test_a_killed_campaign_resumes_without_duplicates_or_gaps(write_spec, tmp_pa
     report = run_campaign(load_spec(path), jobs=2, results_root=tmp_path, show_progress=False)
     rows = stored(tmp_path, "interrupted")
     assert report.already_stored == before and report.ran == 24 - before
-    assert len(rows) == len({r.key for r in rows}) == 24
+    assert len(rows) == len({r.identity.key for r in rows}) == 24
     assert {r.status for r in rows} == {"solved"}
 
 
@@ -278,7 +278,7 @@ def test_a_second_campaign_on_a_running_database_is_refused(write_spec, tmp_path
     report = run_campaign(load_spec(path), jobs=2, results_root=tmp_path, show_progress=False)
     assert report.already_stored >= kept[0] and report.ran + report.already_stored == 24
     rows = stored(tmp_path, "interrupted")  # one run per cell: none twice, none lost
-    assert len(rows) == len({r.key for r in rows}) == 24
+    assert len(rows) == len({r.identity.key for r in rows}) == 24
     with sqlite3.connect(database) as check:
         assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
@@ -308,12 +308,12 @@ def test_the_dask_executor_gives_the_same_rows(write_spec, tmp_path) -> None:
     remote = run_campaign(load_spec(write_spec(text)), jobs=2, executor="dask",
                           results_root=tmp_path / "dask", show_progress=False)
     assert local.ran == remote.ran == 24
-    by_key = {r.key: r for r in stored(tmp_path / "local", "small")}
+    by_key = {r.identity.key: r for r in stored(tmp_path / "local", "small")}
     for row in stored(tmp_path / "dask", "small"):
-        twin = by_key[row.key]
+        twin = by_key[row.identity.key]
         assert (row.status, row.verdict, row.solution) == (
             twin.status, twin.verdict, twin.solution)
-        if row.solver == "cp":
+        if row.identity.solver == "cp":
             assert (row.figure("backtracks"), row.figure("branches")) == (twin.figure("backtracks"),
                                                             twin.figure("branches"))
 

@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 from experiments.campaign.grid import expand
-from experiments.campaign.record import run_columns
 from experiments.campaign.spec import load_spec
-from experiments.campaign.store import CSV_LEFT_OUT
+from experiments.campaign.store import CSV_LEFT_OUT, run_columns
 from tests.paths import ROOT
 
 SPECS = sorted((ROOT / "experiments" / "specs").glob("*.toml"))
@@ -31,7 +30,7 @@ def test_a_shipped_experiment_has_one_committed_run_per_grid_cell(path: Path) ->
         assert (results / table).is_file(), f"{results / table} is missing: run and commit it"
     with (results / "runs.csv").open(encoding="utf-8", newline="") as stream:
         stored = [row["run_key"] for row in csv.DictReader(stream)]
-    planned = {task.key for task in expand(spec).tasks}
+    planned = {task.identity.key for task in expand(spec).tasks}
     assert len(stored) == len(set(stored)), "a run is stored twice"
     assert set(stored) == planned, "the committed results do not match the spec: re-run it"
 

@@ -30,8 +30,8 @@ def test_a_json_tree_holds_the_runs_counts(monkeypatch, capsys, tmp_path: Path) 
     tree = json.loads(target.read_text(encoding="utf-8"))
     nodes = tree["nodes"]
     failures = sum(node["kind"] == "failure" for node in nodes)
-    assert failures == record["stats"]["backtracks"] > 100
-    assert len(nodes) - 1 == record["stats"]["branches"]
+    assert failures == record["statistics"]["backtracks"] > 100
+    assert len(nodes) - 1 == record["statistics"]["branches"]
     assert sum(node["kind"] == "solution" for node in nodes) == 1
     assert tree["truncated"] is False and tree["solver"] == "cp"
     assert tree["instance"] == "lambda" and tree["options"] == {"alldiff": "weak"}
@@ -52,7 +52,7 @@ def test_a_drawn_tree_marks_every_failure_and_solution(monkeypatch, capsys, tmp_
 
     failures = len(classed("failure")) + sum(int(m.attrib["data-failures"])
                                              for m in classed("subtree"))
-    assert failures == record["stats"]["backtracks"]
+    assert failures == record["statistics"]["backtracks"]
     assert len(classed("solution")) == 1
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import experiments.campaign.solving
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve as solve_puzzle
 from puzzles.sudoku import read
 from solvers import SolveResult, Status, solve
 from solvers.record import SymmetricSearch
@@ -24,14 +24,14 @@ def _patch_solve(monkeypatch: pytest.MonkeyPatch, change: dict[str, Any]) -> Non
     def wrong_solve(*args: Any, **kwargs: Any) -> SolveResult:
         return replace(solve(*args, **kwargs), symmetric=KEPT, **change)
 
-    monkeypatch.setattr(experiments.campaign.solving, "solve", wrong_solve)
+    monkeypatch.setattr(experiments.campaign.solving, "solve_model", wrong_solve)
 
 
 def test_unsatisfiable_against_the_files_solution_is_an_error(
         monkeypatch: pytest.MonkeyPatch) -> None:
     assert EASY[0].known_solution is not None
     _patch_solve(monkeypatch, {"status": Status.UNSATISFIABLE, "assignment": None})
-    run = solve_instance("sudoku", EASY[0], "classic", "cpsat", "auto")
+    run = solve_puzzle(EASY[0], viewpoint="classic", solver="cpsat", heuristic="auto")
     assert run.result.status is Status.ERROR
     assert run.result.message == ("the solver claims there is no solution, but the instance "
                                   "file gives one")
@@ -41,7 +41,7 @@ def test_unsatisfiable_against_the_files_solution_is_an_error(
 def test_unsatisfiable_without_a_known_solution_stands(monkeypatch: pytest.MonkeyPatch) -> None:
     instance = replace(EASY[0], known_solution=None)
     _patch_solve(monkeypatch, {"status": Status.UNSATISFIABLE, "assignment": None})
-    run = solve_instance("sudoku", instance, "classic", "cpsat", "auto")
+    run = solve_puzzle(instance, viewpoint="classic", solver="cpsat", heuristic="auto")
     assert run.result.status is Status.UNSATISFIABLE
 
 
@@ -52,8 +52,8 @@ def test_a_solution_the_checker_rejects_is_an_error(monkeypatch: pytest.MonkeyPa
         assignment = {variable: 0 for variable in result.assignment}  # every cell a 1
         return replace(result, assignment=assignment, symmetric=KEPT)
 
-    monkeypatch.setattr(experiments.campaign.solving, "solve", corrupted)
-    run = solve_instance("sudoku", EASY[0], "classic", "cpsat", "auto")
+    monkeypatch.setattr(experiments.campaign.solving, "solve_model", corrupted)
+    run = solve_puzzle(EASY[0], viewpoint="classic", solver="cpsat", heuristic="auto")
     assert run.result.status is Status.ERROR
     assert run.result.message.startswith("the puzzle checker rejected the solution: ")
     assert run.violations and not run.correct

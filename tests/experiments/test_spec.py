@@ -29,14 +29,14 @@ def test_a_good_spec_expands_to_the_full_grid(write_spec) -> None:
     grid = expand(spec)
     instances = 2 + 4
     assert len(grid.tasks) == instances * 2 * 2 * 2 * 2
-    assert len({task.key for task in grid.tasks}) == len(grid.tasks)
-    assert [t.position for t in grid.tasks] == list(range(len(grid.tasks)))
-    first = grid.tasks[0]
+    assert len({task.identity.key for task in grid.tasks}) == len(grid.tasks)
+    assert [t.identity.position for t in grid.tasks] == list(range(len(grid.tasks)))
+    first = grid.tasks[0].identity
     assert (Path(first.instance_file).name, first.instance, first.viewpoint, first.solver,
             first.heuristic, first.repeat) == ("small_4x4.txt", "small_4x4#1", "classic",
                                                "cp", "input/min", 0)
-    assert grid.tasks[-1].viewpoint_name == "channeled"
-    assert grid.tasks[-1].options == {"channel": "reified"}
+    assert grid.tasks[-1].identity.viewpoint_name == "channeled"
+    assert grid.tasks[-1].identity.options == {"channel": "reified"}
 
 
 def test_instance_paths_are_relative_to_the_spec(write_spec, tmp_path: Path) -> None:
@@ -46,7 +46,7 @@ def test_instance_paths_are_relative_to_the_spec(write_spec, tmp_path: Path) -> 
                                              '[1, "2"] }, "{data}/easy_9x9.txt"]',
                                              '["data/one.txt"]')))
     first = expand(spec).tasks[0]
-    assert (first.instance_file, first.instance) == ("data/one.txt", "one#1")
+    assert (first.identity.instance_file, first.identity.instance) == ("data/one.txt", "one#1")
 
 
 def test_select_takes_an_integer_as_a_position_and_a_string_as_a_name(write_spec,
@@ -58,7 +58,7 @@ def test_select_takes_an_integer_as_a_position_and_a_string_as_a_name(write_spec
     spec = load_spec(write_spec(GOOD.replace('[{ file = "{data}/small_4x4.txt", select = '
                                              '[1, "2"] }, "{data}/easy_9x9.txt"]',
                                              '[{ file = "named.txt", select = [3, "3"] }]')))
-    assert list(dict.fromkeys(t.instance for t in expand(spec).tasks)) == [
+    assert list(dict.fromkeys(t.identity.instance for t in expand(spec).tasks)) == [
         "1", "3"]  # the third instance, named 1, then the one named 3
 
 
@@ -164,9 +164,9 @@ def test_skip_unsupported_leaves_them_out(write_spec) -> None:
     spec = load_spec(write_spec(UNSUPPORTED + "skip_unsupported = true\n"))
     grid = expand(spec)
     assert len(grid.skipped) == 2
-    assert not any(t.viewpoint == "strong" and t.solver == "python-constraint"
+    assert not any(t.identity.viewpoint == "strong" and t.identity.solver == "python-constraint"
                    for t in grid.tasks)
-    assert any(t.viewpoint == "strong" and t.solver == "cp" for t in grid.tasks)
+    assert any(t.identity.viewpoint == "strong" and t.identity.solver == "cp" for t in grid.tasks)
 
 
 @pytest.mark.parametrize(("heuristic", "extra", "reason"), [
@@ -198,7 +198,7 @@ viewpoints = ["line-table", "regular"]
 solvers = ["cp"]
 heuristics = ["input/min"]
 """))
-    assert [t.viewpoint for t in expand(spec).tasks] == ["line-table", "regular"]
+    assert [t.identity.viewpoint for t in expand(spec).tasks] == ["line-table", "regular"]
 
 
 def test_combinations_are_checked_on_an_instance_the_viewpoint_can_build(write_spec) -> None:

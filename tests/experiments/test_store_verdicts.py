@@ -14,13 +14,14 @@ from experiments.analysis.report_data import plot_cells
 from experiments.analysis.tables import build_tables
 from experiments.campaign.executors.worker import execute
 from experiments.campaign.grid import RunTask, expand
-from experiments.campaign.record import RunRecord, to_row
+from experiments.campaign.record import RunRecord
 from experiments.campaign.spec import load_spec
 from experiments.campaign.store import ResultsStore
-from experiments.campaign.stored import read_campaign
+from experiments.campaign.store.rows import to_row
+from experiments.campaign.stored_campaign import read_campaign
 from experiments.campaign.verdicts import Verdict, summary_status, with_contradictions
 from solvers import BACKENDS, Model, load_backends
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
+from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import OWN_SEARCH, VALUE_RANKING, Capabilities
 from solvers.limits import SearchLimits
 from solvers.record import Status
@@ -70,7 +71,7 @@ def tasks(tmp_path: Path, file: Path, solvers: list[str]) -> list[RunTask]:
 
 
 def stored(store: ResultsStore) -> dict[str, RunRecord]:
-    return {run.solver: run for run in store.runs()}
+    return {run.identity.solver: run for run in store.runs()}
 
 
 def test_unsatisfiable_where_the_file_gives_a_solution_is_wrong(tmp_path: Path,
@@ -93,13 +94,13 @@ def test_unsatisfiable_where_another_run_found_a_solution_is_wrong(
     unsolved = tmp_path / "unsolved.txt"  # a puzzle whose file gives no solution
     unsolved.write_text("....13...24.....\n")
     cp, broken = tasks(tmp_path, unsolved, ["cp", ClaimsNoSolution.name])
-    records = {task.solver: execute(task) for task in (cp, broken)}
-    assert records[broken.solver].status is Status.UNSATISFIABLE  # nothing to judge it by
-    assert records[broken.solver].verdict is Verdict.UNCHECKED
+    records = {task.identity.solver: execute(task) for task in (cp, broken)}
+    assert records[broken.identity.solver].status is Status.UNSATISFIABLE  # nothing to judge it by
+    assert records[broken.identity.solver].verdict is Verdict.UNCHECKED
     assert records["cp"].verdict is Verdict.CORRECT
     with ResultsStore(tmp_path / "runs.sqlite") as store:
         order = (broken, cp) if broken_first else (cp, broken)
-        results = [store.record_run(records[task.solver]) for task in order]
+        results = [store.record_run(records[task.identity.solver]) for task in order]
         run = stored(store)[ClaimsNoSolution.name]
         assert (run.status, run.verdict) == (Status.ERROR, Verdict.WRONG)
         assert run.message == ("claims there is no solution, but classic on cp with "
@@ -107,7 +108,7 @@ def test_unsatisfiable_where_another_run_found_a_solution_is_wrong(
         assert stored(store)["cp"].verdict is Verdict.CORRECT
         [table] = build_tables(store.runs(), by="solver", metrics=["solutions"])
     # the second run stored makes the contradiction known, and says which run it marked
-    assert [others for _, others in results] == [[], [broken.key] if broken_first else []]
+    assert [others for _, others in results] == [[], [broken.identity.key] if broken_first else []]
     # a run found wrong as it is stored comes back so, for the runner's counts
     assert (results[-1][0].verdict is Verdict.WRONG) == (not broken_first)
     assert dict(table.rows)["unsolved#1"] == ("1", "WRONG")
@@ -125,7 +126,7 @@ def test_a_claim_stored_before_is_contradicted_by_a_solution_stored_after_reopen
     with ResultsStore(tmp_path / "runs.sqlite") as store:
         _, others = store.record_run(execute(cp))
         run = stored(store)[ClaimsNoSolution.name]
-    assert others == [broken.key]
+    assert others == [broken.identity.key]
     assert (run.status, run.verdict) == (Status.ERROR, Verdict.WRONG)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from experiments.campaign.store import ResultsStore
-from experiments.campaign.stored import read_campaigns
+from experiments.campaign.stored_campaign import read_campaigns
 from puzzlelab.errors import PuzzleLabError
 from tests.experiments.records import record_of, session_of, task_of
 from tests.experiments.test_cli import run_cli

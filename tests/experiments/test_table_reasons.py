@@ -132,7 +132,7 @@ def test_a_campaigns_history_and_exact_limits_are_in_the_facts(tmp_path: Path) -
                     "2026-03-02T09:00:10.000+00:00"]
         for position, (instance, at) in enumerate(zip(("lambda", "hard17", "coloin"),
                                                       finished)):
-            task = replace(task_of(instance, position=position, instance_file=SUDOKUS),
+            task = task_of(instance, position=position, instance_file=SUDOKUS,
                            time_limit=2.5, memory_limit_mb=512)
             store.record_run(replace(record_of(task, solve_s=0.001), finished_at=at))
         for campaign, ended, state in sessions:

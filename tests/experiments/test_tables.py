@@ -212,9 +212,13 @@ def test_unsatisfiable_against_a_checked_solution_of_another_run_is_wrong() -> N
     assert cp["p2"][:2] == ("1.0", "10")  # nobody found a solution: unsatisfiable stands
 
 
+def in_file(record: RunRecord, instance_file: str) -> RunRecord:
+    return replace(record, identity=replace(record.identity, instance_file=instance_file))
+
+
 def test_labels_a_store_gave_to_several_files_are_told_apart() -> None:
-    rows = [replace(run("p1", "classic"), instance_file="a/p.txt"),
-            replace(run("p1", "classic", backtracks=3), instance_file="b/p.txt")]
+    rows = [in_file(run("p1", "classic"), "a/p.txt"),
+            in_file(run("p1", "classic", backtracks=3), "b/p.txt")]
     cells = dict(build_tables(rows)[0].rows)
     assert cells["a/p.txt:p1"] == ("1.0", "10") and cells["b/p.txt:p1"] == ("1.0", "3")
 

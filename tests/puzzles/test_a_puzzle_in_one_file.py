@@ -20,7 +20,7 @@ import pytest
 
 import tests.architecture.test_registries as registries
 import tests.puzzles.test_contract as contract
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve
 from experiments.generate import generate as generate_files
 from puzzlelab.errors import OptionError, ParseError
 from puzzles import PUZZLES
@@ -167,11 +167,11 @@ def test_it_runs_through_the_whole_grid(latin_square: LatinSquare, backend: str)
 def test_solve_instance_solves_it_and_the_checker_agrees(latin_square: LatinSquare) -> None:
     [_, four] = latin_square.read(latin_square.data_folder() / "small" / "small.latin")
     for viewpoint, options in (("cells", {"alldiff": "strong"}), ("boolean", {})):
-        run = solve_instance(latin_square.name, four, viewpoint, "cpsat", "auto", options,
-                             max_solutions=None)
+        run = solve(four, viewpoint=viewpoint, solver="cpsat", heuristic="auto", options=options,
+                    max_solutions=None)
         assert run.result.complete and run.result.statistics.solutions == 1
         assert run.correct and check(four, run.solution) == []
-        assert run.solution == four.known_solution and run.known_solution_matches
+        assert run.solution == four.known_solution and run.matches_known
 
 
 def test_generate_unique_makes_instances_with_one_solution(latin_square: LatinSquare,
@@ -185,8 +185,8 @@ def test_generate_unique_makes_instances_with_one_solution(latin_square: LatinSq
         assert instance == item.instance and sum(v != 0 for row in instance.givens
                                                  for v in row) == 6
         # counted by another viewpoint and solver than the generator's (cells on cp)
-        run = solve_instance(latin_square.name, instance, "boolean", "cpsat", "auto",
-                             max_solutions=None)
+        run = solve(instance, viewpoint="boolean", solver="cpsat", heuristic="auto",
+                    max_solutions=None)
         assert run.result.complete and run.result.statistics.solutions == 1
         assert run.solution == instance.known_solution
 
@@ -202,7 +202,7 @@ def test_the_command_line_lists_and_solves_it(latin_square: LatinSquare, tmp_pat
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "latin-square", str(file),
                            "--instance", "four", "--json")
     result = json.loads(out)
-    assert code == 0 and result["status"] == "solved" and result["check"] == []
+    assert code == 0 and result["status"] == "solved" and result["violations"] == []
     assert result["viewpoint"] == "cells" and result["solution"][0] == [2, 4, 3, 1]
     code, out, _ = run_cli(monkeypatch, capsys, "generate", "latin-square", "--size", "3",
                            "--unique", "--output", str(tmp_path))

@@ -243,7 +243,7 @@ def test_puzzlelab_solve_of_damaged_files(tmp_path: Path, puzzle: str,
         record = json.loads(out)
         assert record["status"] in ("solved", "unsatisfiable", "timeout"), (found, record)
         if record["status"] == "solved":
-            assert record["verdict"] == "correct" and record["check"] == [], (found, record)
+            assert record["verdict"] == "correct" and record["violations"] == [], (found, record)
     assert solved == {True: SOLVES_EACH, False: SOLVES_EACH}
 
 

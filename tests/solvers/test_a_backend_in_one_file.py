@@ -17,7 +17,7 @@ import pytest
 
 from puzzlelab.errors import UnsupportedCombination
 from solvers import BACKENDS, Model, Status, all_different, load_backends, solve
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
+from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import OWN_SEARCH, VALUE_RANKING, Capabilities
 from solvers.limits import SearchLimits
 from tests.grid import assert_solves, grid
@@ -92,7 +92,7 @@ def test_root_propagation_is_declared_exactly_by_a_root_propagator() -> None:
     calls, cannot disagree: a backend is refused where it is defined."""
     import dataclasses
 
-    from solvers.backends.base import RootPropagator
+    from solvers.backend_contract import RootPropagator
 
     declaring = dataclasses.replace(DelegatingBackend.capabilities, root_propagation=True)
     with pytest.raises(TypeError, match="root_propagation is True, so it must be a"):

@@ -11,7 +11,7 @@ import time
 import numpy as np
 import pytest
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve as solve_puzzle
 from puzzlelab.errors import UnsupportedCombination
 from puzzles.nonogram import load
 from puzzles.sudoku import parse as parse_sudoku
@@ -142,8 +142,8 @@ def test_named_searches_take_the_choices_cp_takes(name: str, heuristic: str) -> 
     """Both propagate each line to domain consistency and branch alike, so on the regular
     viewpoint the two searches are the same tree: same branches, backtracks, solutions."""
     instance = load((SMALL if (SMALL / name).exists() else SURVEY) / name)
-    puzzle_runs = [solve_instance("nonogram", instance, "regular", backend, heuristic, seed=3,
-                                  max_solutions=None, time_limit=60)
+    puzzle_runs = [solve_puzzle(instance, viewpoint="regular", solver=backend, heuristic=heuristic,
+                                seed=3, max_solutions=None, time_limit=60)
                    for backend in ("cp", "automata")]
     runs = [run.result for run in puzzle_runs]
     solutions = [run.solution for run in puzzle_runs]
@@ -166,8 +166,8 @@ def test_root_probing_probes_as_cp_does() -> None:
     ``probe_fixed`` may differ: cp counts a variable the probes agree on only if the
     propagation of those fixed before it has not fixed it already."""
     instance = load(SURVEY / "webpbn-00436.non")
-    cp, automata = (solve_instance("nonogram", instance, "regular", backend, "input/min+probe",
-                                   time_limit=60).result.statistics
+    cp, automata = (solve_puzzle(instance, viewpoint="regular", solver=backend,
+                                 heuristic="input/min+probe", time_limit=60).statistics
                     for backend in ("cp", "automata"))
     assert automata.branches == cp.branches == 0
     assert automata.probes == cp.probes == 2008
@@ -175,19 +175,19 @@ def test_root_probing_probes_as_cp_does() -> None:
 
 @pytest.mark.parametrize("name", ["knotty.non", "webpbn-06574.non"])
 def test_auto_solves_hard_survey_puzzles_as_the_checker_says(name: str) -> None:
-    run = solve_instance("nonogram", load(SURVEY / name), "regular", "automata", "auto",
-                         time_limit=60)
-    assert run.result.status is Status.SOLVED and run.violations == []
+    run = solve_puzzle(load(SURVEY / name), viewpoint="regular", solver="automata",
+                       heuristic="auto", time_limit=60)
+    assert run.result.status is Status.SOLVED and run.violations == ()
     statistics = run.result.statistics
     assert statistics.probes and statistics.branches and statistics.propagations
     assert statistics.belief_updates > 0
 
 
 def test_auto_proves_uniqueness_too() -> None:
-    run = solve_instance("nonogram", load(SURVEY / "webpbn-00065.non"), "regular", "automata",
-                         "auto", max_solutions=None, time_limit=60)
+    run = solve_puzzle(load(SURVEY / "webpbn-00065.non"), viewpoint="regular", solver="automata",
+                       heuristic="auto", max_solutions=None, time_limit=60)
     assert run.result.complete and run.result.statistics.solutions == 1
-    assert run.violations == [] and run.known_solution_matches
+    assert run.violations == () and run.matches_known
 
 
 def test_auto_refuses_a_probing_modifier_it_already_has() -> None:
@@ -200,7 +200,7 @@ def test_models_beyond_zero_one_are_refused_before_any_search() -> None:
     sudoku = parse_sudoku("1.....3..4.....2\n")[0]
     with pytest.raises(UnsupportedCombination,
                        match=r"lacks integer variables: cell_0_1 ranges over 0\.\.3"):
-        solve_instance("sudoku", sudoku, "classic", "automata", "input/min")
+        solve_puzzle(sudoku, viewpoint="classic", solver="automata", heuristic="input/min")
 
 
 def test_an_unsatisfiable_model_is_proved_so() -> None:
@@ -221,8 +221,8 @@ def test_the_time_limit_ends_the_search_in_a_timeout(heuristic: str) -> None:
     name = "webpbn-00436.non" if heuristic == "input/min" else "faase.non"
     limit = 0.3
     started = time.perf_counter()
-    run = solve_instance("nonogram", load(SURVEY / name), "regular", "automata", heuristic,
-                         time_limit=limit)
+    run = solve_puzzle(load(SURVEY / name), viewpoint="regular", solver="automata",
+                       heuristic=heuristic, time_limit=limit)
     elapsed = time.perf_counter() - started
     result = run.result
     assert result.status is Status.TIMEOUT and not result.complete
@@ -240,13 +240,13 @@ def test_each_search_says_when_it_starts_and_with_which_limit() -> None:
 
 def test_ctrl_c_stops_the_search_and_interrupts(ctrl_c_raises) -> None:
     instance = load(SURVEY / "webpbn-00436.non")
-    solve_instance("nonogram", instance, "regular", "automata", "input/min",
-                   max_solutions=1, time_limit=0.01)  # kernels ready before the clock runs
+    solve_puzzle(instance, viewpoint="regular", solver="automata", heuristic="input/min",
+                 max_solutions=1, time_limit=0.01)  # kernels ready before the clock runs
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     started = time.perf_counter()
     timer.start()
     with pytest.raises(KeyboardInterrupt):
-        solve_instance("nonogram", instance, "regular", "automata", "input/min",
-                       time_limit=60)
+        solve_puzzle(instance, viewpoint="regular", solver="automata", heuristic="input/min",
+                     time_limit=60)
     timer.join()
     assert time.perf_counter() - started < 3.0

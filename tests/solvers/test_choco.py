@@ -13,7 +13,7 @@ from types import ModuleType
 
 import pytest
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve as solve_puzzle
 from puzzlelab.errors import UnsupportedCombination
 from puzzles.nonogram import load as load_nonogram
 from puzzles.sudoku import read
@@ -106,20 +106,20 @@ def test_weak_sudoku_searches_match_cp_backtrack_for_backtrack(viewpoint: str,
                                                                heuristic: str) -> None:
     """Choco's FC all_different prunes as cp's value-based one: the same tree."""
     for instance in COURSE[:4]:
-        ours, theirs = (solve_instance("sudoku", instance, viewpoint, backend, heuristic,
-                                       {"alldiff": "weak"}, time_limit=60)
-                        for backend in ("choco", "cp"))
+        ours, theirs = (solve_puzzle(instance, viewpoint=viewpoint, solver=solver,
+                                     heuristic=heuristic, options={"alldiff": "weak"})
+                        for solver in ("choco", "cp"))
         assert ours.correct and theirs.correct
-        assert ours.result.statistics.backtracks == theirs.result.statistics.backtracks
-        assert ours.result.statistics.branches == theirs.result.statistics.branches
+        assert ours.statistics.backtracks == theirs.statistics.backtracks
+        assert ours.statistics.branches == theirs.statistics.branches
 
 
 @needs_choco
 @pytest.mark.parametrize("heuristic", ["input/min", "first-fail/min"])
 def test_strong_all_different_backtracks_no_more_than_weak(heuristic: str) -> None:
     for instance in COURSE[:6]:
-        runs = {strength: solve_instance("sudoku", instance, "classic", "choco", heuristic,
-                                         {"alldiff": strength}, time_limit=60)
+        runs = {strength: solve_puzzle(instance, viewpoint="classic", solver="choco",
+                                       heuristic=heuristic, options={"alldiff": strength})
                 for strength in ("weak", "strong")}
         for run in runs.values():
             assert run.correct and run.solution == instance.known_solution
@@ -148,9 +148,9 @@ def test_every_viewpoint_solves_and_the_checker_agrees(key: str, options: dict[s
     viewpoint = VIEWPOINTS.get(key)
     instances = [EASY] if viewpoint.puzzle == "sudoku" else NONOGRAMS
     for instance in instances:
-        run = solve_instance(viewpoint.puzzle, instance, viewpoint.name, "choco", heuristic,
-                             options, max_solutions=None, time_limit=60)
-        assert run.result.complete and run.violations == [], (instance.name, run.violations)
+        run = solve_puzzle(instance, viewpoint=viewpoint.name, solver="choco", heuristic=heuristic,
+                           options=options, max_solutions=None, time_limit=60)
+        assert run.result.complete and run.violations == (), (instance.name, run.violations)
         if instance.known_solution is not None and run.result.statistics.solutions == 1:
             assert run.solution == instance.known_solution
 

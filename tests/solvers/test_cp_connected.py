@@ -12,7 +12,7 @@ from collections.abc import Hashable
 
 import pytest
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve as solve_puzzle
 from puzzles import PUZZLES
 from puzzles.hashi import HashiInstance
 from solvers import IntVar, Model, Status, connected, linear, propagate_root, solve
@@ -189,18 +189,18 @@ def test_hashi_puzzles_solve_with_checked_solutions(name: str, instance: HashiIn
     """One solution, checked by the puzzle's checker; and as many solutions in all as
     the search that tests connectivity only on finished layouts finds, on two searches."""
     options = {"connect": "propagator", "improve": "none"}
-    run = solve_instance("hashi", instance, "bridges", "cp", "first-fail/min", options,
-                         time_limit=30)
-    after = solve_instance("hashi", instance, "bridges", "cp", "first-fail/min",
-                           {"connect": "after-search"}, max_solutions=None, time_limit=30)
+    run = solve_puzzle(instance, viewpoint="bridges", solver="cp", heuristic="first-fail/min",
+                       options=options, time_limit=30)
+    after = solve_puzzle(instance, viewpoint="bridges", solver="cp", heuristic="first-fail/min",
+                         options={"connect": "after-search"}, max_solutions=None, time_limit=30)
     assert after.result.complete
     if after.result.statistics.solutions == 0:
         assert run.status is Status.UNSATISFIABLE
     else:
-        assert run.status is Status.SOLVED and run.violations == [], run.violations
+        assert run.status is Status.SOLVED and run.violations == (), run.violations
     for heuristic in ("first-fail/min", "auto"):
-        every = solve_instance("hashi", instance, "bridges", "cp", heuristic, options,
-                               max_solutions=None, time_limit=30)
+        every = solve_puzzle(instance, viewpoint="bridges", solver="cp", heuristic=heuristic,
+                             options=options, max_solutions=None, time_limit=30)
         assert every.result.complete
         assert every.result.statistics.solutions == after.result.statistics.solutions
-        assert every.violations == ([] if every.result.statistics.solutions else None)
+        assert every.violations == (() if every.result.statistics.solutions else None)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers import Model, connected, connected_by_flow, count, global_cardinality, inverse, regular
-from solvers.backends.base import LoweredModel
+from solvers.backend_contract import LoweredModel
 from solvers.constraints import Constraint
 from solvers.decompositions import DECOMPOSITIONS, decompose
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve
 from experiments.studies.course_tables import published_figures
 from puzzlelab.errors import OptionError, UnsupportedCombination
 from puzzles import PUZZLES
@@ -30,9 +30,9 @@ OTHER_BACKENDS = sorted(set(BACKENDS.names()) - set(DWAY_BACKENDS))
 def deep_backtracks(instance: object, solver: str, heuristic: str,
                     max_solutions: int | None = 1, alldiff: str = "weak"
                     ) -> tuple[int | None, int]:
-    run = solve_instance("sudoku", instance, "classic", solver, heuristic,
-                         {"alldiff": alldiff}, max_solutions=max_solutions)
-    assert run.status.value in ("solved", "unsatisfiable") and run.violations in (None, [])
+    run = solve(instance, viewpoint="classic", solver=solver, heuristic=heuristic,
+                options={"alldiff": alldiff}, max_solutions=max_solutions)
+    assert run.status.value in ("solved", "unsatisfiable") and run.violations in (None, ())
     return run.result.statistics.deep_backtracks, run.result.statistics.solutions
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve as solve_puzzle
 from puzzlelab.errors import SolverError, UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import (
@@ -325,7 +325,8 @@ def count_both(key: str, folder: Path, heuristic: str = "first-fail/min",
     if not run.complete:
         pytest.skip(f"the exported file of {key} has more than {FLOW_LIMIT} solutions "
                     f"(flows of the connected decomposition) to project")
-    expected = solve_instance(puzzle, instance, viewpoint, "cp", heuristic, max_solutions=None)
+    expected = solve_puzzle(instance, viewpoint=viewpoint, solver="cp", heuristic=heuristic,
+                     max_solutions=None)
     assert expected.result.complete
     count = expected.result.statistics.solutions
     assert distinct(run.assignments(model), model) == count > 1

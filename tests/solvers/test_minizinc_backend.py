@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve as solve_puzzle
 from puzzlelab.errors import OptionError, UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import Status, get_backend, solve
@@ -58,8 +58,9 @@ def test_the_same_search_fails_as_often_as_on_choco(viewpoint: str) -> None:
     (hard17) under first-fail, the same failed nodes."""
     instance = PUZZLES.get("sudoku").load(SUDOKU_DATA / "kul_named_9x9.txt", "hard17")
     for strength in ("weak", "strong"):
-        runs = [solve_instance("sudoku", instance, viewpoint, backend, "first-fail/min",
-                               {"alldiff": strength}) for backend in ("minizinc", "choco")]
+        runs = [solve_puzzle(instance, viewpoint=viewpoint, solver=backend,
+                             heuristic="first-fail/min",
+                             options={"alldiff": strength}) for backend in ("minizinc", "choco")]
         assert all(run.correct for run in runs)
         ours, choco = (run.result.statistics for run in runs)
         assert ours.backtracks == choco.backtracks, strength
@@ -76,9 +77,9 @@ def test_flattening_is_build_time_not_search_time() -> None:
 
 @needs_minizinc
 def test_a_lazy_connected_model_is_solved_and_checked() -> None:
-    run = solve_instance("hashi", small_instance("hashi"), "bridges", "minizinc", "first-fail",
-                         {"connect": "lazy"})
-    assert run.status is Status.SOLVED and run.violations == []
+    run = solve_puzzle(small_instance("hashi"), viewpoint="bridges", solver="minizinc",
+                       heuristic="first-fail", options={"connect": "lazy"})
+    assert run.status is Status.SOLVED and run.violations == ()
 
 
 @needs_minizinc
@@ -86,8 +87,8 @@ def test_the_time_limit_ends_the_search() -> None:
     """KU Leuven's puzzle 2 under the flow decomposition takes Gecode minutes."""
     hashi = PUZZLES.get("hashi")
     instance = hashi.read(hashi.data_folder() / "small" / "small.txt")[0]
-    run = solve_instance("hashi", instance, "bridges", "minizinc", "first-fail",
-                         {"connect": "flow"}, time_limit=1)
+    run = solve_puzzle(instance, viewpoint="bridges", solver="minizinc", heuristic="first-fail",
+                       options={"connect": "flow"}, time_limit=1)
     assert run.status is Status.TIMEOUT and not run.result.complete
     assert run.result.statistics.solve_s is not None and run.result.statistics.solve_s < 10
 
@@ -105,11 +106,11 @@ def test_the_solver_option_chooses_minizincs_solver() -> None:
     """``-o solver=gecode`` is the default's Gecode; another name reaches ``minizinc``
     (which names what it lacks); a name the backend does not declare is refused."""
     instance = sudoku("small_4x4.txt", 1)
-    chosen = solve_instance("sudoku", instance, "classic", "minizinc", "first-fail/min",
-                            {"solver": "gecode"})
-    assert chosen.correct and chosen.options["solver"] == "gecode"
-    elsewhere = solve_instance("sudoku", instance, "classic", "minizinc", "first-fail/min",
-                               {"solver": "no-such-solver"})
+    chosen = solve_puzzle(instance, viewpoint="classic", solver="minizinc",
+                          heuristic="first-fail/min", options={"solver": "gecode"})
+    assert chosen.correct and chosen.identity.options["solver"] == "gecode"
+    elsewhere = solve_puzzle(instance, viewpoint="classic", solver="minizinc",
+                             heuristic="first-fail/min", options={"solver": "no-such-solver"})
     assert elsewhere.status is Status.ERROR
     assert "no-such-solver" in elsewhere.result.message
     built = get_viewpoint("sudoku", "classic").build(instance)

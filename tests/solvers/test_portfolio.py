@@ -25,11 +25,11 @@ import pytest
 from puzzlelab.errors import SolverError, UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import BACKENDS, Model, Status, exactly_one, load_backends, solve
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
-from solvers.backends.portfolio import FIRST_BUDGET_S, PortfolioBackend, declaration
+from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import INTEGER_VARIABLES, VALUE_RANKING, Capabilities
 from solvers.limits import SearchLimits
 from solvers.portfolio import CORES_VARIABLE, Configuration, Race, cores_allowed
+from solvers.portfolio.backend import FIRST_BUDGET_S, PortfolioBackend, declaration
 from solvers.record import ConfigurationRun
 from tests.paths import NONOGRAM_DATA, ROOT
 from viewpoints import get_viewpoint
@@ -235,7 +235,7 @@ def test_children_die_with_a_killed_parent(tmp_path: Path) -> None:
         sys.path.insert(0, {str(ROOT)!r})
         from tests.solvers.test_portfolio import three_cells, waiting_backend
         from solvers import BACKENDS, load_backends, solve
-        from solvers.backends.portfolio import PortfolioBackend, declaration
+        from solvers.portfolio.backend import PortfolioBackend, declaration
         from solvers.portfolio import Configuration, Race
         load_backends()
         for name in ("test-first", "test-second"):

@@ -10,7 +10,7 @@ import pytest
 
 from puzzlelab.errors import UnknownName, UnsupportedCombination
 from solvers import Heuristic, Model, Status, all_different, get_backend, linear, solve
-from solvers.backends.base import Backend, LoweredModel
+from solvers.backend_contract import Backend, LoweredModel
 from solvers.capabilities import Capabilities
 from solvers.constraints import AllDifferent
 from solvers.heuristics import plan_search

@@ -6,7 +6,7 @@ import pytest
 
 from puzzlelab.errors import ModelError, OptionError, UnknownName, UnsupportedCombination
 from solvers import Heuristic, Model, Status, all_different, solve, sum_of
-from solvers.backends.base import Backend
+from solvers.backend_contract import Backend
 from solvers.solving import get_backend
 from solvers.symmetry import restricted
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve
 from puzzles import PUZZLES
 from puzzles.hashi import HashiInstance, read
 from solvers import BACKENDS, Status
@@ -43,9 +43,9 @@ def test_small_hashis(cell: Cell) -> None:
 
 def _count(instance: HashiInstance, viewpoint: str, backend: str,
            options: dict[str, str]) -> int:
-    run = solve_instance("hashi", instance, viewpoint, backend, "input/min", options,
-                         max_solutions=None, time_limit=60)
-    assert run.result.complete and run.violations == [], run.result.message
+    run = solve(instance, viewpoint=viewpoint, solver=backend, heuristic="input/min",
+                options=options, max_solutions=None, time_limit=60)
+    assert run.result.complete and run.violations == (), run.result.message
     return run.result.statistics.solutions
 
 
@@ -79,8 +79,8 @@ def test_ku_leuven_1_has_two_solutions() -> None:
 def test_after_search_rejects_the_disconnected_answers(backend: str) -> None:
     """In the square, two double bridges on opposite sides meet every number but leave
     two groups: the search finds them, the check rejects them, the ring is the answer."""
-    run = solve_instance("hashi", SMALL["square"], "bridges", backend, "input/max",
-                         {"connect": "after-search"}, max_solutions=None)
+    run = solve(SMALL["square"], viewpoint="bridges", solver=backend, heuristic="input/max",
+                options={"connect": "after-search"}, max_solutions=None)
     assert run.result.complete and run.result.statistics.solutions == 1
     assert run.result.statistics.rejected == 2
     assert run.solution == SMALL["square"].known_solution
@@ -90,8 +90,8 @@ def test_after_search_rejects_the_disconnected_answers(backend: str) -> None:
 @pytest.mark.parametrize("backend", ["cp", "cpsat", "choco"])
 def test_only_disconnected_answers_mean_no_solution(connect: str, backend: str) -> None:
     """``1 - 1 - 1 - 1``: the only answer meeting every number is two pairs apart."""
-    run = solve_instance("hashi", SEVERAL["two-pairs"], "bridges", backend, "input/min",
-                         {"connect": connect})
+    run = solve(SEVERAL["two-pairs"], viewpoint="bridges", solver=backend, heuristic="input/min",
+                options={"connect": connect})
     assert run.result.status is Status.UNSATISFIABLE and run.result.complete
     statistics = run.result.statistics
     if connect == "after-search":
@@ -101,9 +101,9 @@ def test_only_disconnected_answers_mean_no_solution(connect: str, backend: str) 
 
 
 def test_lazy_counts_its_rounds_and_cuts_on_the_square() -> None:
-    run = solve_instance("hashi", SMALL["square"], "bridges", "cp", "input/max",
-                         {"connect": "lazy"})
-    assert run.result.status is Status.SOLVED and run.violations == []
+    run = solve(SMALL["square"], viewpoint="bridges", solver="cp", heuristic="input/max",
+                options={"connect": "lazy"})
+    assert run.result.status is Status.SOLVED and run.violations == ()
     assert run.result.statistics.lazy_rounds == 1 and run.result.statistics.lazy_cuts == 1
 
 
@@ -122,8 +122,8 @@ def test_improvements_fix_the_pairs_they_name() -> None:
     """Two 1-islands among others get no bridge; two 2-islands at most one."""
     ones = PUZZLES.get("hashi").parse("== ones\n1 4\n1 1 - 2\n")[0]
     model = get_viewpoint("hashi", "bridges").build(ones, {"improve": "one-one"}).model
-    assert solve_instance("hashi", ones, "bridges", "cp", "input/min",
-                          {"improve": "one-one"}).result.status is Status.UNSATISFIABLE
+    assert solve(ones, viewpoint="bridges", solver="cp", heuristic="input/min",
+                 options={"improve": "one-one"}).result.status is Status.UNSATISFIABLE
     assert model.constraints  # the rule is posted as a constraint, not found in search
 
 
@@ -147,8 +147,8 @@ def test_the_networkx_propagator_stops_at_the_time_limit() -> None:
     propagator fails once the deadline has passed, so the run ends near its limit (it
     ran seconds past a 2 s limit on such a board before)."""
     dense = read(PUZZLES.get("hashi").data_folder() / "coelho2019_200islands.txt")[300]
-    run = solve_instance("hashi", dense, "directions", "cp", "auto",
-                         {"connect": "propagator"}, time_limit=0.5)
+    run = solve(dense, viewpoint="directions", solver="cp", heuristic="auto",
+                options={"connect": "propagator"}, time_limit=0.5)
     assert run.result.status in (Status.TIMEOUT, Status.SOLVED)
     if run.result.status is Status.TIMEOUT:
         assert not run.result.complete and run.result.statistics.solve_s < 1.5

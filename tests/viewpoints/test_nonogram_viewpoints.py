@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve as solve_puzzle
 from puzzlelab.errors import ModelTooLarge
 from puzzles.nonogram import check, load
 from solvers import BACKENDS, Status, clause, solve
@@ -42,10 +42,10 @@ def test_generated_nonograms_on_python_constraint(cell: Cell) -> None:
 def test_solution_counts_agree(name: str, expected: int, viewpoint: str, backend: str) -> None:
     if refused_as_declared("nonogram", load(SMALL / name), viewpoint, backend):
         return
-    run = solve_instance("nonogram", load(SMALL / name), viewpoint, backend, "input/min",
-                         max_solutions=None, time_limit=60)
+    run = solve_puzzle(load(SMALL / name), viewpoint=viewpoint, solver=backend,
+                       heuristic="input/min", max_solutions=None, time_limit=60)
     assert run.result.complete and run.result.statistics.solutions == expected
-    assert run.violations == []
+    assert run.violations == ()
 
 
 @pytest.mark.parametrize("name", ["two_solutions_2x2.non", "six_solutions_3x3.non"])
@@ -53,24 +53,24 @@ def test_solution_counts_agree(name: str, expected: int, viewpoint: str, backend
 @pytest.mark.parametrize("heuristic", ["input/min+probe", "first-fail/max+probe-all"])
 def test_probing_keeps_every_solution(name: str, viewpoint: str, heuristic: str) -> None:
     """Merging probes fixes only what every solution below the node shares."""
-    plain = solve_instance("nonogram", load(SMALL / name), viewpoint, "cp", "input/min",
-                           max_solutions=None)
-    probed = solve_instance("nonogram", load(SMALL / name), viewpoint, "cp", heuristic,
-                            max_solutions=None)
+    plain = solve_puzzle(load(SMALL / name), viewpoint=viewpoint, solver="cp",
+                         heuristic="input/min", max_solutions=None)
+    probed = solve_puzzle(load(SMALL / name), viewpoint=viewpoint, solver="cp", heuristic=heuristic,
+                          max_solutions=None)
     assert probed.result.complete
     assert probed.result.statistics.solutions == plain.result.statistics.solutions
 
 
 def test_input_order_tries_blank_first_row_major() -> None:
     """On the 2x2 with two diagonals, input/min finds the anti-diagonal first."""
-    run = solve_instance("nonogram", load(SMALL / "two_solutions_2x2.non"), "regular", "cp",
-                         "input/min")
+    run = solve_puzzle(load(SMALL / "two_solutions_2x2.non"), viewpoint="regular", solver="cp",
+                       heuristic="input/min")
     assert run.solution.grid == ((0, 1), (1, 0))
 
 
 def test_first_solution_and_proof_branches_on_cp() -> None:
-    run = solve_instance("nonogram", load(SMALL / "six_solutions_3x3.non"), "regular", "cp",
-                         "input/min", max_solutions=None)
+    run = solve_puzzle(load(SMALL / "six_solutions_3x3.non"), viewpoint="regular", solver="cp",
+                       heuristic="input/min", max_solutions=None)
     statistics = run.result.statistics
     # (1,1) blank, (1,2) blank (forcing (1,3) and column 3), (2,1) blank; the rest propagates
     assert statistics.first_branches == 3
@@ -109,7 +109,7 @@ def test_clue_automaton_accepts_exactly_the_lines_with_that_clue(clue) -> None:
 def test_line_table_refuses_lines_with_too_many_placements() -> None:
     knotty = load(NONOGRAM_DATA / "webpbn_survey" / "knotty.non")
     with pytest.raises(ModelTooLarge, match=r"row 3 \(clue 2,2,2,2,2,2\) has 475,020 placements"):
-        solve_instance("nonogram", knotty, "line-table", "cpsat", "auto")
+        solve_puzzle(knotty, viewpoint="line-table", solver="cpsat", heuristic="auto")
 
 
 def test_command_line_option_text_becomes_the_number_it_names() -> None:
@@ -117,8 +117,8 @@ def test_command_line_option_text_becomes_the_number_it_names() -> None:
     assert line_table.resolve_options({"max_placements": "1000"}) == {"max_placements": 1000}
     knot = load(NONOGRAM_DATA / "webpbn_survey" / "webpbn-00016.non")
     with pytest.raises(ModelTooLarge, match="more than max_placements=1,000,000"):
-        solve_instance("nonogram", knot, "line-table", "cpsat", "auto",
-                       {"max_placements": "1000000"})
+        solve_puzzle(knot, viewpoint="line-table", solver="cpsat", heuristic="auto",
+                     options={"max_placements": "1000000"})
 
 
 # Row-major cell indices: the first eleven hold their goal value, the last the other
@@ -156,8 +156,9 @@ def test_symmetric_search_goes_on_to_the_whole_model_when_no_solution_is_symmetr
     instance = load(SMALL / "two_solutions_2x2.non")
     if refused_as_declared("nonogram", instance, viewpoint, backend, "first-fail/min"):
         return  # a backend the viewpoint's constraints rule out says so, as declared
-    run = solve_instance("nonogram", instance, viewpoint, backend, "first-fail/min+symmetric")
-    assert run.result.status is Status.SOLVED and run.violations == []
+    run = solve_puzzle(instance, viewpoint=viewpoint, solver=backend,
+                       heuristic="first-fail/min+symmetric")
+    assert run.result.status is Status.SOLVED and run.violations == ()
     assert run.result.symmetric.answered_by == "whole model"
     assert len(run.result.symmetric.imposed) == 7
 
@@ -167,9 +168,9 @@ def test_symmetric_search_solves_knotty() -> None:
     """Knotty's clues keep the quarter turns of its picture; among the pictures they
     leave unchanged CP-SAT's own search finds one (about 5 s on the 2-core machine)."""
     knotty = load(NONOGRAM_DATA / "webpbn_survey" / "knotty.non")
-    run = solve_instance("nonogram", knotty, "regular", "cpsat", "auto+symmetric",
-                         time_limit=120)
-    assert run.result.status is Status.SOLVED and run.violations == []
+    run = solve_puzzle(knotty, viewpoint="regular", solver="cpsat", heuristic="auto+symmetric",
+                       time_limit=120)
+    assert run.result.status is Status.SOLVED and run.violations == ()
     assert run.result.symmetric.as_json() == {
         "imposed": ["half turn", "quarter turn anticlockwise", "quarter turn clockwise"],
         "answered_by": "symmetric solutions"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve
 from puzzlelab.errors import ModelError
 from puzzles import PUZZLES
 from puzzles.shikaku import ShikakuInstance, parse, read
@@ -87,9 +87,9 @@ def test_every_viewpoint_counts_as_the_brute_force(viewpoint: str, backend: str)
     for instance in SEVERAL_SOLUTIONS[:1] if slow else SEVERAL_SOLUTIONS:
         if refused_as_declared("shikaku", instance, viewpoint, backend):
             return
-        run = solve_instance("shikaku", instance, viewpoint, backend, "input/min",
-                             max_solutions=None, time_limit=60)
-        assert run.result.complete and run.violations == []
+        run = solve(instance, viewpoint=viewpoint, solver=backend, heuristic="input/min",
+                    max_solutions=None, time_limit=60)
+        assert run.result.complete and run.violations == ()
         assert run.result.statistics.solutions == brute_force_count(instance), instance.name
 
 
@@ -106,9 +106,9 @@ def test_channeled_in_full_backtracks_no_more_than_patterns(backend: str,
     for instance in instances[:22]:
         counts = []
         for viewpoint, options in (("patterns", {}), ("channeled", CHANNELED_IN_FULL)):
-            run = solve_instance("shikaku", instance, viewpoint, backend, heuristic, options,
-                                 max_solutions=None, time_limit=60)
-            assert run.result.complete and run.violations == []
+            run = solve(instance, viewpoint=viewpoint, solver=backend, heuristic=heuristic,
+                        options=options, max_solutions=None, time_limit=60)
+            assert run.result.complete and run.violations == ()
             counts.append(run.result.statistics.backtracks)
         assert counts[1] <= counts[0], (instance.name, counts)
 
@@ -118,9 +118,9 @@ def test_channeled_in_full_backtracks_no_more_than_patterns(backend: str,
 @pytest.mark.parametrize("backend", ["cp", "cpsat", "choco"])
 def test_room_orders_solve(viewpoint: str, order: str, backend: str) -> None:
     for instance in SMALL:
-        run = solve_instance("shikaku", instance, viewpoint, backend, f"{order}/max",
-                             time_limit=60)
-        assert run.result.status is Status.SOLVED and run.violations == []
+        run = solve(instance, viewpoint=viewpoint, solver=backend, heuristic=f"{order}/max",
+                    time_limit=60)
+        assert run.result.status is Status.SOLVED and run.violations == ()
         assert run.solution == instance.known_solution
 
 
@@ -135,7 +135,7 @@ def test_a_cell_no_room_can_cover_is_named(viewpoint: str) -> None:
     # the 4 has no rectangle without another clue, so nothing covers row 1, column 2
     blocked = parse("== blocked\n2 3\n1 - 1\n- 4 -\n")[0]
     with pytest.raises(ModelError, match=r"no room can cover cell \(row 1, column 2\)"):
-        solve_instance("shikaku", blocked, viewpoint, "cpsat", "auto")
+        solve(blocked, viewpoint=viewpoint, solver="cpsat", heuristic="auto")
 
 
 def test_placements_hold_their_clue_and_no_other() -> None:
@@ -153,7 +153,7 @@ def test_placements_hold_their_clue_and_no_other() -> None:
 @pytest.mark.parametrize("overlap", ["pairwise", "global"])
 @pytest.mark.parametrize("backend", ["cp", "cpsat", "choco"])
 def test_both_overlap_forms_count_two_solutions(overlap: str, backend: str) -> None:
-    run = solve_instance("shikaku", TWO_SOLUTIONS, "geometry", backend, "input/min",
-                         {"overlap": overlap}, max_solutions=None, time_limit=60)
+    run = solve(TWO_SOLUTIONS, viewpoint="geometry", solver=backend, heuristic="input/min",
+                options={"overlap": overlap}, max_solutions=None, time_limit=60)
     assert run.result.complete and run.result.statistics.solutions == 2
-    assert run.violations == []
+    assert run.violations == ()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.solving import solve
 from puzzles.sudoku import SudokuInstance, load, read
 from solvers import BACKENDS
 from tests.grid import Cell, assert_solves, grid, params, refused_as_declared
@@ -38,11 +38,11 @@ def test_solution_counts_agree(puzzle: int, expected: int, viewpoint: str, backe
     instance = load(SUDOKU_DATA / "multi_4x4.txt", puzzle)
     if refused_as_declared("sudoku", instance, viewpoint, backend):
         return
-    run = solve_instance("sudoku", instance, viewpoint, backend, "input/min",
-                         max_solutions=None, time_limit=60)
+    run = solve(instance, viewpoint=viewpoint, solver=backend, heuristic="input/min",
+                max_solutions=None, time_limit=60)
     assert run.result.complete
     assert run.result.statistics.solutions == expected
-    assert run.violations == []
+    assert run.violations == ()
 
 
 COURSE = [instance for instance in read(SUDOKU_DATA / "kul_named_9x9.txt")][:14]
@@ -50,14 +50,15 @@ COURSE = [instance for instance in read(SUDOKU_DATA / "kul_named_9x9.txt")][:14]
 
 @pytest.mark.parametrize("instance", COURSE, ids=lambda instance: instance.name)
 def test_course_puzzles_are_unique(instance: SudokuInstance) -> None:
-    run = solve_instance("sudoku", instance, "classic", "cp", "first-fail/min",
-                         {"alldiff": "strong"}, max_solutions=None, time_limit=60)
+    run = solve(instance, viewpoint="classic", solver="cp", heuristic="first-fail/min",
+                options={"alldiff": "strong"}, max_solutions=None, time_limit=60)
     assert run.result.complete and run.result.statistics.solutions == 1
     assert run.solution == instance.known_solution
 
 
 def test_propagation_alone_needs_no_backtrack() -> None:
-    run = solve_instance("sudoku", EASY[0], "classic", "cp", "input/min", {"alldiff": "strong"})
+    run = solve(EASY[0], viewpoint="classic", solver="cp", heuristic="input/min",
+                options={"alldiff": "strong"})
     assert run.correct and run.result.statistics.backtracks == 0
 
 
@@ -66,7 +67,8 @@ def test_first_fail_beats_input_order_on_some_course_puzzle() -> None:
     for instance in COURSE:
         counts = {}
         for heuristic in ("input/min", "first-fail/min"):
-            run = solve_instance("sudoku", instance, "classic", "cp", heuristic, time_limit=60)
+            run = solve(instance, viewpoint="classic", solver="cp", heuristic=heuristic,
+                        time_limit=60)
             assert run.correct
             counts[heuristic] = run.result.statistics.backtracks
         fewer.append(counts["first-fail/min"] < counts["input/min"])
@@ -83,8 +85,8 @@ LARGE = read(SUDOKU_DATA / "kul_16x16.txt") + read(SUDOKU_DATA / "kul_25x25.txt"
                          ids=lambda instance: instance.name)
 @pytest.mark.parametrize("search", ["cells", "positions"])
 def test_channeled_inverse_on_cpsat_auto(instance: SudokuInstance, search: str) -> None:
-    run = solve_instance("sudoku", instance, "channeled", "cpsat", "auto", {"search": search},
-                         time_limit=60)
+    run = solve(instance, viewpoint="channeled", solver="cpsat", heuristic="auto",
+                options={"search": search}, time_limit=60)
     assert run.correct
     assert run.solution == instance.known_solution
 
@@ -92,6 +94,6 @@ def test_channeled_inverse_on_cpsat_auto(instance: SudokuInstance, search: str) 
 @pytest.mark.parametrize("viewpoint", ["classic", "value-position", "channeled", "boolean"])
 @pytest.mark.parametrize("instance", LARGE, ids=lambda instance: instance.name)
 def test_large_sudokus(viewpoint: str, instance: SudokuInstance) -> None:
-    run = solve_instance("sudoku", instance, viewpoint, "cpsat", "auto", time_limit=60)
+    run = solve(instance, viewpoint=viewpoint, solver="cpsat", heuristic="auto", time_limit=60)
     assert run.correct
     assert run.solution == instance.known_solution

@@ -17,9 +17,10 @@ import threading
 from collections.abc import Iterable, Iterator
 
 from experiments.campaign.executors.pool import LocalPool
+from experiments.campaign.executors.records import unanswered
 from experiments.campaign.executors.worker import describe_exception, ended
 from experiments.campaign.grid import RunTask
-from experiments.campaign.record import RunRecord, begun
+from experiments.campaign.record import RunRecord
 from puzzlelab.errors import PuzzleLabError
 from solvers import Status
 
@@ -72,7 +73,7 @@ class DaskExecutor:
         from dask.distributed import as_completed
 
         futures = {self.client.submit(run_on_dask_worker, task, pure=False,
-                                      key=f"puzzlelab-run-{task.position}"): task
+                                      key=f"puzzlelab-run-{task.identity.position}"): task
                    for task in tasks}
         try:
             for future in as_completed(futures):
@@ -80,8 +81,9 @@ class DaskExecutor:
                 try:
                     record = future.result()
                 except Exception as error:
-                    record = ended(begun(task, Status.ERROR, "the Dask task failed: "
-                                         + describe_exception(error)), None, None)
+                    failed = unanswered(task.identity, Status.ERROR, "the Dask task failed: "
+                                        + describe_exception(error))
+                    record = ended(failed, None, None)
                 yield task, record
         finally:
             self.client.cancel(list(futures))

@@ -20,6 +20,7 @@ worker is killed or dies goes back to the queue, unrun.
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import subprocess
@@ -31,10 +32,11 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import IO
 
+from experiments.campaign.executors.records import unanswered
 from experiments.campaign.executors.search_starts import read_search_starts
 from experiments.campaign.executors.worker import ended
 from experiments.campaign.grid import RunTask
-from experiments.campaign.record import RunRecord, begun
+from experiments.campaign.record import RunRecord
 from puzzlelab.errors import PuzzleLabError
 from solvers import Status
 from solvers.portfolio import CORES_VARIABLE
@@ -50,6 +52,12 @@ WORKER_MODULE = "experiments.campaign.executors.worker"
 def grace_seconds(time_limit: float) -> float:
     """How long past its limit a run may go before it is killed: 0.5 s plus 10 %."""
     return 0.5 + 0.1 * time_limit
+
+
+def time_limit_of(task: RunTask) -> float:
+    """The seconds ``task``'s search may take (a run without a limit is never killed)."""
+    limit = task.identity.time_limit
+    return math.inf if limit is None else limit
 
 
 _BAD_ALLOC = b"instance of 'std::bad_alloc'"
@@ -79,7 +87,7 @@ class WorkerProcess:
         self.log_offset = 0  # where the log ended when the running task started
         self.ready = False
         self.task: RunTask | None = None
-        self.begun = 0  # tasks begun: the running one's number in the worker
+        self.tasks_begun = 0  # tasks begun: the running one's number in the worker
         self.queued: deque[RunTask] = deque()  # sent behind the running task, not begun
         self.started = 0.0
         self.search: tuple[float, float] | None = None  # (started, time limit) of the search
@@ -101,7 +109,7 @@ class WorkerProcess:
     def _begin(self, task: RunTask) -> None:
         """The worker starts ``task``: its clock starts."""
         self.task, self.started, self.search = task, time.perf_counter(), None
-        self.begun += 1
+        self.tasks_begun += 1
         self.cpu_at_start = self.cpu_seconds()
         if self.log is not None:
             self.log_offset = os.fstat(self.log.fileno()).st_size
@@ -122,9 +130,9 @@ class WorkerProcess:
         if self.searches is None:
             return
         for number, seconds, limit in read_search_starts(self.searches):
-            if number == self.begun and self.task is not None:
+            if number == self.tasks_begun and self.task is not None:
                 self.search = (self.started + seconds,
-                               self.task.time_limit if limit is None else limit)
+                               time_limit_of(self.task) if limit is None else limit)
 
     def room(self, runs_per_worker: int | None) -> int:
         """How many more tasks this worker may be given now: :data:`HELD` in hand at most,
@@ -138,14 +146,14 @@ class WorkerProcess:
         """When the running task is killed: its search's limit and grace after that
         search started; before, as long from the task's start (building the model)."""
         assert self.task is not None
-        started, limit = self.search or (self.started, self.task.time_limit)
+        started, limit = self.search or (self.started, time_limit_of(self.task))
         return started + limit + grace_seconds(limit)
 
     def overrun(self) -> str:
         """Why the running task is being killed at its deadline."""
         assert self.task is not None
         if self.search is None:
-            limit = self.task.time_limit
+            limit = time_limit_of(self.task)
             return (f"killed: still building its model {limit + grace_seconds(limit):.1f} s "
                     f"after it started (a build may take the time limit and its grace)")
         limit = self.search[1]
@@ -258,7 +266,7 @@ class LocalPool:
     def run(self, tasks: Iterable[RunTask]) -> Iterator[tuple[RunTask, RunRecord]]:
         """Run every task; yield ``(task, record)`` in the order runs end."""
         self.pending = pending = deque(tasks)
-        self.solvers = sorted({*self.solvers, *(task.solver for task in pending)})
+        self.solvers = sorted({*self.solvers, *(task.identity.solver for task in pending)})
         while len(self.workers) < min(self.jobs, len(pending)):
             self.workers.append(WorkerProcess(self.log, self.solvers))
         while pending or any(w.task is not None for w in self.workers):
@@ -322,7 +330,8 @@ class LocalPool:
         worker.stop(kill=True)
         if task is not None:
             used = None if cpu is None or worker.cpu_at_start is None else cpu - worker.cpu_at_start
-            yield task, ended(begun(task, status, message), wall_s=wall, cpu_s=used)
+            yield task, ended(unanswered(task.identity, status, message), wall_s=wall,
+                              cpu_s=used)
         self._swap(worker, stopped=True)
 
     def _requeue(self, worker: WorkerProcess) -> None:

@@ -25,11 +25,12 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from multiprocessing.connection import Connection
 
+from experiments.campaign.executors.records import record_of_run, unanswered
 from experiments.campaign.executors.search_starts import SearchStarts
 from experiments.campaign.grid import RunTask
 from experiments.campaign.plugins import load_modules
-from experiments.campaign.record import RunRecord, begun, of_run
-from experiments.campaign.solving import solve_instance
+from experiments.campaign.record import RunRecord
+from experiments.campaign.solving import solve_run
 from puzzlelab.collector import settled, start_up
 from puzzlelab.errors import ModelTooLarge
 from solvers import BACKENDS, Status
@@ -42,21 +43,19 @@ def execute(task: RunTask, on_search_start: SearchStart | None = None) -> RunRec
     ``on_search_start`` hears when each search starts, once the model is built.
     """
     wall_start, cpu_start = time.perf_counter(), time.process_time()
+    identity = task.identity
     try:
         load_modules(task.modules)
-        with MemoryLimit(task.memory_limit_mb):
-            run = solve_instance(task.puzzle, task.payload, task.viewpoint_name, task.solver,
-                                 task.heuristic, task.options, time_limit=task.time_limit,
-                                 max_solutions=task.max_solutions, seed=task.seed,
-                                 on_search_start=on_search_start)
-        record = of_run(run, task)
+        with MemoryLimit(identity.memory_limit_mb):
+            run = solve_run(identity, task.payload, on_search_start=on_search_start)
+        record = record_of_run(run)
     except MemoryError:
-        record = begun(task, Status.MEMORY_OUT, f"out of memory: the run needed more than "
-                                                f"{task.memory_limit_mb} MB")
+        record = unanswered(identity, Status.MEMORY_OUT, f"out of memory: the run needed "
+                                                         f"more than {identity.memory_limit_mb} MB")
     except ModelTooLarge as error:
-        record = begun(task, Status.REFUSED, str(error))
+        record = unanswered(identity, Status.REFUSED, str(error))
     except Exception as error:
-        record = begun(task, Status.ERROR, describe_exception(error))
+        record = unanswered(identity, Status.ERROR, describe_exception(error))
     return ended(record, wall_s=time.perf_counter() - wall_start,
                  cpu_s=time.process_time() - cpu_start)
 
@@ -96,20 +95,21 @@ def now() -> str:
 
 
 class MemoryLimit:
-    """Limit the address space to what the process holds now plus ``megabytes``.
+    """Limit the address space to what the process holds now plus ``megabytes`` (None:
+    no limit).
 
     Counting address space (not resident memory) is stricter than a cgroup limit,
     but it stops the run inside the process: Python raises ``MemoryError``, which
     becomes ``memory-out``. Where the limit cannot be set it is not enforced.
     """
 
-    def __init__(self, megabytes: int) -> None:
+    def __init__(self, megabytes: int | None) -> None:
         self.megabytes = megabytes
         self.previous: tuple[int, int] | None = None
 
     def __enter__(self) -> MemoryLimit:
-        current = _address_space_bytes()
-        if current is not None:
+        current = None if self.megabytes is None else _address_space_bytes()
+        if current is not None and self.megabytes is not None:
             self.previous = resource.getrlimit(resource.RLIMIT_AS)
             soft = current + self.megabytes * 2**20
             hard = self.previous[1]

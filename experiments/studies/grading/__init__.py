@@ -68,13 +68,13 @@ def count_solutions(ladder: Ladder, instance: Any, time_limit: float | None = No
     """``instance``'s solutions up to 2 on the ladder's search model; when that count is
     not a finished answer, why; and the branches its search took to the first solution
     (the branches of a search for that one: it is the same depth-first search)."""
-    from experiments.campaign.solving import solve_instance
+    from experiments.campaign.solving import solve
     from solvers import Status
 
     search = ladder.search
-    run = solve_instance(ladder.puzzle, instance, search.viewpoint, search.backend,
-                         search.heuristic, search.options, time_limit=time_limit,
-                         max_solutions=2)
+    run = solve(instance, viewpoint=search.viewpoint, solver=search.backend,
+                heuristic=search.heuristic, options=search.options, time_limit=time_limit,
+                max_solutions=2)
     status, figures = run.result.status, run.result.statistics
     found, first = figures.solutions, figures.first_branches
     if status is Status.UNSATISFIABLE:

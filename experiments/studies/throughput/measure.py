@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from experiments.campaign.solving import PuzzleRun, solve_instance
+from experiments.campaign.solving import PuzzleRun, solve
 from experiments.studies.throughput.combinations import PUZZLE, Combination
 from experiments.studies.throughput.direct import DirectSolve
 from puzzles import PUZZLES
@@ -85,21 +85,21 @@ class _Clock:
 
 
 def _run(combination: Combination, instance: Any, time_limit: float | None) -> PuzzleRun:
-    return solve_instance(PUZZLE, instance, combination.viewpoint, combination.solver,
-                          combination.heuristic, dict(combination.options),
-                          time_limit=time_limit)
+    return solve(instance, viewpoint=combination.viewpoint, solver=combination.solver,
+                 heuristic=combination.heuristic, options=dict(combination.options),
+                 time_limit=time_limit)
 
 
 def run_problem(run: PuzzleRun) -> str | None:
     """What is wrong with a run, or None when it solved the instance correctly."""
     if run.result.status is not Status.SOLVED:
-        return f"{run.instance}: {run.result.status.value} {run.result.message}".strip()
+        return f"{run.identity.instance}: {run.result.status.value} {run.result.message}".strip()
     if not run.correct:
-        return f"{run.instance}: the checker rejected the solution: {run.violations}"
-    if run.known_solution_matches is None:
-        return f"{run.instance}: no known solution to compare with"
-    if not run.known_solution_matches:
-        return f"{run.instance}: the solution differs from the known one"
+        return f"{run.identity.instance}: the checker rejected the solution: {run.violations}"
+    if run.matches_known is None:
+        return f"{run.identity.instance}: no known solution to compare with"
+    if not run.matches_known:
+        return f"{run.identity.instance}: the solution differs from the known one"
     return None
 
 

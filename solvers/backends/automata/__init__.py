@@ -24,9 +24,9 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.backends import BACKENDS
 from solvers.backends.automata.unrolling import UNROLLERS
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import (
     ALL_PROBING,
     DWAY_LABELLING,

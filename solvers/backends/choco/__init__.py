@@ -52,8 +52,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlelab.errors import UnsupportedCombination
+from solvers.backend_contract import LoweredModel, RootPropagator, SolveRequest
 from solvers.backends import BACKENDS
-from solvers.backends.base import LoweredModel, RootPropagator, SolveRequest
 from solvers.backends.choco.posting import CHOCO_BOUND, POSTERS, ChocoModel, ChocoVars
 from solvers.backends.choco.strategies import post_stop_check, set_search
 from solvers.capabilities import (

@@ -17,8 +17,8 @@ from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from solvers.backend_contract import LoweredModel, RootPropagator, SolveRequest
 from solvers.backends import BACKENDS
-from solvers.backends.base import LoweredModel, RootPropagator, SolveRequest
 from solvers.backends.cp.impact_slices import FIRST_SLICE_FAILURES, slices
 from solvers.backends.cp.posting import POSTERS, CpVars, post_connected
 from solvers.capabilities import (

@@ -10,13 +10,12 @@ follows the search back up.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ortools.constraint_solver import pywrapcp
 
 from solvers.backends.cp.bridge_blocks import BridgeBlocks
-from solvers.backends.cp.posting import CpVars
 from solvers.constraints import Connected
 from solvers.variables import IntVar
 
@@ -122,7 +121,7 @@ class ConnectedPropagator(pywrapcp.PyConstraint):
             self.weights[edge].SetMin(1)
 
 
-def post(solver: pywrapcp.Solver, cp_vars: CpVars, constraint: Connected,
+def post(solver: pywrapcp.Solver, cp_vars: Mapping[IntVar, Any], constraint: Connected,
          must_stop: Callable[[], bool] | None = None) -> None:
     """``connected`` as :class:`ConnectedPropagator`, failing once ``must_stop()``."""
     solver.Add(ConnectedPropagator(solver, constraint,

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
+from solvers.backend_contract import LoweredModel, RootPropagator, SolveRequest
 from solvers.backends import BACKENDS
-from solvers.backends.base import LoweredModel, RootPropagator, SolveRequest
 from solvers.backends.ic.propagation import Failure, State
 from solvers.capabilities import (
     OWN_SEARCH,

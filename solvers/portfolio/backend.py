@@ -35,13 +35,13 @@ from typing import Any
 import solvers.backends.automata
 import solvers.backends.cpsat  # noqa: F401 (both register the backends the portfolio runs)
 from puzzlelab.errors import SolverError, UnsupportedCombination
+from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.backends import BACKENDS
-from solvers.backends.base import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import AFTER_SEARCH, SEARCH_TREE, Capabilities
 from solvers.constraints import CONSTRAINT_TYPES
 from solvers.limits import SearchLimits
 from solvers.model import Model
-from solvers.portfolio import Configuration, Outcome, Race, cores_allowed, run_here
+from solvers.portfolio.race import Configuration, Outcome, Race, cores_allowed, run_here
 from solvers.record import PortfolioAnswer, Status
 
 CONFIGURATIONS = (Configuration("cpsat", "auto+symmetric"), Configuration("automata", "auto"))

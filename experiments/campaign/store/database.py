@@ -18,89 +18,36 @@ wrong as soon as both are stored, whichever came first
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 import json
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from pathlib import Path
-from typing import Any, NamedTuple
 
-from experiments.campaign.record import RunRecord, from_row, run_columns, to_row
-from experiments.campaign.verdicts import can_contradict, contradicted, marked_wrong
+from experiments.campaign.identity import RunIdentity
+from experiments.campaign.record import RunRecord
+from experiments.campaign.store.contradictions import Contradictions
+from experiments.campaign.store.rows import from_row, run_columns, to_row
+from experiments.campaign.store.tables import (
+    CAMPAIGN_COLUMNS,
+    GRID_COLUMNS,
+    INSTANCE_COLUMNS,
+    SCHEMA_VERSION,
+    CampaignPlan,
+    Session,
+    StoredInstance,
+    table_sql,
+)
+from experiments.campaign.store.trees import StoredTree, insert_tree, read_trees, tree_keys
+from experiments.campaign.verdicts import marked_wrong
 from puzzlelab.collector import making_lasting_objects
 from puzzlelab.errors import PuzzleLabError
-from solvers.record import Status
 
 COMMIT_SECONDS = 0.25
 """The longest a stored run waits in the open transaction before the batch is committed."""
-
-SCHEMA_VERSION = 3
-"""1: the runs and campaign tables; 2: the instances table; 3: the grid table (older
-stores gain them when a campaign runs again, and read without them)."""
-
-
-@dataclass(frozen=True)
-class Session:
-    """One session that ran the spec: what it ran, where, when, and how it ended."""
-
-    name: str
-    spec_path: str
-    spec_text: str
-    settings: str  # the spec's settings that decide its runs, as JSON
-    started_at: str
-    executor: str
-    ended_at: str | None = None
-    end_state: str | None = None
-    jobs: int | None = None
-    planned_runs: int | None = None
-    package_versions: str | None = None  # JSON
-    python: str | None = None
-    platform: str | None = None
-    cpu_model: str | None = None
-    cores: int | None = None
-    git_commit: str | None = None
-    host: str | None = None
-    id: int | None = None
-
-
-CAMPAIGN_COLUMNS = {
-    "name": "TEXT NOT NULL", "spec_path": "TEXT NOT NULL", "spec_text": "TEXT NOT NULL",
-    "settings": "TEXT NOT NULL", "started_at": "TEXT NOT NULL", "ended_at": "TEXT",
-    "end_state": "TEXT", "executor": "TEXT NOT NULL", "jobs": "INTEGER",
-    "planned_runs": "INTEGER", "package_versions": "TEXT", "python": "TEXT",
-    "platform": "TEXT", "cpu_model": "TEXT", "cores": "INTEGER", "git_commit": "TEXT",
-    "host": "TEXT",
-}
-"""The columns of a :class:`Session`."""
-INSTANCE_COLUMNS = {"instance_file": "TEXT NOT NULL", "name": "TEXT NOT NULL",
-                    "label": "TEXT NOT NULL", "text": "TEXT NOT NULL"}
-GRID_COLUMNS = {"run_key": "TEXT NOT NULL UNIQUE"}
-"""The runs the latest session planned: what the tables show of a store (a campaign that
-grew or shrank keeps the runs of cells it no longer plans)."""
-
-
-@dataclass(frozen=True)
-class StoredInstance:
-    """An instance as the campaign ran it: its file as the spec wrote it, the puzzle's
-    name for it, its label, and its text in the puzzle's main format (with the known
-    solution, when the file gave one)."""
-
-    instance_file: str
-    name: str
-    label: str
-    text: str
-
-
-class CampaignPlan(NamedTuple):
-    """The runs per grid cell, and in all, that a campaign plans (None: unknown)."""
-
-    repeats: int | None
-    runs: int | None
 
 
 def _read_only_connection(path: Path) -> sqlite3.Connection:
@@ -129,23 +76,17 @@ def _closed_on_error(connection: sqlite3.Connection) -> Iterator[None]:
         raise
 
 
-def _table_sql(name: str, columns: Mapping[str, str], unique: str = "") -> str:
-    body = ",\n  ".join(f'"{column}" {kind}' for column, kind in columns.items())
-    return (f"CREATE TABLE IF NOT EXISTS {name} (\n  id INTEGER PRIMARY KEY,\n  {body}"
-            + (f",\n  UNIQUE ({unique})" if unique else "") + "\n)")
-
-
 class ResultsStore:
     """An open results database; use as a context manager."""
 
     def __init__(self, path: Path, read_only: bool = False) -> None:
         self.path = Path(path)
         self._committed_at = time.monotonic()
-        self._claimed: set[tuple[str, str]] | None = None  # see _may_be_contradicted
         self.read_only = read_only
         if read_only:
             self.connection = _read_only_connection(self.path)
             self.connection.row_factory = sqlite3.Row
+            self.contradictions = Contradictions(self.connection)
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -156,13 +97,14 @@ class ResultsStore:
             raise PuzzleLabError(f"{self.path}: cannot open the results database ({reason})"
                                  ) from None
         self.connection.row_factory = sqlite3.Row
+        self.contradictions = Contradictions(self.connection)
         self.connection.execute("PRAGMA synchronous=NORMAL")
         with self.connection:
-            self.connection.execute(_table_sql("runs", run_columns()))
-            self.connection.execute(_table_sql("campaign", CAMPAIGN_COLUMNS))
-            self.connection.execute(_table_sql("instances", INSTANCE_COLUMNS,
+            self.connection.execute(table_sql("runs", run_columns()))
+            self.connection.execute(table_sql("campaign", CAMPAIGN_COLUMNS))
+            self.connection.execute(table_sql("instances", INSTANCE_COLUMNS,
                                                "instance_file, name"))
-            self.connection.execute(_table_sql("grid", GRID_COLUMNS))
+            self.connection.execute(table_sql("grid", GRID_COLUMNS))
             self._add_missing_columns("runs", run_columns())
             self.connection.execute("CREATE INDEX IF NOT EXISTS runs_by_instance ON runs "
                                     "(instance_file, instance)")
@@ -229,54 +171,18 @@ class ResultsStore:
     def record_run(self, record: RunRecord) -> tuple[RunRecord, list[str]]:
         """Store one finished run (committed with its batch, :data:`COMMIT_SECONDS`); then
         mark wrong every stored run of the instance that claims "unsatisfiable" where one
-        has a solution the checker accepts (this run, or earlier ones it contradicts).
-        Returns the record as stored (marked wrong, if it is one of them) and the keys
-        of the other runs marked."""
+        has a solution the checker accepts (this run, or earlier ones it contradicts:
+        :mod:`~experiments.campaign.store.contradictions`). Returns the record as stored
+        (marked wrong, if it is one of them) and the keys of the other runs marked."""
         row = to_row(record)
         self.connection.execute(_insert_sql(tuple(row)), list(row.values()))
-        marked = (self._mark_contradicted(record.instance_file, record.instance)
-                  if self._may_be_contradicted(record) else {})
+        marked = self.contradictions.after_storing(record)
         if time.monotonic() - self._committed_at >= COMMIT_SECONDS:
             self.commit()
-        if record.key in marked:
-            record = marked_wrong(record, marked[record.key])
-        return record, [key for key in marked if key != record.key]
-
-    def _may_be_contradicted(self, record: RunRecord) -> bool:
-        """Whether storing ``record`` may change a verdict: a claim of no solution, or a
-        solution of an instance claimed unsatisfiable (the claims read once, then kept
-        here: the common run then asks the database nothing more)."""
-        if not can_contradict(record):
-            return False
-        instance = (record.instance_file, record.instance)
-        if self._claimed is None:
-            self._claimed = {(row[0], row[1]) for row in self.connection.execute(
-                "SELECT DISTINCT instance_file, instance FROM runs WHERE status = ?",
-                (Status.UNSATISFIABLE.value,))}
-        if record.status is Status.UNSATISFIABLE:
-            self._claimed.add(instance)
-            return True
-        return instance in self._claimed
-
-    def _mark_contradicted(self, instance_file: str, instance: str) -> dict[str, str]:
-        """Mark wrong the runs of one instance that :func:`contradicted` judges so. Only
-        answers can contradict or be contradicted, so only they are read: claims are
-        rare, and a campaign stores many runs."""
-        claims, answers_found = self.connection.execute(
-            "SELECT max(status = ?), max(verdict = 'correct') FROM runs WHERE instance_file = ? "
-            "AND instance = ?", (Status.UNSATISFIABLE.value, instance_file, instance)).fetchone()
-        if not (claims and answers_found):  # the common case: nothing to contradict
-            return {}
-        answers = [from_row(dict(row)) for row in self.connection.execute(
-            "SELECT * FROM runs WHERE instance_file = ? AND instance = ? AND (status = ? OR "
-            "verdict = 'correct') ORDER BY id",
-            (instance_file, instance, Status.UNSATISFIABLE.value))]
-        marked = {answers[index].key: message
-                  for index, message in contradicted(answers).items()}
-        self.connection.executemany(
-            "UPDATE runs SET status = ?, verdict = 'wrong', message = ? WHERE run_key = ?",
-            [(Status.ERROR.value, message, key) for key, message in marked.items()])
-        return marked
+        key = record.identity.key
+        if key in marked:
+            record = marked_wrong(record, marked[key])
+        return record, [other for other in marked if other != key]
 
     def store_instances(self, instances: Iterable[StoredInstance]) -> None:
         """Keep the campaign's instances (each once: a later text of one replaces it)."""
@@ -295,20 +201,21 @@ class ResultsStore:
                     row["instance_file"], row["name"], row["label"], row["text"])
                 for row in self.connection.execute("SELECT * FROM instances")}
 
-    def set_grid(self, cells: Iterable[tuple[str, int, str, int]]) -> None:
-        """The runs the spec plans now, each ``(key, position, instance label, instance
-        position)``. Tables show the stored runs among them, in the spec's order: a stored
-        run keeps its figures, and takes its place and label in a grid that has grown."""
-        cells = list(cells)
-        self._claimed = None  # runs take new labels: read the claims again
+    def set_grid(self, identities: Iterable[RunIdentity]) -> None:
+        """The runs the spec plans now. Tables show the stored runs among them, in the
+        spec's order: a stored run keeps its figures, and takes its place and labels in
+        a grid that has grown."""
+        cells = list(identities)
+        self.contradictions.forget()  # runs take new labels: read the claims again
         with self.connection:
             self.connection.execute("DELETE FROM grid")
             self.connection.executemany("INSERT INTO grid (run_key) VALUES (?)",
-                                        [(cell[0],) for cell in cells])
+                                        [(cell.key,) for cell in cells])
             self.connection.executemany(
                 "UPDATE runs SET position = ?, instance = ?, instance_position = ? "
                 "WHERE run_key = ?",
-                [(position, label, at, key) for key, position, label, at in cells])
+                [(cell.position, cell.instance, cell.instance_position, cell.key)
+                 for cell in cells])
 
     def grid_keys(self) -> set[str] | None:
         """The keys of the runs the latest session planned (None in a store made before
@@ -354,19 +261,48 @@ class ResultsStore:
         return CampaignPlan(int(json.loads(latest.settings).get("repeats", 1)),
                             latest.planned_runs)
 
-    def runs(self, campaign: str = "", puzzle: str = "") -> list[RunRecord]:
+    def runs(self, campaign: str = "") -> list[RunRecord]:
         """Every stored run in grid order (the order the spec lists them), as records
-        carrying ``campaign`` and ``puzzle``."""
+        carrying ``campaign``; a column an older store lacks reads as the latest
+        session's setting."""
+        defaults = self.campaign_defaults()
         cursor = self.connection.cursor()
         cursor.row_factory = None  # plain tuples, zipped with the columns: half the time
         cursor.execute("SELECT * FROM runs ORDER BY position")
         columns = [description[0] for description in cursor.description]
         with making_lasting_objects():
-            return [from_row(dict(zip(columns, row)), campaign, puzzle) for row in cursor]
+            return [from_row(dict(zip(columns, row)), campaign, defaults) for row in cursor]
+
+    def campaign_defaults(self) -> dict[str, str | int]:
+        """The latest session's settings that every run of it shares (its puzzle, the
+        solutions it asked for): what an older store's rows leave out."""
+        sessions = self.sessions()
+        settings = json.loads(sessions[-1].settings) if sessions else {}
+        return {"puzzle": str(settings.get("puzzle") or ""),
+                "max_solutions": int(settings.get("max_solutions", 1))}
+
+    def tree_keys(self) -> set[str]:
+        """The keys of the runs whose search trees are stored."""
+        return tree_keys(self.connection)
+
+    def store_tree(self, tree: StoredTree) -> None:
+        """Keep the search tree of one run (committed at once)."""
+        insert_tree(self.connection, tree)
+
+    def trees(self) -> list[StoredTree]:
+        """The search trees the store holds (none in a store made before trees were
+        kept, or without them)."""
+        if "trees" not in self.tables():
+            return []
+        try:
+            return read_trees(self.connection)
+        except sqlite3.DatabaseError as error:
+            raise PuzzleLabError(f"{self.path}: cannot read its search trees ({error})"
+                                 ) from None
 
     def clear(self) -> None:
         """Forget every run, session and instance (``--fresh``)."""
-        self._claimed = None
+        self.contradictions.forget()
         with self.connection:
             for table in ("runs", "campaign", "instances"):
                 self.connection.execute(f"DELETE FROM {table}")
@@ -377,22 +313,3 @@ def _insert_sql(columns: tuple[str, ...]) -> str:
     """The statement storing a run's row, made once per set of columns."""
     quoted = ", ".join(f'"{column}"' for column in columns)
     return f"INSERT OR REPLACE INTO runs ({quoted}) VALUES ({', '.join('?' * len(columns))})"
-
-
-CSV_LEFT_OUT = ("solution",)
-
-
-def runs_as_csv(records: Iterable[RunRecord]) -> str:
-    """Every run, one line each, for spreadsheets and pandas (solutions stay in the database)."""
-    buffer = io.StringIO()
-    fieldnames = ["id", *(c for c in run_columns() if c not in CSV_LEFT_OUT)]
-    writer = csv.DictWriter(buffer, fieldnames=fieldnames, lineterminator="\n",
-                            extrasaction="ignore")
-    writer.writeheader()
-    for record in records:
-        row: dict[str, Any] = {"id": record.row_id, **to_row(record)}
-        row["complete"] = int(row["complete"])
-        if row["matches_known"] is not None:
-            row["matches_known"] = int(row["matches_known"])
-        writer.writerow(row)
-    return buffer.getvalue()

@@ -1,4 +1,4 @@
-"""Experiment specifications: a TOML file read and validated before anything runs.
+"""An experiment spec: a TOML file read and validated before anything runs.
 
 A spec names a puzzle, instance files, viewpoints (with options and labels),
 solvers, heuristics, repeats and per-run limits; docs/experiments.md lists every key
@@ -9,22 +9,26 @@ the key (or of the array item) at fault, and the key itself.
 
 from __future__ import annotations
 
-import math
 import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from experiments.campaign.identity import ALL_SOLUTIONS
 from experiments.campaign.plugins import load_modules
-from experiments.campaign.record import GROUPINGS
-from experiments.campaign.toml_location import locate
-from experiments.campaign.trees import TreeSettings, tree_settings
+from experiments.campaign.spec.locating import ErrorAt, errors_of, spec_error, toml_error
+from experiments.campaign.spec.settings import (
+    TableSettings,
+    TreeSettings,
+    read_table_settings,
+    read_tree_settings,
+)
+from experiments.campaign.spec.values import looked_up, positive, string_list, typed
 from puzzlelab.errors import PuzzleLabError, SpecError, UnknownName
-from puzzlelab.statistics import metric_names
 from puzzles import PUZZLES
-from puzzles.text_input import last_line, line_number_at
 from solvers import BACKENDS
 from viewpoints import DEFAULTS, get_viewpoint
 
@@ -97,11 +101,11 @@ class ExperimentSpec:
     time_limit: float = 10.0
     memory_limit_mb: int = 2048
     seed: int = 0
-    max_solutions: int | None = 1
+    max_solutions: int = 1  # ALL_SOLUTIONS (0): every solution
     skip_unsupported: bool = False
     modules: tuple[str, ...] = ()
     description: str = ""
-    table: TableSettings = field(default_factory=lambda: TableSettings())
+    table: TableSettings = field(default_factory=TableSettings)
     trees: TreeSettings = field(default_factory=TreeSettings)
     settings: Mapping[str, Any] = field(default_factory=dict)
     written_path: Path | None = None  # as the user gave it, for messages (``path`` is resolved)
@@ -109,28 +113,6 @@ class ExperimentSpec:
     def error(self, key: str, message: str) -> SpecError:
         """A ``SpecError`` located at ``key`` of this spec."""
         return spec_error(self.written_path or self.path, self.text, key, message)
-
-
-def spec_error(path: Path, text: str, key: str, message: str) -> SpecError:
-    """``file:line: key 'k': message``, on the line of the key (of its item for ``k[i]``)."""
-    offset = locate(text, key)
-    line = "" if offset is None else f":{line_number_at(text, offset)}"
-    return SpecError(f"{path}{line}: key {key!r}: {message}")
-
-
-_TOML_POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
-
-
-def _toml_error(path: Path, text: str, error: tomllib.TOMLDecodeError) -> str:
-    """``file:line:column: not valid TOML: reason``, the form of every other located error
-    (``tomllib`` puts the position at the end of its message, in words)."""
-    reason = str(error)
-    found = _TOML_POSITION.search(reason)
-    if found is None:
-        return f"{path}: not valid TOML: {reason}"
-    line, column = found.groups()
-    where = f"{line}:{column}" if line else str(last_line(text))
-    return f"{path}:{where}: not valid TOML: {reason[:found.start()]}"
 
 
 def load_spec(path: str | Path) -> ExperimentSpec:
@@ -155,184 +137,85 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise SpecError(_toml_error(path, text, error)) from None
-    fail = _Failer(path, text)
+        raise toml_error(path, text, error) from None
+    error_at = errors_of(path, text)
     for key in data:
         if key not in KEYS:
-            raise fail(key, f"unknown key; valid keys: {', '.join(KEYS)}")
+            raise error_at(key, f"unknown key; valid keys: {', '.join(KEYS)}")
     for key in REQUIRED:
         if key not in data:
             raise SpecError(f"{path}: missing key {key!r} ({KEYS[key]})")
-    name = _typed(fail, data, "name", str)
+    name = typed(error_at, data, "name", str)
     if not NAME_PATTERN.match(name):
-        raise fail("name", "must be letters, digits, '-', '_' or '.' (it names a folder)")
-    modules = tuple(_string_list(fail, data, "modules", allow_empty=True))
+        raise error_at("name", "must be letters, digits, '-', '_' or '.' (it names a folder)")
+    modules = tuple(string_list(error_at, data, "modules", allow_empty=True))
     try:
         load_modules(modules, path.parent)
     except PuzzleLabError as error:
-        raise fail("modules", str(error)) from None
-    puzzle = _typed(fail, data, "puzzle", str)
-    _lookup(fail, "puzzle", lambda: PUZZLES.get(puzzle))
+        raise error_at("modules", str(error)) from None
+    puzzle = typed(error_at, data, "puzzle", str)
+    looked_up(error_at, "puzzle", lambda: PUZZLES.get(puzzle))
     data = {**_defaults_of(puzzle, data), **data}
     spec = ExperimentSpec(
         path=path.resolve(), written_path=path, text=text, name=name, puzzle=puzzle,
-        instance_sets=_instance_sets(fail, data, path.parent),
-        viewpoints=_viewpoints(fail, data, puzzle),
-        solvers=tuple(_string_list(fail, data, "solvers")),
-        heuristics=tuple(_string_list(fail, data, "heuristics")),
-        repeats=_positive(fail, data, "repeats", int, 1),
-        time_limit=float(_positive(fail, data, "time_limit", (int, float), 10.0)),
-        memory_limit_mb=_positive(fail, data, "memory_limit_mb", int, 2048),
-        seed=_typed(fail, data, "seed", int, 0),
-        max_solutions=_max_solutions(fail, data),
-        skip_unsupported=_typed(fail, data, "skip_unsupported", bool, False),
+        instance_sets=_instance_sets(error_at, data, path.parent),
+        viewpoints=_viewpoints(error_at, data, puzzle),
+        solvers=tuple(string_list(error_at, data, "solvers")),
+        heuristics=tuple(string_list(error_at, data, "heuristics")),
+        repeats=positive(error_at, data, "repeats", int, 1),
+        time_limit=float(positive(error_at, data, "time_limit", (int, float), 10.0)),
+        memory_limit_mb=positive(error_at, data, "memory_limit_mb", int, 2048),
+        seed=typed(error_at, data, "seed", int, 0),
+        max_solutions=_max_solutions(error_at, data),
+        skip_unsupported=typed(error_at, data, "skip_unsupported", bool, False),
         modules=modules,
-        description=_typed(fail, data, "description", str, ""),
-        table=_table_settings(fail, data),
-        trees=tree_settings(data, fail),
+        description=typed(error_at, data, "description", str, ""),
+        table=read_table_settings(error_at, data),
+        trees=read_tree_settings(error_at, data),
         settings=data,
     )
     for index, solver in enumerate(spec.solvers):  # named, not imported: the grid will
         if solver not in BACKENDS:
-            raise fail(f"solvers[{index}]", str(UnknownName("solver", solver, BACKENDS.names())))
+            unknown = UnknownName("solver", solver, BACKENDS.names())
+            raise error_at(f"solvers[{index}]", str(unknown))
     return spec
 
 
-class _Failer:
-    """Builds located ``SpecError``s for one spec file."""
-
-    def __init__(self, path: Path, text: str) -> None:
-        self.path, self.text = path, text
-
-    def __call__(self, key: str, message: str) -> SpecError:
-        return spec_error(self.path, self.text, key, message)
-
-
-def _lookup(fail: _Failer, key: str, getter: Any) -> Any:
-    try:
-        return getter()
-    except PuzzleLabError as error:
-        raise fail(key, str(error)) from None
-
-
-def _typed(fail: _Failer, data: Mapping[str, Any], key: str, kind: Any,
-           default: Any = None) -> Any:
-    if key not in data:
-        return default
-    value = data[key]
-    wrong_bool = isinstance(value, bool) and kind is not bool
-    if wrong_bool or not isinstance(value, kind):
-        raise fail(key, f"expected {_kind_name(kind)}, got {value!r}")
-    return value
-
-
-def _kind_name(kind: Any) -> str:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    names = {str: "a string", int: "an integer", float: "a number", bool: "true or false"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
-
-
-def _positive(fail: _Failer, data: Mapping[str, Any], key: str, kind: Any,
-              default: Any) -> Any:
-    value = _typed(fail, data, key, kind, default)
-    if not (math.isfinite(value) and value > 0):  # TOML has inf and nan
-        raise fail(key, f"must be a positive number, got {value!r}")
-    return value
-
-
-def _max_solutions(fail: _Failer, data: Mapping[str, Any]) -> int | None:
-    value = _typed(fail, data, "max_solutions", int, 1)
+def _max_solutions(error_at: ErrorAt, data: Mapping[str, Any]) -> int:
+    value: int = typed(error_at, data, "max_solutions", int, 1)
     if value < 0:
-        raise fail("max_solutions", "must be 0 (count all) or a positive number")
-    return value or None
-
-
-def _string_list(fail: _Failer, data: Mapping[str, Any], key: str,
-                 allow_empty: bool = False) -> list[str]:
-    value = data.get(key, [])
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise fail(key, "expected a list of strings")
-    if not value and not allow_empty:
-        raise fail(key, "must name at least one")
-    if len(set(value)) != len(value):
-        raise fail(key, "names an entry twice")
+        raise error_at("max_solutions", f"must be {ALL_SOLUTIONS} (count all) or a positive "
+                                        f"number")
     return value
 
 
-@dataclass(frozen=True)
-class TableSettings:
-    """How a campaign's tables and report group and measure (the spec's ``table`` key):
-    ``puzzlelab run`` writes them so, and ``table`` and ``report`` show them so unless
-    told otherwise."""
-
-    metrics: tuple[str, ...] = ("time", "backtracks")
-    by: str = "viewpoint"
-    reached: bool = False
-    report: bool = True  # write report/ (puzzlelab report) after the tables
-
-
-def table_settings(text: str, path: Path) -> TableSettings:
-    """The ``table`` settings of the spec ``text`` (its defaults where it has none): how a
-    stored campaign's report groups and measures, as its run did."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise SpecError(_toml_error(path, text, error)) from None
-    return _table_settings(_Failer(path, text), data)
-
-
-def _table_settings(fail: _Failer, data: Mapping[str, Any]) -> TableSettings:
-    table = _typed(fail, data, "table", dict, {})
-    unknown = set(table) - {"metrics", "by", "reached", "report"}
-    if unknown:
-        raise fail("table", f"unknown field {sorted(unknown)[0]!r}; use metrics, by, reached, "
-                            f"report")
-    metrics = tuple(_string_list(fail, table, "metrics", allow_empty=True)) or ("time",
-                                                                             "backtracks")
-    by = table.get("by", "viewpoint")
-    for metric in metrics:
-        if metric not in metric_names():
-            raise fail("table", f"unknown metric {metric!r}; valid: "
-                                f"{', '.join(metric_names())}")
-    if by not in GROUPINGS:
-        raise fail("table", f"'by' must be one of {', '.join(GROUPINGS)}, not {by!r}")
-    reached = table.get("reached", False)
-    if not isinstance(reached, bool):
-        raise fail("table", f"'reached' must be true or false, not {reached!r}")
-    report = table.get("report", True)
-    if not isinstance(report, bool):
-        raise fail("table", f"'report' must be true or false, not {report!r}")
-    return TableSettings(metrics, by, reached, report)
-
-
-def _instance_sets(fail: _Failer, data: Mapping[str, Any], base: Path) -> tuple[InstanceSet, ...]:
+def _instance_sets(error_at: ErrorAt, data: Mapping[str, Any],
+                   base: Path) -> tuple[InstanceSet, ...]:
     entries = data["instances"]
     if isinstance(entries, str | dict):
         entries = [entries]
     if not isinstance(entries, list) or not entries:
-        raise fail("instances", "expected a list of files")
+        raise error_at("instances", "expected a list of files")
     sets = []
     for index, entry in enumerate(entries):
         key = f"instances[{index}]"
         if isinstance(entry, dict):
             unknown = set(entry) - {"file", "select"}
             if unknown or "file" not in entry:
-                raise fail(key, "a table entry takes 'file' and optional 'select'")
+                raise error_at(key, "a table entry takes 'file' and optional 'select'")
             file, select = entry["file"], entry.get("select", [])
         else:
             file, select = entry, []
         if not isinstance(file, str):
-            raise fail(key, "expected a file path")
+            raise error_at(key, "expected a file path")
         if not isinstance(select, list) or not all(
                 isinstance(s, str | int) and not isinstance(s, bool) for s in select):
-            raise fail(key, "'select' must be a list of instance names or 1-based indices")
+            raise error_at(key, "'select' must be a list of instance names or 1-based indices")
         resolved = (base / file).resolve()
         if resolved.is_dir():
-            raise fail(key, f"{file} is a folder: name its instance files, one entry each")
+            raise error_at(key, f"{file} is a folder: name its instance files, one entry each")
         if not resolved.is_file():
-            raise fail(key, f"instance file {file} not found (looked for {resolved})")
+            raise error_at(key, f"instance file {file} not found (looked for {resolved})")
         sets.append(InstanceSet(resolved, tuple(select), file))
     return tuple(sets)
 
@@ -350,32 +233,31 @@ def _defaults_of(puzzle: str, data: Mapping[str, Any]) -> dict[str, object]:
             "heuristics": [defaults.heuristic]}
 
 
-def _viewpoints(fail: _Failer, data: Mapping[str, Any],
+def _viewpoints(error_at: ErrorAt, data: Mapping[str, Any],
                 puzzle: str) -> tuple[ViewpointChoice, ...]:
     entries = data["viewpoints"]
     if not isinstance(entries, list) or not entries:
-        raise fail("viewpoints", "expected a list of viewpoints")
+        raise error_at("viewpoints", "expected a list of viewpoints")
     choices: list[ViewpointChoice] = []
     for index, entry in enumerate(entries):
         key = f"viewpoints[{index}]"
         if isinstance(entry, str):
             entry = {"name": entry}
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-            raise fail(key, "expected a viewpoint name or { name, options, label }")
+            raise error_at(key, "expected a viewpoint name or { name, options, label }")
         unknown = set(entry) - {"name", "options", "label"}
         if unknown:
-            raise fail(key, f"unknown field {sorted(unknown)[0]!r}; use name, options, label")
-        chosen = _lookup(fail, key, lambda entry=entry: get_viewpoint(puzzle, entry["name"]))
+            raise error_at(key, f"unknown field {sorted(unknown)[0]!r}; use name, options, label")
+        chosen = looked_up(error_at, key, partial(get_viewpoint, puzzle, entry["name"]))
         options = entry.get("options", {})
         if not isinstance(options, dict):
-            raise fail(key, "'options' must be a table such as { alldiff = \"weak\" }")
-        _lookup(fail, key, lambda chosen=chosen, options=options:
-                chosen.resolve_options(options))
+            raise error_at(key, "'options' must be a table such as { alldiff = \"weak\" }")
+        looked_up(error_at, key, partial(chosen.resolve_options, options))
         label = entry.get("label") or _default_label(chosen.name, options)
         if not isinstance(label, str):
-            raise fail(key, "'label' must be a string")
+            raise error_at(key, "'label' must be a string")
         if any(label == c.label for c in choices):
-            raise fail(key, f"label {label!r} is used twice; give each viewpoint its own label")
+            raise error_at(key, f"label {label!r} is used twice; give each viewpoint its own label")
         choices.append(ViewpointChoice(chosen.name, dict(options), label))
     return tuple(choices)
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from experiments.campaign.path_ends import distinct_path_ends
 from experiments.campaign.record import RunRecord
 from experiments.campaign.spec import TableSettings, table_settings
 from experiments.campaign.store import ResultsStore, Session, StoredInstance
@@ -105,11 +106,10 @@ def read_campaign(path: str | Path, require_runs: bool = False,
         sessions = store.sessions()
         session = sessions[-1] if sessions else None
         name = session.name if session else path.resolve().parent.name
-        puzzle = str(json.loads(session.settings).get("puzzle") or "") if session else ""
         # judged over every stored run: a run outside the grid still shows a solution exists
-        stored = with_contradictions(store.runs(name, puzzle))
+        stored = with_contradictions(store.runs(name))
         grid = None if all_runs else store.grid_keys()
-        runs = stored if grid is None else [run for run in stored if run.key in grid]
+        runs = stored if grid is None else [run for run in stored if run.identity.key in grid]
         plan = store.plan()
         instances = store.instances()
     if require_runs and not runs:
@@ -124,8 +124,6 @@ def read_campaigns(paths: Sequence[str | Path], require_runs: bool = False,
     """Several stores, each under its campaign's name, or where two share one, under the
     shortest end of its folder's path that tells them apart; the same store twice is
     refused."""
-    from experiments.campaign.grid import distinct_path_ends
-
     resolved = [Path(path).resolve() for path in paths]
     for index, whole in enumerate(resolved):
         if whole in resolved[:index]:

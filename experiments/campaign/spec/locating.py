@@ -1,4 +1,5 @@
-"""Where a spec key, or one item of its array, is written in the TOML text.
+"""Errors that point at the spec's line: where a key, or one item of its array, is
+written in the TOML text.
 
 ``tomllib`` gives values but no positions, so an error about ``viewpoints[3]``
 would otherwise point at the line where ``viewpoints =`` starts, which is not
@@ -8,7 +9,45 @@ enough TOML (strings, comments, nested brackets) to find the item.
 
 from __future__ import annotations
 
+import functools
 import re
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
+from puzzlelab.errors import SpecError
+from puzzles.text_input import last_line, line_number_at
+
+ErrorAt = Callable[[str, str], SpecError]
+"""Makes the error of one spec file at a key: ``raise error_at("repeats", "must be ...")``."""
+
+
+def errors_of(path: Path, text: str) -> ErrorAt:
+    """:func:`spec_error` for the spec at ``path`` whose text is ``text``."""
+    return functools.partial(spec_error, path, text)
+
+
+def spec_error(path: Path, text: str, key: str, message: str) -> SpecError:
+    """``file:line: key 'k': message``, on the line of the key (of its item for ``k[i]``)."""
+    offset = locate(text, key)
+    line = "" if offset is None else f":{line_number_at(text, offset)}"
+    return SpecError(f"{path}{line}: key {key!r}: {message}")
+
+
+_TOML_POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
+
+
+def toml_error(path: Path, text: str, error: tomllib.TOMLDecodeError) -> SpecError:
+    """``file:line:column: not valid TOML: reason``, the form of every other located error
+    (``tomllib`` puts the position at the end of its message, in words)."""
+    reason = str(error)
+    found = _TOML_POSITION.search(reason)
+    if found is None:
+        return SpecError(f"{path}: not valid TOML: {reason}")
+    line, column = found.groups()
+    where = f"{line}:{column}" if line else str(last_line(text))
+    return SpecError(f"{path}:{where}: not valid TOML: {reason[:found.start()]}")
+
 
 _INDEXED = re.compile(r"^(?P<top>[^.\[]+)(?:\[(?P<index>\d+)\])?")
 _OPENERS, _CLOSERS = "[{", "]}"

@@ -1,0 +1,31 @@
+"""Experiment specs: every setting a spec's TOML file may hold, read and validated.
+
+:mod:`.experiment` reads a spec into an :class:`ExperimentSpec` (its grid and limits),
+:mod:`.settings` its presentation settings (``table``, ``trees``), :mod:`.values` each
+value with its type checked, and :mod:`.locating` points every error at its line.
+"""
+
+from experiments.campaign.spec.experiment import (
+    DEFAULTED,
+    GROWING,
+    KEYS,
+    PRESENTATION,
+    REQUIRED,
+    ExperimentSpec,
+    InstanceSet,
+    ViewpointChoice,
+    load_spec,
+    parse_spec,
+)
+from experiments.campaign.spec.locating import spec_error
+from experiments.campaign.spec.settings import (
+    GROUPINGS,
+    TREE_FILTERS,
+    TableSettings,
+    TreeSettings,
+    table_settings,
+)
+
+__all__ = ["DEFAULTED", "GROUPINGS", "GROWING", "KEYS", "PRESENTATION", "REQUIRED",
+           "TREE_FILTERS", "ExperimentSpec", "InstanceSet", "TableSettings", "TreeSettings",
+           "ViewpointChoice", "load_spec", "parse_spec", "spec_error", "table_settings"]

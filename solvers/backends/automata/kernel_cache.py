@@ -46,9 +46,9 @@ try:  # public in numba 0.68; an older numba keeps its own cache places
 except ImportError:  # pragma: no cover (depends on the numba installed)
     FunctionCache = None
 
-KERNELS = tuple(Path(__file__).with_name(name) for name in ("kernels.py",
-                                                             "belief_kernels.py"))
-"""The modules of compiled kernels: their source decides the cache's folder."""
+KERNELS = tuple(sorted(Path(__file__).with_name("kernels").glob("*.py")))
+"""The modules of compiled kernels (the package holds nothing else): their source decides
+the cache's folder."""
 #: LLVM's optimisation level for the kernels (see above)
 OPTIMISATION_LEVEL = 1
 
@@ -139,7 +139,7 @@ def kernels_ready() -> bool:
 
 
 def mark_ready() -> None:
-    """Say that every kernel is compiled and kept (after importing both kernel modules)."""
+    """Say that every kernel is compiled and kept (after importing every kernel module)."""
     try:
         folder = cache_folder()
         if folder.is_dir():
@@ -151,7 +151,12 @@ def mark_ready() -> None:
 def main() -> None:
     """Compile (or load) every kernel and say where they are kept."""
     started = time.perf_counter()
-    from solvers.backends.automata import belief_kernels, kernels  # noqa: F401 (compile)
+    from solvers.backends.automata.kernels import (  # noqa: F401 (compile)
+        beliefs,
+        layout,
+        probing,
+        propagation,
+    )
 
     mark_ready()
     print(f"automata kernels ready in {time.perf_counter() - started:.2f} s, kept in "

@@ -15,7 +15,7 @@ from solvers.capabilities import Capabilities
 from solvers.constraints import AllDifferent
 from solvers.heuristics import plan_search
 from solvers.limits import Deadline
-from solvers.solve_loop import lower
+from solvers.lowering import lower
 from tests.solvers.tiny_models import TINY_MODELS
 
 BACKEND_NAMES = ["cp", "cpsat", "python-constraint"]

@@ -1,142 +1,40 @@
-"""Hashiwokakero ("bridges"): join islands by straight bridges, as many as each one's number.
+"""Hashiwokakero ("bridges") on the puzzle contract: files read and written, solutions as JSON.
 
 Rules: a bridge runs straight along a row or a column between two islands that see each
 other (nothing but empty cells between them); a pair has at most two bridges; bridges
 do not cross; each island has as many bridges as its number; all islands are connected.
 Islands side by side see each other (KU Leuven's puzzle 1 has a 2x2 block of them).
 
->>> puzzle = HashiInstance("pair", 1, 3, (Island(0, 0, 2), Island(0, 2, 2)))
->>> [(first.column, second.column) for first, second in neighbours(puzzle)]
-[(0, 2)]
+The puzzle's other jobs are modules of their own, whose functions this module hands the
+contract: the types (:mod:`puzzles.hashi_types`), which islands see each other
+(:mod:`puzzles.hashi_sight`), the checker (:mod:`puzzles.hashi_checker`), the pictures
+(:mod:`puzzles.hashi_pictures`), the generator (:mod:`puzzles.hashi_generator`) and the
+files' syntax (:mod:`puzzles.hashi_formats`).
+
+>>> puzzle = parse("== pair\\n1 3\\n2 - 2\\n")[0]
+>>> check(puzzle, solution_from_json([[1, 1, 1, 3, 2]]))
+[]
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
 from puzzlelab.errors import OptionError, ParseError
+from puzzles.hashi_checker import check
 from puzzles.hashi_formats import ReadBlock, read_blocks, write_has
-from puzzles.hashi_generator import random_layout, told_apart
+from puzzles.hashi_generator import generate
 from puzzles.hashi_pictures import render_svg, render_text  # noqa: F401 (the render roles)
+from puzzles.hashi_sight import neighbours
+from puzzles.hashi_types import Bridge, HashiInstance, HashiSolution, Island, cell_name
 from puzzles.json_forms import number_rows
 from puzzles.kind import PuzzleKind, known_solution_checked, register
 from puzzles.options import Option, OptionValues, Size
 from puzzles.text_input import read_text
-
-Cell = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Island:
-    """An island at a 0-based cell, with its number of bridges (1 to 8)."""
-
-    row: int
-    column: int
-    value: int
-
-    @property
-    def cell(self) -> Cell:
-        """``(row, column)``, 0-based."""
-        return (self.row, self.column)
-
-
-@dataclass(frozen=True)
-class Bridge:
-    """``count`` (1 or 2) bridges between the islands at two cells, ``first`` before
-    ``second`` in row-major order (use :meth:`between` to build one from any order)."""
-
-    first: Cell
-    second: Cell
-    count: int
-
-    @classmethod
-    def between(cls, one: Cell, other: Cell, count: int) -> Bridge:
-        """The bridge between two cells given in either order."""
-        first, second = (one, other) if one <= other else (other, one)
-        return cls(first, second, count)
-
-    @property
-    def horizontal(self) -> bool:
-        """True when the bridge runs along a row."""
-        return self.first[0] == self.second[0]
-
-
-@dataclass(frozen=True)
-class HashiSolution:
-    """The bridges, each pair once, sorted; two solutions are equal when they have the
-    same bridges (the constructor sorts them, so the order given does not matter)."""
-
-    bridges: tuple[Bridge, ...]
-
-    def __post_init__(self) -> None:
-        ordered = tuple(sorted(self.bridges, key=lambda b: (b.first, b.second, b.count)))
-        object.__setattr__(self, "bridges", ordered)
-
-
-@dataclass(frozen=True)
-class HashiInstance:
-    """A Hashiwokakero: a ``rows`` x ``columns`` grid and its islands in row-major order."""
-
-    name: str
-    rows: int
-    columns: int
-    islands: tuple[Island, ...]
-    known_solution: HashiSolution | None = None
-    source: str = field(default="", compare=False)  # the file read: not part of the puzzle
-
-    def island_at(self) -> dict[Cell, Island]:
-        """Each island by its cell."""
-        return {island.cell: island for island in self.islands}
-
-
-def neighbours(instance: HashiInstance) -> list[tuple[Island, Island]]:
-    """Every pair of islands that see each other (same row or column, only empty cells
-    between), the first island first in row-major order; pairs sorted by their cells.
-
-    Each island is paired with the next island to its right and the next one below.
-    """
-    at = instance.island_at()
-    pairs = []
-    for island in instance.islands:
-        for step_row, step_column in ((0, 1), (1, 0)):
-            row, column = island.row + step_row, island.column + step_column
-            while row < instance.rows and column < instance.columns:
-                other = at.get((row, column))
-                if other is not None:
-                    pairs.append((island, other))
-                    break
-                row, column = row + step_row, column + step_column
-    pairs.sort(key=lambda pair: (pair[0].cell, pair[1].cell))
-    return pairs
-
-
-def crossing_pairs(instance: HashiInstance) -> list[tuple[int, int]]:
-    """Indices ``(i, j)``, ``i < j``, into :func:`neighbours` of the pairs whose bridges
-    would cross: one horizontal, one vertical, meeting at a cell strictly inside both
-    (an empty cell, since only empty cells lie between two islands that see each other).
-    Sorted. Each horizontal pair marks the cells it passes; each vertical pair looks
-    them up, so the cost is the cells passed, not the product of the pair counts.
-    """
-    pairs = neighbours(instance)
-    passing: dict[Cell, int] = {}
-    for index, (first, second) in enumerate(pairs):
-        if first.row == second.row:
-            for column in range(first.column + 1, second.column):
-                passing[(first.row, column)] = index
-    crossings = []
-    for index, (first, second) in enumerate(pairs):
-        if first.column == second.column:
-            for row in range(first.row + 1, second.row):
-                other = passing.get((row, first.column))
-                if other is not None:
-                    crossings.append((min(index, other), max(index, other)))
-    crossings.sort()
-    return crossings
-
 
 # ---------------------------------------------------------------- files
 
@@ -152,8 +50,9 @@ def _instance(block: ReadBlock, source: str) -> HashiInstance:
     for island in islands:
         if island.cell not in seeing:
             token = block.islands[island.cell]
-            raise ParseError(f"the island at {_at(island.cell)} sees no other island (no "
-                             f"empty row or column leads to one), so no bridge can reach it",
+            raise ParseError(f"the island at {cell_name(island.cell)} sees no other island "
+                             f"(no empty row or column leads to one), so no bridge can reach "
+                             f"it",
                              source=source, line=token.line, column=token.column)
     if block.bridges is None:
         return instance
@@ -182,113 +81,7 @@ def write(instance: HashiInstance, solution: HashiSolution | None = None) -> str
     return write_has(instance.rows, instance.columns, values, bridges)
 
 
-# ---------------------------------------------------------------- checking
-
-
-def _at(cell: Cell) -> str:
-    return f"(row {cell[0] + 1}, column {cell[1] + 1})"
-
-
-def _between(first: Cell, second: Cell) -> str:
-    return f"between {_at(first)} and {_at(second)}"
-
-
-def _misplaced(instance: HashiInstance, at: dict[Cell, Island], bridge: Bridge) -> str | None:
-    """Why ``bridge`` does not join two islands that see each other, or None."""
-    (r1, c1), (r2, c2) = bridge.first, bridge.second
-    for cell in (bridge.first, bridge.second):
-        if not (0 <= cell[0] < instance.rows and 0 <= cell[1] < instance.columns):
-            return f"has an end {_at(cell)} outside the {instance.rows}x{instance.columns} grid"
-        if cell not in at:
-            return f"has an end {_at(cell)} that is not an island"
-    if bridge.first == bridge.second:
-        return "joins an island to itself"
-    if r1 != r2 and c1 != c2:
-        return "is not straight (its ends share neither a row nor a column)"
-    inside = ([(r1, c) for c in range(c1 + 1, c2)] if r1 == r2
-              else [(r, c1) for r in range(r1 + 1, r2)])
-    blocking = [cell for cell in inside if cell in at]
-    if blocking:
-        return f"passes over the island at {_at(blocking[0])}"
-    return None
-
-
-def _groups(cells: Iterable[Cell], pairs: Iterable[tuple[Cell, Cell]]) -> list[list[Cell]]:
-    """The groups of ``cells`` that ``pairs`` join, each sorted, ordered by their first
-    cell (a search by hand: the checker stays independent of the models' networkx).
-
-    >>> _groups([(0, 0), (0, 2), (1, 1)], [((0, 0), (0, 2))])
-    [[(0, 0), (0, 2)], [(1, 1)]]
-    """
-    linked: dict[Cell, list[Cell]] = {cell: [] for cell in cells}
-    for one, other in pairs:
-        linked[one].append(other)
-        linked[other].append(one)
-    groups, seen = [], set()
-    for start in linked:
-        if start in seen:
-            continue
-        seen.add(start)
-        group, frontier = [start], [start]
-        while frontier:
-            for near in linked[frontier.pop()]:
-                if near not in seen:
-                    seen.add(near)
-                    group.append(near)
-                    frontier.append(near)
-        groups.append(sorted(group))
-    return sorted(groups, key=lambda group: group[0])
-
-
-def check(instance: HashiInstance, solution: HashiSolution) -> list[str]:
-    """Every rule the solution breaks, in words (rows and columns 1-based); [] when solved.
-    A partial solution is judged as if complete: its islands lack bridges."""
-    at = instance.island_at()
-    problems = []
-    totals: dict[tuple[Cell, Cell], int] = {}
-    for bridge in solution.bridges:
-        where = _between(bridge.first, bridge.second)
-        if bridge.count not in (1, 2):
-            problems.append(f"the bridge {where} is counted {bridge.count} times: a bridge "
-                            f"is single or double")
-        wrong = _misplaced(instance, at, bridge)
-        if wrong is not None:
-            problems.append(f"the bridge {where} {wrong}")
-        else:
-            pair = (bridge.first, bridge.second)
-            totals[pair] = totals.get(pair, 0) + bridge.count
-    for (first, second), total in totals.items():
-        if total > 2:
-            problems.append(f"{total} bridges join the islands at {_at(first)} and "
-                            f"{_at(second)}: at most two may")
-    passing: dict[Cell, tuple[Cell, Cell]] = {}
-    for first, second in totals:
-        if first[0] == second[0]:
-            for column in range(first[1] + 1, second[1]):
-                passing[(first[0], column)] = (first, second)
-    for first, second in totals:
-        if first[1] == second[1]:
-            for row in range(first[0] + 1, second[0]):
-                other = passing.get((row, first[1]))
-                if other is not None:
-                    problems.append(f"the bridge {_between(*other)} crosses the bridge "
-                                    f"{_between(first, second)} at {_at((row, first[1]))}")
-    degree = dict.fromkeys(at, 0)
-    for bridge in solution.bridges:
-        for cell in (bridge.first, bridge.second):
-            if cell in degree:
-                degree[cell] += bridge.count
-    for island in instance.islands:
-        if degree[island.cell] != island.value:
-            problems.append(f"the island at {_at(island.cell)} has {degree[island.cell]} "
-                            f"bridges but its number is {island.value}")
-    groups = _groups(at, [pair for pair, total in totals.items() if total > 0])
-    if len(groups) > 1:
-        firsts = ", ".join(f"{_at(group[0])} ({len(group)} island{'s' * (len(group) > 1)})"
-                           for group in groups[:6])
-        problems.append(f"the islands are not all connected: {len(groups)} separate groups, "
-                        f"holding {firsts}{', ...' if len(groups) > 6 else ''}")
-    return problems
+# ---------------------------------------------------------------- solutions as JSON
 
 
 def solution_to_json(solution: HashiSolution) -> list[list[int]]:
@@ -315,48 +108,7 @@ def solution_from_json(data: object) -> HashiSolution:
                                for r1, c1, r2, c2, count in bridges))
 
 
-# ---------------------------------------------------------------- generating
-
-
-REPAIR_ROUNDS = 200
-"""Repairs of one layout before it is given up (a 30x30 grid with 150 islands needs a few
-dozen)."""
-
-
-def generate(size: Size, islands: int, rng: random.Random, name: str,
-             is_unique: Callable[[HashiInstance], bool] | None = None,
-             another_solution: Callable[[HashiInstance], HashiSolution | None] | None = None,
-             rounds: int = REPAIR_ROUNDS) -> HashiInstance | None:
-    """A random connected layout of ``islands`` islands (its known solution), each island's
-    number read off it. With ``is_unique`` and ``another_solution``, repaired until unique:
-    each other solution found is ruled out where it differs
-    (:func:`puzzles.hashi_generator.told_apart`); None after ``rounds`` repairs, or when a
-    count says no and no other solution is found (its search ran out of time)."""
-    cells, laid = random_layout(size.rows, size.columns, islands, rng)
-    made = laid_instance(name, size, cells, laid)
-    if is_unique is None or another_solution is None:
-        return made
-    for _ in range(rounds):
-        if is_unique(made):
-            return made
-        other = another_solution(made)
-        if other is None:
-            return None
-        laid = told_apart(laid, {(b.first, b.second): b.count for b in other.bridges}, rng)
-        made = laid_instance(name, size, cells, laid)
-    return None
-
-
-def laid_instance(name: str, size: Size, cells: list[Cell],
-                  laid: list[tuple[Cell, Cell, int]]) -> HashiInstance:
-    """The instance whose known solution is ``laid``: each island's number read off it."""
-    degree = dict.fromkeys(cells, 0)
-    for first, second, count in laid:
-        degree[first] += count
-        degree[second] += count
-    known = HashiSolution(tuple(Bridge(first, second, count) for first, second, count in laid))
-    return HashiInstance(name, size.rows, size.columns,
-                         tuple(Island(r, c, degree[(r, c)]) for r, c in cells), known)
+# ---------------------------------------------------------------- the contract
 
 
 class Hashi(PuzzleKind[HashiInstance, HashiSolution]):

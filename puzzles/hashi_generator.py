@@ -1,4 +1,4 @@
-"""A random connected Hashiwokakero layout: islands grown one by one along straight bridges.
+"""Random Hashiwokakero instances: a connected layout grown bridge by bridge, repaired until unique.
 
 The layout is a solution by construction: each new island is reached from one already
 placed by a straight bridge over free cells (no island, no bridge), so bridges never
@@ -7,11 +7,11 @@ four directions (at most 8). Now and then, and whenever no island has a free cel
 line, a new island is put on a bridge instead, cutting it in two (two bridges of the same
 count), so any number of islands up to the cells can be placed. Some pairs of islands
 that end up seeing each other over free cells get a bridge too, so the layout is not
-always a tree.
+always a tree. Each island's number is then read off the layout (:func:`laid_instance`).
 
 A random layout is all but never unique as drawn on a large grid, so drawing again would
 not end. :func:`told_apart` repairs it instead, where another solution differs: no
-solver here, the caller finds that other solution.
+solver here, the caller finds that other solution (:func:`generate`).
 
 >>> import random
 >>> islands, bridges = random_layout(5, 5, 6, random.Random(1))
@@ -22,8 +22,11 @@ solver here, the caller finds that other solution.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-Cell = tuple[int, int]
+from puzzles.hashi_types import Bridge, Cell, HashiInstance, HashiSolution, Island
+from puzzles.options import Size
+
 LaidBridge = tuple[Cell, Cell, int]  # first before second in row-major order
 
 _DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -190,3 +193,44 @@ def _connected_without(bridges: dict[tuple[Cell, Cell], int], left_out: tuple[Ce
                 seen.add(reached)
                 stack.append(reached)
     return len(seen) == len(neighbours)
+
+
+REPAIR_ROUNDS = 200
+"""Repairs of one layout before it is given up (a 30x30 grid with 150 islands needs a few
+dozen)."""
+
+
+def generate(size: Size, islands: int, rng: random.Random, name: str,
+             is_unique: Callable[[HashiInstance], bool] | None = None,
+             another_solution: Callable[[HashiInstance], HashiSolution | None] | None = None,
+             rounds: int = REPAIR_ROUNDS) -> HashiInstance | None:
+    """A random connected layout of ``islands`` islands (its known solution), each island's
+    number read off it. With ``is_unique`` and ``another_solution``, repaired until unique:
+    each other solution found is ruled out where it differs (:func:`told_apart`); None
+    after ``rounds`` repairs, or when a count says no and no other solution is found (its
+    search ran out of time)."""
+    cells, laid = random_layout(size.rows, size.columns, islands, rng)
+    made = laid_instance(name, size, cells, laid)
+    if is_unique is None or another_solution is None:
+        return made
+    for _ in range(rounds):
+        if is_unique(made):
+            return made
+        other = another_solution(made)
+        if other is None:
+            return None
+        laid = told_apart(laid, {(b.first, b.second): b.count for b in other.bridges}, rng)
+        made = laid_instance(name, size, cells, laid)
+    return None
+
+
+def laid_instance(name: str, size: Size, cells: list[Cell],
+                  laid: list[LaidBridge]) -> HashiInstance:
+    """The instance whose known solution is ``laid``: each island's number read off it."""
+    degree = dict.fromkeys(cells, 0)
+    for first, second, count in laid:
+        degree[first] += count
+        degree[second] += count
+    known = HashiSolution(tuple(Bridge(first, second, count) for first, second, count in laid))
+    return HashiInstance(name, size.rows, size.columns,
+                         tuple(Island(r, c, degree[(r, c)]) for r, c in cells), known)

@@ -7,12 +7,8 @@ what is wrong with it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from puzzles import svg
-
-if TYPE_CHECKING:
-    from puzzles.hashi import Bridge, HashiInstance, HashiSolution
+from puzzles.hashi_types import Bridge, HashiInstance, HashiSolution
 
 _HORIZONTAL = {1: "─", 2: "═"}
 _VERTICAL = {1: "│", 2: "║"}

@@ -93,9 +93,10 @@ class Backend(ABC, Generic[Compiled]):
     """A solver backend: its declaration and three hooks. Subclasses register with
     ``@BACKENDS.register(name)``.
 
-    The solve loop (:mod:`solvers.solve_loop`) owns everything else: lowering the
-    model to the declared native constraints, refusals, timing, memory, the deadline,
-    Ctrl-C, counting distinct solutions up to the limit, checking them and the status.
+    The solving layer owns everything else: lowering the model to the declared native
+    constraints and the refusals (:mod:`solvers.lowering`); timing, memory, the
+    deadline, Ctrl-C, counting distinct solutions up to the limit, checking them and the
+    status (the solve loop, :mod:`solvers.solve_loop`).
     """
 
     name: ClassVar[str]

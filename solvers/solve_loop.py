@@ -1,13 +1,13 @@
 """The one solve loop every backend runs under.
 
 A backend gives a declaration and three hooks (:class:`~solvers.backend_contract.Backend`);
-this module does the rest, the same way for all of them: lowering the model to the
-declared native constraints (refusing what the declaration rules out), build and
-search times (wall and CPU), peak memory, the deadline, Ctrl-C (which ends the solve
-as :class:`SearchInterrupted`, carrying the figures so far), counting distinct
-solutions up to the limit, checking each against the model, and the end status. It
-also keeps the constraints a model leaves out of the search: it rejects the solutions
-that break one checked after search, and on a solution that breaks a lazy one it
+this module does the rest, the same way for all of them: build and search times (wall
+and CPU), peak memory, the deadline, Ctrl-C (which ends the solve as
+:class:`SearchInterrupted`, carrying the figures so far), counting distinct solutions up
+to the limit, checking each against the model, and the end status. The backend compiles
+the model lowered to its native constraints (:mod:`solvers.lowering`). Each solution
+found gets the run's verdict (:mod:`solvers.solution_verdicts`): counted, passed over,
+or, when it breaks a lazy constraint, the end of this search, after which the loop
 searches a copy of the model again with that constraint's cuts (each search one round
 of the same run: one deadline, figures summed).
 """
@@ -20,42 +20,17 @@ import traceback
 from collections.abc import Mapping
 from typing import Any
 
-from puzzlelab.errors import SolverError, UnsupportedCombination
+from puzzlelab.errors import SolverError
 from puzzlelab.statistics import STATISTICS
-from solvers.backend_contract import Backend, LoweredModel, SolveRequest, Verdict
-from solvers.capabilities import constraint_refusal, variable_refusal
+from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.constraints import Constraint
-from solvers.decompositions import decompose
 from solvers.interrupt import ctrl_c_stops
 from solvers.limits import SearchLimits
+from solvers.lowering import lower
 from solvers.memory import PeakMemory
 from solvers.model import LazyConstraint, Model
 from solvers.record import SolveResult, Statistics, Status
-
-
-def lower(model: Model, backend: Backend) -> LoweredModel:
-    """Rewrite the model's constraints until each one is native to ``backend``.
-
-    Raises ``UnsupportedCombination`` naming the capability the backend lacks.
-    """
-    started = time.perf_counter()
-    capabilities = backend.capabilities
-    refusal = variable_refusal(backend.name, capabilities, model.variables)
-    if refusal:
-        raise UnsupportedCombination(str(refusal))
-    lowered = LoweredModel(list(model.variables))
-    pending = list(reversed(model.constraints))
-    while pending:
-        constraint = pending.pop()
-        if type(constraint) in capabilities.native:
-            refused = constraint_refusal(backend.name, capabilities, constraint)
-            if refused:
-                raise UnsupportedCombination(str(refused))
-            lowered.constraints.append(constraint)
-        else:
-            pending.extend(reversed(decompose(constraint, lowered.new_var, backend.name)))
-    lowered.lowering_s = time.perf_counter() - started
-    return lowered
+from solvers.solution_verdicts import Verdicts
 
 
 def run_search(backend: Backend, model: Model, lowered: LoweredModel,
@@ -68,10 +43,10 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
     checking it would only slow the course's way down). A solution that breaks a
     constraint checked after search is rejected and the search goes on; one that
     breaks a lazy constraint adds its cuts to a copy of the model, searched again from
-    scratch (:class:`_Verdicts`). The run's figures are then those of all its searches
+    scratch (:class:`Verdicts`). The run's figures are then those of all its searches
     (summed, as each statistic declares), and its time limit covers them all.
     """
-    verdicts = _Verdicts(model, request.max_solutions)
+    verdicts = Verdicts(model, request.max_solutions)
     judged = verdicts.judged
     current, current_lowered = model, lowered
     totals: dict[str, float | None] = {"build_s": 0.0, "solve_s": 0.0, "solve_cpu_s": 0.0}
@@ -157,7 +132,7 @@ class SearchInterrupted(KeyboardInterrupt):
 class _Search:
     """What one search of a run did."""
 
-    verdicts: _Verdicts
+    verdicts: Verdicts
     started: float = 0.0
     solve_s: float = 0.0
     solve_cpu_s: float = 0.0
@@ -174,7 +149,7 @@ class _Search:
 
 
 def _search(backend: Backend, compiled: object, model: Model, request: SolveRequest,
-            limits: SearchLimits, verdicts: _Verdicts, *, restart_deadline: bool) -> _Search:
+            limits: SearchLimits, verdicts: Verdicts, *, restart_deadline: bool) -> _Search:
     """One search: its solutions judged, its times and memory measured."""
     searched = _Search(verdicts)
     enumerating = request.max_solutions != 1 or verdicts.judged
@@ -224,80 +199,7 @@ def _search(backend: Backend, compiled: object, model: Model, request: SolveRequ
     return searched
 
 
-class _Verdicts:
-    """The run's word on each solution a search finds, and what it has accepted.
-
-    In order: a solution already accepted (by an earlier search) is passed over; one
-    that breaks a constraint checked after search is rejected (passed over, counted);
-    one that breaks a lazy constraint stops the search, which starts again with that
-    constraint's cuts; any other is accepted. :meth:`verdict` changes nothing but its
-    memory of the checks, so a backend may ask it too (``SolveRequest.judge``).
-    """
-
-    def __init__(self, model: Model, max_solutions: int | None) -> None:
-        self.model, self.max_solutions = model, max_solutions
-        self.judged = bool(model.after_search or model.lazy)
-        self.accepted: dict[tuple[int, ...], None] = {}  # in the order found
-        self.rejected: set[tuple[int, ...]] = set()
-        self.rounds = self.cuts_added = 0
-        self.checked: dict[tuple[int, ...], Verdict] = {}  # each solution judged once
-
-    def verdict(self, values: tuple[int, ...]) -> Verdict:
-        if values in self.accepted or values in self.rejected:
-            return "pass"
-        if not self.judged:
-            return "accept"
-        if values not in self.checked:  # a backend's judge may have asked already
-            assignment = dict(zip(self.model.variables, values))
-            self.checked[values] = (
-                "pass" if not all(c.holds(assignment) for c in self.model.after_search)
-                else "stop" if not all(c.holds(assignment) for c in self.model.lazy)
-                else "accept")
-        return self.checked[values]
-
-    def note_rejected(self, values: tuple[int, ...]) -> None:
-        if values not in self.accepted:
-            self.rejected.add(values)
-
-    def accept(self, values: tuple[int, ...]) -> bool:
-        """Count ``values`` as a solution; True when it is the run's first."""
-        self.accepted[values] = None
-        return len(self.accepted) == 1
-
-    def enough(self) -> bool:
-        return self.max_solutions is not None and self.found() >= self.max_solutions
-
-    def found(self) -> int:
-        return len(self.accepted)
-
-    def first(self) -> tuple[int, ...] | None:
-        return next(iter(self.accepted), None)
-
-    def cuts(self, values: tuple[int, ...]) -> tuple[list[Constraint], str]:
-        """The cuts of every lazy constraint ``values`` breaks, and why they are no
-        good ('' when they are): they must exclude ``values``, or the next search
-        could stop on it again and again."""
-        assignment = dict(zip(self.model.variables, values))
-        broken: list[LazyConstraint] = [c for c in self.model.lazy if not c.holds(assignment)]
-        cuts = [cut for constraint in broken for cut in constraint.cuts(assignment)]
-        if all(cut.holds(assignment) for cut in cuts):
-            kinds = ", ".join(sorted({getattr(c, "kind", type(c).__name__) for c in broken}))
-            return cuts, (f"lazy {kinds}: a solution breaks it, but its cuts do not "
-                          f"exclude that solution")
-        return cuts, ""
-
-    def add_cuts(self, cuts: list[Constraint]) -> None:
-        self.rounds += 1
-        self.cuts_added += len(cuts)
-
-    def statistics(self) -> dict[str, int | None]:
-        lazy = bool(self.model.lazy)
-        return {"rejected": len(self.rejected) if self.model.after_search else None,
-                "lazy_rounds": self.rounds if lazy else None,
-                "lazy_cuts": self.cuts_added if lazy else None}
-
-
-def _record(backend: Backend, model: Model, request: SolveRequest, verdicts: _Verdicts,
+def _record(backend: Backend, model: Model, request: SolveRequest, verdicts: Verdicts,
             last: _Search, statistics: Statistics) -> SolveResult:
     """The run's record, from the last search's end."""
     heuristic = str(request.heuristic)

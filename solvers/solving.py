@@ -29,10 +29,11 @@ from solvers.capabilities import (
 )
 from solvers.heuristics import Heuristic, SearchPlan, plan_search
 from solvers.limits import SearchLimits
+from solvers.lowering import lower
 from solvers.model import Model
 from solvers.record import PortfolioAnswer, SolveResult, Status
 from solvers.search_tree import DEFAULT_NODE_CAP
-from solvers.solve_loop import failed, lower, run_search
+from solvers.solve_loop import failed, run_search
 from solvers.variables import IntVar
 
 

@@ -15,7 +15,7 @@ from experiments.campaign.solving import PuzzleRun, solve
 from puzzlelab.errors import UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import BACKENDS, Heuristic, Statistics, Status, heuristic_names, load_backends
-from solvers.solve_loop import lower
+from solvers.lowering import lower
 from tests.expected_refusals import expected_refusal
 from viewpoints import VIEWPOINTS, Viewpoint, get_viewpoint
 

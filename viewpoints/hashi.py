@@ -31,14 +31,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzles.hashi import (
-    Bridge,
-    HashiInstance,
-    HashiSolution,
-    Island,
-    crossing_pairs,
-    neighbours,
-)
+from puzzles.hashi_sight import crossing_pairs, neighbours
+from puzzles.hashi_types import Bridge, HashiInstance, HashiSolution, Island
 from solvers import Assignment, IntVar, Model, connected, connected_by_flow, linear, table
 from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzles.hashi import Bridge, HashiInstance, HashiSolution, neighbours
+from puzzles.hashi_sight import neighbours
+from puzzles.hashi_types import Bridge, HashiInstance, HashiSolution
 from solvers import Assignment, IntVar, Model, linear, table
 from viewpoints.hashi import (
     CONNECT,

@@ -1,25 +1,17 @@
-"""Smaller command-line items (issue 44, item 6): picking an instance, a file of another
-puzzle, printing the solutions ``--all`` counts, whole sentences in ``list``, no value
-placeholders beside flags in ``--help``, and a portfolio's build kept out of its search."""
+"""Smaller command-line items: picking an instance, a file of another puzzle, printing the
+solutions ``--all`` counts, whole sentences in ``list``, no value placeholders beside flags
+in ``--help``."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any, cast
 
 import pytest
 
 from experiments import cli
-from puzzles import PUZZLES
-from solvers import solve
-from solvers.portfolio import Outcome
-from solvers.portfolio.backend import PortfolioBackend
-from solvers.record import Status
 from tests.experiments.test_cli import run_cli
-from tests.paths import NONOGRAM_DATA, ROOT, SUDOKU_DATA
-from viewpoints import get_viewpoint
+from tests.paths import ROOT, SUDOKU_DATA
 
 MULTI_4X4 = str(SUDOKU_DATA / "multi_4x4.txt")  # four instances; the second has 12 solutions
 HASHI = ROOT / "puzzles" / "data" / "hashi" / "small" / "several.txt"
@@ -102,42 +94,3 @@ def test_help_shows_no_value_placeholder_beside_a_flag(monkeypatch, capsys) -> N
         assert flags, name  # every command has --help at least
         for flag in flags:
             assert not re.search(rf"(?<![\w-]){re.escape(flag)} [A-Z<]", shown), (name, flag)
-
-
-def test_a_portfolio_s_answering_build_is_build_time_not_search_time() -> None:
-    """The configuration that answered built the model inside the portfolio's search (in a
-    child: the automata engine's first compile there took 4.5 s of a 5.5 s search): that
-    build, not the build of a run that did not answer, is what the portfolio says was
-    building (the solve loop moves it from solve_s to build_s)."""
-    budget = Outcome("cpsat auto+symmetric", "auto+symmetric", "this process", 0.5,
-                     "timeout", statistics={"build_s": 0.25, "solve_s": 0.25})
-    answer = Outcome("automata auto", "auto", "child process", None, "solved", (1,),
-                     statistics={"build_s": 4.5, "solve_s": 0.5})
-    run = cast(Any, SimpleNamespace(outcomes=[budget, answer], answer=answer))
-    assert PortfolioBackend().building_s(run) == pytest.approx(4.5)
-    run.answer = None
-    assert PortfolioBackend().building_s(run) == 0.0
-
-
-def test_building_inside_the_search_moves_to_build_time(monkeypatch) -> None:
-    """What a backend says was building (here more than its whole search) leaves solve_s
-    for build_s, never more than the search took."""
-    from solvers.backends.cp import ClassicCpBackend
-
-    monkeypatch.setattr(ClassicCpBackend, "building_s", lambda self, compiled: 1000.0)
-    plus = PUZZLES.get("nonogram").load(NONOGRAM_DATA / "small" / "plus_3x3.non")
-    model = get_viewpoint("nonogram", "regular").build(plus).model
-    figures = solve(model, "cp", "input/min").statistics
-    assert figures.solve_s == 0.0
-    assert figures.build_s is not None and 0.0 < figures.build_s < 1000.0
-
-
-def test_a_real_portfolio_run_counts_its_answer_s_build() -> None:
-    plus = PUZZLES.get("nonogram").load(NONOGRAM_DATA / "small" / "plus_3x3.non")
-    model = get_viewpoint("nonogram", "regular").build(plus).model
-    result = solve(model, "auto", "auto")
-    assert result.portfolio is not None and result.status is Status.SOLVED
-    answered = [run.statistics for run in result.portfolio.runs
-                if run.configuration == result.portfolio.answered_by
-                and run.statistics is not None]
-    assert answered and result.statistics.build_s >= answered[-1].build_s

@@ -1,15 +1,20 @@
-"""The Hashi generator's repair: another solution is ruled out where it differs, and the
-known one stays a solution."""
+"""The Hashi generator: random layouts whose numbers are read off them, each a solution
+the checker accepts, reproducible under a seed; repaired until unique, another solution
+ruled out where it differs and the known one kept."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
-from puzzles.hashi import Bridge, HashiSolution, check, laid_instance
-from puzzles.hashi_generator import random_layout, told_apart
+from experiments.cli import main
+from puzzles.hashi import HASHI, check, read
+from puzzles.hashi_generator import generate, laid_instance, random_layout, told_apart
+from puzzles.hashi_types import Bridge, HashiSolution
 from puzzles.options import Size
+from tests.puzzles.hashi_search import count_solutions
 
 SQUARE = [((0, 0), (0, 2), 1), ((0, 0), (2, 0), 2), ((0, 2), (2, 2), 2), ((2, 0), (2, 2), 1)]
 """Four islands of 3 on a square's corners: the counts can go round the other way."""
@@ -42,3 +47,54 @@ def test_a_repaired_random_layout_stays_a_solution(seed: int) -> None:
     assert instance.known_solution is not None
     assert check(instance, instance.known_solution) == []
     assert len(instance.islands) == 30
+
+
+@pytest.mark.parametrize(("size", "islands"), [(Size(5, 5), 6), (Size(7, 7), 12),
+                                               (Size(3, 4), 12), (Size(1, 2), 2),
+                                               (Size(16, 16), 100)])
+def test_generated_instances_pass_the_checker_with_their_layout(size: Size,
+                                                                islands: int) -> None:
+    for seed in range(10):
+        instance = generate(size, islands, random.Random(seed), "made")
+        assert instance.known_solution is not None and len(instance.islands) == islands
+        assert (instance.rows, instance.columns) == size
+        assert check(instance, instance.known_solution) == []
+        assert list(instance.islands) == sorted(instance.islands, key=lambda i: i.cell)
+
+
+def test_the_generator_is_deterministic_under_a_seed_and_varies_with_it() -> None:
+    made = [generate(Size(8, 8), 14, random.Random(seed), "made") for seed in (4, 4, 5)]
+    assert made[0] == made[1] and made[0] != made[2]
+
+
+def test_24x24_instances_with_200_islands_are_made_with_their_solutions() -> None:
+    """Large boards come out whole and solved (their speed is no unit test's business on
+    a noisy machine)."""
+    for seed in range(5):
+        instance = generate(Size(24, 24), 200, random.Random(seed), "big")
+        assert instance.known_solution is not None
+        assert check(instance, instance.known_solution) == []
+
+
+def test_generator_options_default_and_refuse_too_many_islands() -> None:
+    assert HASHI.resolve_generator_options({})["islands"] == 12
+    assert HASHI.resolve_generator_options({"size": "4x4"})["islands"] == 4
+    with pytest.raises(Exception, match="--islands must be at most 6"):
+        HASHI.resolve_generator_options({"size": "2x3", "islands": 7})
+
+
+def test_unique_instances_come_from_drawing_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.argv", ["puzzlelab", "generate", "hashi", "--size", "5x5",
+                                     "--islands", "7", "--seed", "2", "--count", "2",
+                                     "--unique", "--output", str(tmp_path)])
+    try:
+        main()
+    except SystemExit as finished:
+        assert not finished.code
+    capsys.readouterr()
+    files = sorted(tmp_path.glob("*.has"))
+    assert len(files) == 2
+    for path in files:
+        [instance] = read(path)
+        assert count_solutions(instance) == [instance.known_solution]

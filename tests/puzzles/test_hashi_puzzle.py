@@ -1,9 +1,8 @@
-"""Hashiwokakero files, checker, pictures and generator: what users read, and the errors."""
+"""Hashiwokakero files, sight lines, checker, pictures, JSON: what users read, and the errors."""
 
 from __future__ import annotations
 
 import json
-import random
 import xml.etree.ElementTree as ElementTree
 from dataclasses import replace
 from pathlib import Path
@@ -14,15 +13,8 @@ from experiments.cli import main
 from puzzlelab.errors import InstanceNotFound
 from puzzles.hashi import (
     HASHI,
-    Bridge,
-    HashiInstance,
-    HashiSolution,
-    Island,
     check,
-    crossing_pairs,
-    generate,
     load,
-    neighbours,
     parse,
     read,
     render_svg,
@@ -30,7 +22,9 @@ from puzzles.hashi import (
     solution_to_json,
     write,
 )
-from puzzles.options import Size
+from puzzles.hashi_sight import crossing_pairs, neighbours
+from puzzles.hashi_types import Bridge, HashiInstance, HashiSolution, Island
+from tests.puzzles.hashi_search import count_solutions
 from tests.puzzles.parse_errors import assert_refused_at
 
 DATA = HASHI.data_folder()
@@ -39,49 +33,6 @@ DATA = HASHI.data_folder()
 SQUARE = parse("== square\n3 3\n2 - 2\n- - -\n2 - 2\n")[0]
 RING = HashiSolution((Bridge((0, 0), (0, 2), 1), Bridge((0, 0), (2, 0), 1),
                       Bridge((0, 2), (2, 2), 1), Bridge((2, 0), (2, 2), 1)))
-
-
-def count_solutions(instance: HashiInstance, most: int = 3) -> list[HashiSolution]:
-    """Solutions up to ``most``, by a model-free search over the bridges of each pair that
-    sees each other (pruned by the numbers and crossings), each judged by the checker."""
-    pairs = neighbours(instance)
-    crossing: dict[int, set[int]] = {index: set() for index in range(len(pairs))}
-    for one, other in crossing_pairs(instance):
-        crossing[one].add(other)
-        crossing[other].add(one)
-    need = {island.cell: island.value for island in instance.islands}
-    last = {cell: index for index, pair in enumerate(pairs) for cell in
-            (pair[0].cell, pair[1].cell)}
-    counts = [0] * len(pairs)
-    found: list[HashiSolution] = []
-
-    def search(index: int) -> None:
-        if len(found) >= most:
-            return
-        if index == len(pairs):
-            solution = HashiSolution(tuple(Bridge(first.cell, second.cell, count) for
-                                           (first, second), count in zip(pairs, counts,
-                                                                         strict=True) if count))
-            if not check(instance, solution):
-                found.append(solution)
-            return
-        first, second = pairs[index]
-        for count in (0, 1, 2):
-            if count and any(counts[other] for other in crossing[index] if other < index):
-                break
-            if count > need[first.cell] or count > need[second.cell]:
-                break
-            need[first.cell] -= count
-            need[second.cell] -= count
-            counts[index] = count
-            if all(need[cell] == 0 for cell in (first.cell, second.cell) if last[cell] == index):
-                search(index + 1)
-            need[first.cell] += count
-            need[second.cell] += count
-            counts[index] = 0
-
-    search(0)
-    return found
 
 
 # ---------------------------------------------------------------- the shipped data
@@ -319,57 +270,3 @@ def test_the_json_form_is_sorted_1_based_bridges() -> None:
     assert solution_to_json(RING) == [[1, 1, 1, 3, 1], [1, 1, 3, 1, 1], [1, 3, 3, 3, 1],
                                       [3, 1, 3, 3, 1]]
     assert json.loads(json.dumps(HASHI.solution_to_json(RING))) == solution_to_json(RING)
-
-
-# ---------------------------------------------------------------- the generator
-
-
-@pytest.mark.parametrize(("size", "islands"), [(Size(5, 5), 6), (Size(7, 7), 12),
-                                               (Size(3, 4), 12), (Size(1, 2), 2),
-                                               (Size(16, 16), 100)])
-def test_generated_instances_pass_the_checker_with_their_layout(size: Size,
-                                                                islands: int) -> None:
-    for seed in range(10):
-        instance = generate(size, islands, random.Random(seed), "made")
-        assert instance.known_solution is not None and len(instance.islands) == islands
-        assert (instance.rows, instance.columns) == size
-        assert check(instance, instance.known_solution) == []
-        assert list(instance.islands) == sorted(instance.islands, key=lambda i: i.cell)
-
-
-def test_the_generator_is_deterministic_under_a_seed_and_varies_with_it() -> None:
-    made = [generate(Size(8, 8), 14, random.Random(seed), "made") for seed in (4, 4, 5)]
-    assert made[0] == made[1] and made[0] != made[2]
-
-
-def test_24x24_instances_with_200_islands_are_made_with_their_solutions() -> None:
-    """Large boards come out whole and solved (their speed is no unit test's business on
-    a noisy machine)."""
-    for seed in range(5):
-        instance = generate(Size(24, 24), 200, random.Random(seed), "big")
-        assert instance.known_solution is not None
-        assert check(instance, instance.known_solution) == []
-
-
-def test_generator_options_default_and_refuse_too_many_islands() -> None:
-    assert HASHI.resolve_generator_options({})["islands"] == 12
-    assert HASHI.resolve_generator_options({"size": "4x4"})["islands"] == 4
-    with pytest.raises(Exception, match="--islands must be at most 6"):
-        HASHI.resolve_generator_options({"size": "2x3", "islands": 7})
-
-
-def test_unique_instances_come_from_drawing_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr("sys.argv", ["puzzlelab", "generate", "hashi", "--size", "5x5",
-                                     "--islands", "7", "--seed", "2", "--count", "2",
-                                     "--unique", "--output", str(tmp_path)])
-    try:
-        main()
-    except SystemExit as finished:
-        assert not finished.code
-    capsys.readouterr()
-    files = sorted(tmp_path.glob("*.has"))
-    assert len(files) == 2
-    for path in files:
-        [instance] = read(path)
-        assert count_solutions(instance) == [instance.known_solution]

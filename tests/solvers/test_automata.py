@@ -16,7 +16,7 @@ from puzzlelab.errors import UnsupportedCombination
 from puzzles.nonogram import load
 from puzzles.sudoku import parse as parse_sudoku
 from solvers import Model, Status, clause, linear, regular, solve, table
-from solvers.backends.automata import belief_kernels, kernels
+from solvers.backends.automata.kernels import beliefs, propagation
 from solvers.backends.automata.network import Network, compile_network
 from solvers.constraints import Constraint
 from tests.paths import NONOGRAM_DATA
@@ -71,10 +71,10 @@ def revise_alone(network: Network, dom: np.ndarray) -> np.ndarray | None:
     """The supports one revision of the only constraint leaves, or None when it fails."""
     states = network.states + 1
     support = np.zeros(len(network.edge_var) + 1, np.int8)
-    ok = kernels.revise(0, network.edge_start, network.edge_var, network.layer_start,
-                        network.final_start, network.final_end, network.next_state,
-                        network.accepting, dom, np.zeros(states, np.bool_),
-                        np.zeros(states, np.bool_), support)
+    ok = propagation.revise(0, network.edge_start, network.edge_var, network.layer_start,
+                            network.final_start, network.final_end, network.next_state,
+                            network.accepting, dom, np.zeros(states, np.bool_),
+                            np.zeros(states, np.bool_), support)
     return support[:len(network.edge_var)] if ok else None
 
 
@@ -123,13 +123,13 @@ def test_the_beliefs_of_one_constraint_are_its_solution_frequencies() -> None:
              if line.holds(dict(zip(cells, word)))]
     messages = np.full((9, 2), 0.5)
     states, longest = network.states + 1, 10
-    belief_kernels.beliefs(*network.kernel_arguments(), network.domains.copy(), messages,
+    beliefs.beliefs(*network.kernel_arguments(), network.domains.copy(), messages,
                     np.ones(1, np.bool_), 1, 0.0, np.zeros(states), np.zeros(states),
                     np.zeros((longest, 2)), np.zeros(longest + 1), np.zeros((longest, 2)))
     for i in range(9):
         share = sum(word[i] for word in words) / len(words)
-        assert messages[i, 1] == pytest.approx(max(share, belief_kernels.FLOOR), abs=1e-12)
-        assert messages[i, 0] == pytest.approx(max(1 - share, belief_kernels.FLOOR), abs=1e-12)
+        assert messages[i, 1] == pytest.approx(max(share, beliefs.FLOOR), abs=1e-12)
+        assert messages[i, 0] == pytest.approx(max(1 - share, beliefs.FLOOR), abs=1e-12)
 
 
 @pytest.mark.parametrize("name", ["two_solutions_2x2.non", "six_solutions_3x3.non",

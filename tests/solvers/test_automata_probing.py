@@ -8,7 +8,7 @@ import pytest
 
 from puzzles.nonogram import load
 from solvers import Model, clause
-from solvers.backends.automata import kernels
+from solvers.backends.automata.kernels import layout, propagation
 from solvers.backends.automata.network import Network, compile_network
 from solvers.backends.automata.search import Search
 from solvers.backends.automata.strategy import Strategy
@@ -25,11 +25,12 @@ def propagated(network: Network, dom: np.ndarray, seeds: list[int],
     longest = int(np.diff(network.edge_start).max(initial=0)) + 1
     changed = np.zeros(network.variables + 1, np.int64)
     count = np.zeros(1, np.int64)
-    ok = kernels.propagate(*network.kernel_arguments(), dom, np.array([*seeds, 0], np.int64),
-                           len(seeds), every, np.zeros(states, np.bool_),
-                           np.zeros(states, np.bool_), np.zeros(longest, np.int8),
-                           np.zeros(constraints, np.bool_), np.zeros(constraints, np.int64),
-                           changed, count, np.zeros(3, np.int64))
+    ok = propagation.propagate(*network.kernel_arguments(), dom,
+                               np.array([*seeds, 0], np.int64), len(seeds), every,
+                               np.zeros(states, np.bool_), np.zeros(states, np.bool_),
+                               np.zeros(longest, np.int8), np.zeros(constraints, np.bool_),
+                               np.zeros(constraints, np.int64), changed, count,
+                               np.zeros(layout.COUNTERS, np.int64))
     return bool(ok), changed[:count[0]].tolist()
 
 
@@ -70,7 +71,7 @@ def probed_trying_every_value(network: Network) -> tuple[np.ndarray | None, int]
                     dirty |= lines(w)
 
 
-def probed_by_the_kernel(model: Model) -> tuple[np.ndarray, int, np.ndarray]:
+def probed_by_the_kernel(model: Model) -> tuple[np.ndarray, int, Network]:
     """Root propagation and probing without merging, every variable a decision: the
     domains, the probes made, and the network (for the reference to probe)."""
     network = compile_network(model.variables, model.constraints)

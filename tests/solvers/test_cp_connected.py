@@ -14,7 +14,7 @@ import pytest
 
 from experiments.campaign.solving import solve as solve_puzzle
 from puzzles import PUZZLES
-from puzzles.hashi import HashiInstance
+from puzzles.hashi_types import HashiInstance
 from solvers import IntVar, Model, Status, connected, linear, propagate_root, solve
 from solvers.backends.cp.bridge_blocks import BRIDGE, DEAD, BridgeBlocks
 

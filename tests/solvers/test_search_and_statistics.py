@@ -9,14 +9,17 @@ from collections.abc import Iterator
 import pytest
 
 from puzzlelab.errors import UnknownName, UnsupportedCombination
+from puzzles import PUZZLES
 from solvers import Heuristic, Model, Status, all_different, get_backend, linear, solve
 from solvers.backend_contract import Backend, LoweredModel
 from solvers.capabilities import Capabilities
 from solvers.constraints import AllDifferent
 from solvers.heuristics import plan_search
 from solvers.limits import Deadline
-from solvers.solve_loop import lower
+from solvers.lowering import lower
+from tests.paths import NONOGRAM_DATA
 from tests.solvers.tiny_models import TINY_MODELS
+from viewpoints import get_viewpoint
 
 BACKEND_NAMES = ["cp", "cpsat", "python-constraint"]
 
@@ -114,6 +117,19 @@ def test_a_solve_lowers_the_model_once_and_counts_it_in_build_time(
     assert len(lowerings) == 1
     assert result.statistics.build_s is not None
     assert 100.0 <= result.statistics.build_s < 110.0
+
+
+def test_building_inside_the_search_moves_to_build_time(monkeypatch) -> None:
+    """What a backend says was building (here more than its whole search) leaves solve_s
+    for build_s, never more than the search took."""
+    from solvers.backends.cp import ClassicCpBackend
+
+    monkeypatch.setattr(ClassicCpBackend, "building_s", lambda self, compiled: 1000.0)
+    plus = PUZZLES.get("nonogram").load(NONOGRAM_DATA / "small" / "plus_3x3.non")
+    model = get_viewpoint("nonogram", "regular").build(plus).model
+    figures = solve(model, "cp", "input/min").statistics
+    assert figures.solve_s == 0.0
+    assert figures.build_s is not None and 0.0 < figures.build_s < 1000.0
 
 
 def test_missing_figures_are_none_not_zero() -> None:

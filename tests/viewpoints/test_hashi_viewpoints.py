@@ -9,7 +9,8 @@ import pytest
 
 from experiments.campaign.solving import solve
 from puzzles import PUZZLES
-from puzzles.hashi import HashiInstance, read
+from puzzles.hashi import read
+from puzzles.hashi_types import HashiInstance
 from solvers import BACKENDS, Status
 from solvers.constraints import Connected
 from tests.grid import Cell, assert_solves, grid, params, refused_as_declared

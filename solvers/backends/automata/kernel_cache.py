@@ -16,17 +16,16 @@ loops search faster so (measured, one core: Faase 4.2 s against 5.2 s, non_fast_
 2.2 against 3.4 s, non_awful_2 3.9 against 6.9 s) and compile sooner (2.6 against
 3.0 s). ``NUMBA_OPT``, when set, wins.
 
-``python -m solvers.backends.automata.kernel_cache`` compiles them ahead (for an image
-or a CI step), and prints where they are and how long it took. Once every kernel is
-there, a marker file says so (:func:`kernels_ready`), so that the first solve on a
-machine can say beforehand that it compiles them and for how long.
+``python -m solvers.backends.automata.warm_up`` compiles them ahead (for an image or a
+CI step), and prints where they are and how long it took. Once every kernel is there, a
+marker file says so (:func:`kernels_ready`), so that the first solve on a machine can
+say beforehand that it compiles them and for how long.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -46,9 +45,9 @@ try:  # public in numba 0.68; an older numba keeps its own cache places
 except ImportError:  # pragma: no cover (depends on the numba installed)
     FunctionCache = None
 
-KERNELS = tuple(Path(__file__).with_name(name) for name in ("kernels.py",
-                                                             "belief_kernels.py"))
-"""The modules of compiled kernels: their source decides the cache's folder."""
+KERNELS = tuple(sorted(Path(__file__).with_name("kernels").glob("*.py")))
+"""The modules of compiled kernels (the package holds nothing else): their source decides
+the cache's folder."""
 #: LLVM's optimisation level for the kernels (see above)
 OPTIMISATION_LEVEL = 1
 
@@ -139,24 +138,10 @@ def kernels_ready() -> bool:
 
 
 def mark_ready() -> None:
-    """Say that every kernel is compiled and kept (after importing both kernel modules)."""
+    """Say that every kernel is compiled and kept (after importing every kernel module)."""
     try:
         folder = cache_folder()
         if folder.is_dir():
             (folder / READY).touch()
     except OSError:  # a folder we cannot write: the next first use says it compiles again
         pass
-
-
-def main() -> None:
-    """Compile (or load) every kernel and say where they are kept."""
-    started = time.perf_counter()
-    from solvers.backends.automata import belief_kernels, kernels  # noqa: F401 (compile)
-
-    mark_ready()
-    print(f"automata kernels ready in {time.perf_counter() - started:.2f} s, kept in "
-          f"{cache_folder()}")
-
-
-if __name__ == "__main__":
-    main()

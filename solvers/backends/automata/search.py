@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solvers.backends.automata import belief_kernels, kernels
+from solvers.backends.automata.kernels import beliefs, layout, probing, propagation
 from solvers.backends.automata.network import Network
 from solvers.backends.automata.strategy import Strategy
 from solvers.search_tree import NodeKind, SearchTree
@@ -43,19 +43,19 @@ class Tally:
     first_branches: int | None = None
     #: constraints whose belief messages were recomputed
     belief_updates: int = 0
-    counters: np.ndarray = field(default_factory=lambda: np.zeros(3, np.int64))
+    counters: np.ndarray = field(default_factory=lambda: np.zeros(layout.COUNTERS, np.int64))
 
     @property
     def revisions(self) -> int:
-        return int(self.counters[kernels.REVISIONS])
+        return int(self.counters[layout.REVISIONS])
 
     @property
     def probes(self) -> int:
-        return int(self.counters[kernels.PROBES])
+        return int(self.counters[layout.PROBES])
 
     @property
     def probe_fixed(self) -> int:
-        return int(self.counters[kernels.PROBE_FIXED])
+        return int(self.counters[layout.PROBE_FIXED])
 
 
 class Search:
@@ -156,7 +156,7 @@ class Search:
 
     def _root(self, dom: np.ndarray) -> bool:
         self.changed_count[0] = 0
-        if not kernels.propagate(*self.arrays, dom, self.seed, 0, True, *self._propagation()):
+        if not propagation.propagate(*self.arrays, dom, self.seed, 0, True, *self._propagation()):
             return False
         if self.strategy.probe_root:
             self.probe_dirty[:] = True
@@ -174,7 +174,7 @@ class Search:
         self.changed[0] = variable  # changed like the variables it propagates to
         self.changed_count[0] = 1
         self.seed[0] = variable
-        ok = kernels.propagate(*self.arrays, dom, self.seed, 1, False, *self._propagation())
+        ok = propagation.propagate(*self.arrays, dom, self.seed, 1, False, *self._propagation())
         every = self.strategy.probe_every
         if ok and every and depth % every == 0:
             self.probe_dirty[:] = False  # what is left of a failed probing is not news
@@ -189,9 +189,9 @@ class Search:
         """Go back to ``saved``; the beliefs about the variables reopened are stale."""
         if self.strategy.guided:
             reopened = np.flatnonzero(dom != saved)
-            kernels.mark_constraints(reopened, 0, len(reopened), self.network.var_edge_start,
-                                     self.network.var_edges, self.network.edge_constraint,
-                                     self.belief_dirty)
+            layout.mark_constraints(reopened, 0, len(reopened), self.network.var_edge_start,
+                                    self.network.var_edges, self.network.edge_constraint,
+                                    self.belief_dirty)
         dom[:] = saved
 
     def _propagation(self) -> tuple:
@@ -201,28 +201,28 @@ class Search:
     def _mark(self, marks: np.ndarray) -> None:
         """Mark the constraints on the variables changed since ``changed_count`` was reset."""
         network = self.network
-        kernels.mark_constraints(self.changed, 0, int(self.changed_count[0]),
-                                 network.var_edge_start, network.var_edges,
-                                 network.edge_constraint, marks)
+        layout.mark_constraints(self.changed, 0, int(self.changed_count[0]),
+                                network.var_edge_start, network.var_edges,
+                                network.edge_constraint, marks)
 
     def _probe(self, dom: np.ndarray) -> bool:
         """Probe to a fixpoint, looking at the clock between slices of probes."""
         place = np.full(1, -1, np.int64)
         while True:
-            status = kernels.probe(
+            status = probing.probe(
                 *self.arrays, dom, self.strategy.decision, self.is_decision, self.probe_dirty,
                 self.probe_mark, place, PROBE_BUDGET, self.strategy.merge, self.forward,
                 self.backward, self.support, self.in_queue, self.queue, self.changed,
                 self.changed_count, self.trial, self.trial_changed, self.trial_count,
                 self.other, self.other_changed, self.other_count, self.probe_seeds,
                 self.probe_known, self.tally.counters)
-            if status != kernels.PAUSED:
-                return bool(status == kernels.DONE)
+            if status != probing.PAUSED:
+                return bool(status == probing.DONE)
             if self.should_stop():
                 raise Stopped
 
     def _beliefs(self, dom: np.ndarray) -> None:
-        self.tally.belief_updates += belief_kernels.beliefs(
+        self.tally.belief_updates += beliefs.beliefs(
             *self.arrays, dom, self.messages, self.belief_dirty, self.strategy.belief_rounds,
             self.strategy.tolerance, self.alpha, self.beta, self.incoming, self.scale,
             self.fresh)
@@ -230,7 +230,7 @@ class Search:
     def _choose(self, dom: np.ndarray) -> tuple[int, int] | None:
         decision = self.strategy.decision
         if self.strategy.guided:
-            index, value = belief_kernels.most_biased(decision, dom, self.messages,
+            index, value = beliefs.most_biased(decision, dom, self.messages,
                                                self.network.var_edge_start,
                                                self.network.var_edges)
             if index >= 0:

@@ -1,4 +1,5 @@
-"""Make every kernel ready once per process, before any search is timed.
+"""Make every kernel ready once per process, before any search is timed; ``python -m
+solvers.backends.automata.warm_up`` makes them ready ahead, for a machine's later runs.
 
 Importing the kernels compiles each for its one signature, or loads it from the disk
 cache (:mod:`.kernel_cache`: about 0.15 s; 2.7 to 3.4 s to compile them on a machine
@@ -12,7 +13,7 @@ import functools
 
 import numpy as np
 
-from solvers.backends.automata.kernel_cache import mark_ready
+from solvers.backends.automata.kernel_cache import cache_folder, mark_ready
 from solvers.backends.automata.network import compile_network
 from solvers.backends.automata.search import Search
 from solvers.backends.automata.strategy import Strategy
@@ -33,3 +34,14 @@ def warm_up() -> None:
         for _ in Search(network, strategy, lambda: False).solutions():
             pass  # every solution: the whole search, backtracking included, is compiled
     mark_ready()
+
+
+def main() -> None:
+    """Compile (or load) every kernel, run each path once, and say where they are kept
+    (importing this module compiled them)."""
+    warm_up()
+    print(f"automata kernels ready, kept in {cache_folder()}")
+
+
+if __name__ == "__main__":
+    main()

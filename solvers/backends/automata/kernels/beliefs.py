@@ -1,6 +1,6 @@
-"""The compiled belief-propagation kernels of the automata backend (numba).
+"""The belief kernels of the automata backend: sum-product messages, the likeliest choice.
 
-The belief pass is the propagation's forward-backward walk (:mod:`.kernels`) with
+The belief pass is the propagation's forward-backward walk (:mod:`.propagation`) with
 weights: each item's message is the weight of the accepted words through each of its
 values, given what the other constraints say of the other items. ``most_biased`` then
 picks the decision whose belief is furthest from one half.
@@ -9,7 +9,7 @@ picks the decision whose belief is furthest from one half.
 from __future__ import annotations
 
 from solvers.backends.automata.kernel_cache import compiled
-from solvers.backends.automata.kernels import (
+from solvers.backends.automata.kernels.layout import (
     FLAGS,
     INDEX,
     INDICES,

@@ -19,15 +19,13 @@ from pathlib import Path
 from typing import ClassVar
 
 from puzzlelab.errors import OptionError, ParseError
-from puzzles.hashi_formats import ReadBlock, read_blocks, write_has
+from puzzles.hashi_formats import Cell, ReadBlock, read_blocks, write_has
 from puzzles.hashi_generator import random_layout, told_apart
 from puzzles.hashi_pictures import render_svg, render_text  # noqa: F401 (the render roles)
 from puzzles.json_forms import number_rows
 from puzzles.kind import PuzzleKind, known_solution_checked, register
 from puzzles.options import Option, OptionValues, Size
 from puzzles.text_input import read_text
-
-Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -360,8 +358,7 @@ def laid_instance(name: str, size: Size, cells: list[Cell],
 
 
 class Hashi(PuzzleKind[HashiInstance, HashiSolution]):
-    """Hashiwokakero on the puzzle contract: the functions of this module, under the
-    contract's names."""
+    """Hashiwokakero on the puzzle contract: this module's functions, by the contract's names."""
 
     name = "hashi"
     suffixes = (".has", ".txt")
@@ -381,6 +378,10 @@ class Hashi(PuzzleKind[HashiInstance, HashiSolution]):
             raise OptionError(f"--islands must be at most {cells} for size {size} (its "
                               f"cells), not {values['islands']}")
         return values
+
+    def stored_text(self, instance: HashiInstance) -> str:
+        """A ``== name`` block: a ``.has`` text names its instance after its file."""
+        return f"== {instance.name}\n{write(instance, instance.known_solution)}"
 
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[HashiInstance], bool] | None = None, *,

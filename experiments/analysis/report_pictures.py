@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import Any
 
 from experiments.campaign.record import RunRecord
@@ -104,15 +104,14 @@ def _instance(campaign: StoredCampaign, kind: PuzzleKind[Any, Any],
     instances were kept) from its file; None and why when neither has it."""
     stored = campaign.instances.get((run.instance_file, run.instance_name))
     if stored is not None:
-        # the store keeps the puzzle's main format, whatever the file's own was
-        source = str(PurePath(run.instance_file).with_suffix(kind.suffixes[0]))
-        found = _named(kind.parse(stored.text, source), kind, run.instance_name)
+        found = kind.stored_instance(stored.text, run.instance_name, run.instance_file)
         if found is not None:
             return found, ""
     path = _instance_path(campaign, run.instance_file)
     if path is None:
-        return None, (f"instance file {run.instance_file} not found (this store was made "
-                      f"before stores kept their instances)")
+        why = (" (this store was made before stores kept their instances)" if stored is None
+               else f", and the store's text of it holds no instance {run.instance_name!r}")
+        return None, f"instance file {run.instance_file} not found{why}"
     found = _named(kind.read(path), kind, run.instance_name)
     if found is None:
         return None, (f"no instance {run.instance_name!r} in {run.instance_file} (the file "

@@ -166,15 +166,15 @@ def _record_trees(spec: ExperimentSpec, chosen: list[RunTask], store: ResultsSto
 
 
 def instances_of(tasks: Iterable[RunTask]) -> list[StoredInstance]:
-    """Each instance of the grid once, as its puzzle writes it (with its known solution)."""
+    """Each instance of the grid once, as its puzzle stores it (with its known solution,
+    read back under its name)."""
     seen: dict[tuple[str, str], StoredInstance] = {}
     for task in tasks:
         kind = PUZZLES.get(task.puzzle)
         name = kind.instance_name(task.payload)
         if (task.instance_file, name) not in seen:
             seen[(task.instance_file, name)] = StoredInstance(
-                task.instance_file, name, task.instance,
-                kind.write(task.payload, kind.known_solution(task.payload)))
+                task.instance_file, name, task.instance, kind.stored_text(task.payload))
     return list(seen.values())
 
 

@@ -134,6 +134,10 @@ class Hashi(PuzzleKind[HashiInstance, HashiSolution]):
                               f"cells), not {values['islands']}")
         return values
 
+    def stored_text(self, instance: HashiInstance) -> str:
+        """A ``== name`` block: a ``.has`` text names its instance after its file."""
+        return f"== {instance.name}\n{write(instance, instance.known_solution)}"
+
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[HashiInstance], bool] | None = None, *,
                  another_solution: Callable[[HashiInstance], HashiSolution | None]

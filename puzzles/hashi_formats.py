@@ -12,7 +12,8 @@ A block starts ``== <name>`` and may carry ``solutions_found:``, ``source:`` and
 ``problem:`` lines before the size (KU Leuven, puzzlekit); its solution may instead be
 puzzlekit's grid: ``<rows> <cols>`` then a token per cell, ``1``/``2`` a cell under a
 single/double horizontal bridge, ``a``/``b`` vertical, ``-`` none (or an island).
-PuzzleLab writes the ``.has`` form, the instance named after the file. Whether bridges
+PuzzleLab writes the ``.has`` form, the instance named after the file, and keeps it in a
+results store as a ``== name`` block of that form, which keeps the name. Whether bridges
 obey the rules is judged by ``puzzles.hashi``, which builds the instances.
 """
 

@@ -13,10 +13,11 @@ Each role in :data:`ROLES` is filled by the module's function of the same name
 (``parse``, ``read``, ``write``, ``check``, ...), unless the class states it; a role
 that neither fills is an error when the class is made, naming it. An instance is
 picked by its ``name`` and carries its file's ``known_solution``; a puzzle whose
-instances keep them elsewhere overrides :meth:`PuzzleKind.instance_name` and
-:meth:`PuzzleKind.known_solution`. The command line, the experiment runner and the
-tests reach every puzzle through ``PUZZLES`` and these roles alone, so none of them
-names a particular puzzle.
+instances keep them elsewhere overrides :meth:`PuzzleKind.instance_name`,
+:meth:`PuzzleKind.known_solution` and :meth:`PuzzleKind.renamed`. A results store keeps
+an instance as :meth:`PuzzleKind.stored_text` writes it, which reads back named. The
+command line, the experiment runner and the tests reach every puzzle through ``PUZZLES``
+and these roles alone, so none of them names a particular puzzle.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ import random
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, replace
+from pathlib import Path, PurePath
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from puzzlelab.errors import InstanceNotFound, ParseError, PuzzleLabError
@@ -154,6 +155,10 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
         known: SolutionT | None = getattr(instance, "known_solution")  # noqa: B009
         return known
 
+    def renamed(self, instance: InstanceT, name: str) -> InstanceT:
+        """``instance`` under ``name``: its ``name`` replaced (instances are dataclasses)."""
+        return replace(instance, name=name)  # type: ignore[type-var]
+
     def instance_title(self, instance: InstanceT) -> str | None:
         """The title the file gives the instance, where its format has one (a puzzle
         whose names come from its files' names labels table rows by it)."""
@@ -170,6 +175,29 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
         """The solution :meth:`solution_to_json` gave ``data`` for; anything else raises
         ``ParseError`` saying what is wrong with it."""
         raise NotImplementedError
+
+    # ------------------------------------------------------------ results stores
+
+    def stored_text(self, instance: InstanceT) -> str:
+        """The instance as a results store keeps it, with its known solution: text that
+        :meth:`stored_instance` reads back as the same instance under the same name, so a
+        report draws it with its file gone. By default the main format (``write``); a
+        puzzle whose main format names its instance after its file stores one that
+        carries the name."""
+        return self.write(instance, self.known_solution(instance))
+
+    def stored_instance(self, text: str, name: str, instance_file: str) -> InstanceT | None:
+        """The instance a store keeps as ``text`` under ``name`` (read from
+        ``instance_file``, which errors name with the main format's suffix): the one of
+        that name, else the only one the text holds, given that name (a format that
+        names its instance after its file, as stores made before :meth:`stored_text`
+        kept some); None when the text holds several, none of that name."""
+        source = str(PurePath(instance_file).with_suffix(self.suffixes[0]))
+        instances = self.parse(text, source)
+        for instance in instances:
+            if self.instance_name(instance) == name:
+                return instance
+        return self.renamed(instances[0], name) if len(instances) == 1 else None
 
     # ------------------------------------------------------------ generating
 

@@ -165,6 +165,8 @@ def format_non(instance: NonogramInstance, solution: NonogramSolution | None = N
     lines = [f'title "{instance.title or instance.name}"']
     if instance.author:
         lines.append(f'by "{instance.author}"')
+    if instance.copyright:
+        lines.append(f'copyright "{instance.copyright}"')
     lines += [f"width {instance.width}", f"height {instance.height}", "", "rows"]
     lines += [",".join(map(str, clue)) or "0" for clue in instance.rows]
     lines += ["", "columns"]

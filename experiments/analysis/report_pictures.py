@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import Any
 
 from experiments.campaign.record import RunRecord
@@ -106,15 +106,14 @@ def _instance(campaign: StoredCampaign, kind: PuzzleKind[Any, Any],
     file, name = run.identity.instance_file, run.identity.instance_name
     stored = campaign.instances.get((file, name))
     if stored is not None:
-        # the store keeps the puzzle's main format, whatever the file's own was
-        source = str(PurePath(file).with_suffix(kind.suffixes[0]))
-        found = _named(kind.parse(stored.text, source), kind, name)
+        found = kind.stored_instance(stored.text, name, file)
         if found is not None:
             return found, ""
     path = _instance_path(campaign, file)
     if path is None:
-        return None, (f"instance file {file} not found (this store was made before stores "
-                      f"kept their instances)")
+        why = (" (this store was made before stores kept their instances)" if stored is None
+               else f", and the store's text of it holds no instance {name!r}")
+        return None, f"instance file {file} not found{why}"
     found = _named(kind.read(path), kind, name)
     if found is None:
         return None, f"no instance {name!r} in {file} (the file changed since the run)"

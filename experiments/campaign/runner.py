@@ -166,7 +166,8 @@ def _record_trees(spec: ExperimentSpec, chosen: list[RunTask], store: ResultsSto
 
 
 def instances_of(tasks: Iterable[RunTask]) -> list[StoredInstance]:
-    """Each instance of the grid once, as its puzzle writes it (with its known solution)."""
+    """Each instance of the grid once, as its puzzle stores it (with its known solution,
+    read back under its name)."""
     seen: dict[tuple[str, str], StoredInstance] = {}
     for task in tasks:
         identity = task.identity
@@ -174,7 +175,7 @@ def instances_of(tasks: Iterable[RunTask]) -> list[StoredInstance]:
         if (identity.instance_file, identity.instance_name) not in seen:
             seen[(identity.instance_file, identity.instance_name)] = StoredInstance(
                 identity.instance_file, identity.instance_name, identity.instance,
-                kind.write(task.payload, kind.known_solution(task.payload)))
+                kind.stored_text(task.payload))
     return list(seen.values())
 
 

@@ -186,6 +186,15 @@ def test_format_non_round_trips_with_the_goal() -> None:
     assert again.known_solution == puzzle.known_solution
 
 
+def test_format_non_keeps_what_the_file_says_of_its_puzzle() -> None:
+    """Title, author and copyright (compared by no one, so checked here) come back."""
+    [puzzle] = read(NONOGRAM_DATA / "webpbn_survey" / "knotty.non")
+    assert puzzle.title and puzzle.author and puzzle.copyright
+    [again] = parse_non(format_non(puzzle, puzzle.known_solution), name=puzzle.name)
+    assert (again.title, again.author, again.copyright) == (puzzle.title, puzzle.author,
+                                                            puzzle.copyright)
+
+
 def test_text_rendering_shows_clues_and_cells() -> None:
     puzzle = clues_of([[1, 1, 0], [0, 0, 0], [1, 0, 1]], "picture")
     assert render_text(puzzle, puzzle.known_solution) == (

@@ -45,8 +45,8 @@ grew or shrank keeps the runs of cells it no longer plans)."""
 @dataclass(frozen=True)
 class StoredInstance:
     """An instance as the campaign ran it: its file as the spec wrote it, the puzzle's
-    name for it, its label, and its text in the puzzle's main format (with the known
-    solution, when the file gave one)."""
+    name for it, its label, and its text as the puzzle stores it (``stored_text``: with
+    the known solution, when the file gave one)."""
 
     instance_file: str
     name: str

@@ -4,7 +4,7 @@
 >>> model = Model("three")
 >>> cells = [model.int_var(1, 3, f"x{i}") for i in range(3)]
 >>> _ = model.add(all_different(cells))
->>> solve(model, "cp", "input/min", max_solutions=None).statistics.solutions
+>>> solve(model, "cp", "input/min", max_solutions=0).statistics.solutions
 6
 """
 

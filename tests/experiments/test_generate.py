@@ -30,7 +30,7 @@ from tests.terminal import cli_on_terminal, read_until
 def count_all(puzzle: str, instance: object, viewpoint: str) -> int:
     """Every solution, counted by a complete search on another solver than the generator's."""
     run = solve(instance, viewpoint=viewpoint, solver="cp", heuristic="input/min",
-                max_solutions=None, time_limit=60)
+                max_solutions=0, time_limit=60)
     assert run.result.complete
     return run.result.statistics.solutions
 

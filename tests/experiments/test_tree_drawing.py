@@ -21,7 +21,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def _recorded(model: Model, cap: int | bool = True) -> SearchTree:
-    tree = solve(model, "cp", "input/min", max_solutions=None, record_tree=cap).tree
+    tree = solve(model, "cp", "input/min", max_solutions=0, record_tree=cap).tree
     assert tree is not None
     return tree
 

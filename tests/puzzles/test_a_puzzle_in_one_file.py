@@ -168,7 +168,7 @@ def test_solve_instance_solves_it_and_the_checker_agrees(latin_square: LatinSqua
     [_, four] = latin_square.read(latin_square.data_folder() / "small" / "small.latin")
     for viewpoint, options in (("cells", {"alldiff": "strong"}), ("boolean", {})):
         run = solve(four, viewpoint=viewpoint, solver="cpsat", heuristic="auto", options=options,
-                    max_solutions=None)
+                    max_solutions=0)
         assert run.result.complete and run.result.statistics.solutions == 1
         assert run.correct and check(four, run.solution) == []
         assert run.solution == four.known_solution and run.matches_known
@@ -186,7 +186,7 @@ def test_generate_unique_makes_instances_with_one_solution(latin_square: LatinSq
                                                  for v in row) == 6
         # counted by another viewpoint and solver than the generator's (cells on cp)
         run = solve(instance, viewpoint="boolean", solver="cpsat", heuristic="auto",
-                    max_solutions=None)
+                    max_solutions=0)
         assert run.result.complete and run.result.statistics.solutions == 1
         assert run.solution == instance.known_solution
 

@@ -90,7 +90,7 @@ def test_every_connected_solution_is_counted_once_and_no_other(backend: str, way
     local, expected = brute_force(model, graph)
     assert 0 < expected < local
     constraints, lazy = list(model.constraints), list(model.lazy)
-    result = solve(model, backend, "input/min", max_solutions=None, time_limit=60)
+    result = solve(model, backend, "input/min", max_solutions=0, time_limit=60)
     assert result.status is Status.SOLVED and result.complete, result.message
     assert result.statistics.solutions == expected
     assert result.assignment is not None and model.satisfied_by(result.assignment)
@@ -133,7 +133,7 @@ def test_a_group_no_edge_leaves_makes_the_lazy_model_unsatisfiable(backend: str)
     model.add_lazy(connected("abc", [("a", "b", ab)]))
     if not runnable(backend, model):
         return
-    result = solve(model, backend, "input/min", max_solutions=None, time_limit=60)
+    result = solve(model, backend, "input/min", max_solutions=0, time_limit=60)
     assert result.status is Status.UNSATISFIABLE and result.complete, result.message
     assert (result.statistics.lazy_rounds, result.statistics.lazy_cuts) == (1, 1)
     assert result.statistics.solutions == 0
@@ -151,7 +151,7 @@ def test_a_model_without_such_constraints_reports_none(backend: str) -> None:
     model, _ = graph_model(None)
     if not runnable(backend, model):
         return
-    figures = solve(model, backend, "input/min", max_solutions=None).statistics
+    figures = solve(model, backend, "input/min", max_solutions=0).statistics
     assert [getattr(figures, name) for name in STATISTIC_NAMES] == [None] * len(STATISTIC_NAMES)
 
 
@@ -160,7 +160,7 @@ def test_the_declared_after_search_figures_are_those_such_constraints_add() -> N
     these figures: they must be exactly the figures such a model adds to a plain one's."""
 
     def given(way: str | None) -> set[str]:
-        figures = solve(graph_model(way)[0], "cp", "input/min", max_solutions=None).statistics
+        figures = solve(graph_model(way)[0], "cp", "input/min", max_solutions=0).statistics
         return {name for name, value in figures.as_dict().items() if value is not None}
 
     assert (given("after-search") | given("lazy")) - given(None) == AFTER_SEARCH_STATISTICS
@@ -231,7 +231,7 @@ def test_only_a_constraint_with_cuts_can_be_lazy_and_only_on_the_model() -> None
 
 def test_the_figures_reach_the_record_json_and_store(tmp_path: Path) -> None:
     model, _ = graph_model("after-search")
-    result = solve(model, "cp", "input/min", max_solutions=None)
+    result = solve(model, "cp", "input/min", max_solutions=0)
     stats = json.loads(json.dumps(result.statistics.as_dict()))  # as --json prints them
     assert stats["rejected"] == result.statistics.rejected > 0
     assert {"lazy_rounds": None, "lazy_cuts": None}.items() <= stats.items()
@@ -254,7 +254,7 @@ def test_the_time_limit_covers_every_search_and_check_of_the_run(backend: str,
     model, graph = graph_model(None)
     slow = SlowConnected(graph.nodes, graph.edges)
     model.add_after_search(slow) if way == "after-search" else model.add_lazy(slow)
-    result = solve(model, backend, "input/min", max_solutions=None, time_limit=0.1)
+    result = solve(model, backend, "input/min", max_solutions=0, time_limit=0.1)
     assert result.status is Status.TIMEOUT and not result.complete
     assert result.statistics.solve_s < 0.1 + 0.08  # two checks at most past the deadline
 
@@ -295,6 +295,6 @@ def test_what_a_check_during_search_needs_is_loaded_as_build_time(
 
     monkeypatch.setattr(Connected, "load", classmethod(slow_load))
     model, _ = graph_model(way)
-    result = solve(model, "cp", "input/min", max_solutions=None)
+    result = solve(model, "cp", "input/min", max_solutions=0)
     assert result.status is Status.SOLVED and len(loaded) == 1
     assert result.statistics.build_s >= 0.3 > result.statistics.solve_s

@@ -143,7 +143,7 @@ def test_named_searches_take_the_choices_cp_takes(name: str, heuristic: str) -> 
     viewpoint the two searches are the same tree: same branches, backtracks, solutions."""
     instance = load((SMALL if (SMALL / name).exists() else SURVEY) / name)
     puzzle_runs = [solve_puzzle(instance, viewpoint="regular", solver=backend, heuristic=heuristic,
-                                seed=3, max_solutions=None, time_limit=60)
+                                seed=3, max_solutions=0, time_limit=60)
                    for backend in ("cp", "automata")]
     runs = [run.result for run in puzzle_runs]
     solutions = [run.solution for run in puzzle_runs]
@@ -185,7 +185,7 @@ def test_auto_solves_hard_survey_puzzles_as_the_checker_says(name: str) -> None:
 
 def test_auto_proves_uniqueness_too() -> None:
     run = solve_puzzle(load(SURVEY / "webpbn-00065.non"), viewpoint="regular", solver="automata",
-                       heuristic="auto", max_solutions=None, time_limit=60)
+                       heuristic="auto", max_solutions=0, time_limit=60)
     assert run.result.complete and run.result.statistics.solutions == 1
     assert run.violations == () and run.matches_known
 
@@ -210,7 +210,7 @@ def test_an_unsatisfiable_model_is_proved_so() -> None:
         model.add(clause(positive, negative))
     assert brute_force_count(model) == 0
     for heuristic in ("input/min", "input/min+probe", "auto"):
-        result = solve(model, "automata", heuristic, max_solutions=None)
+        result = solve(model, "automata", heuristic, max_solutions=0)
         assert result.status is Status.UNSATISFIABLE and result.complete, heuristic
 
 

@@ -23,9 +23,9 @@ def test_solution_count_matches_brute_force(name: str, backend: str) -> None:
         refusal = expected_refusal(capabilities, model, heuristic)
         if refusal:
             with pytest.raises(UnsupportedCombination, match=f"lacks {refusal}"):
-                solve(model, backend, heuristic, max_solutions=None)
+                solve(model, backend, heuristic, max_solutions=0)
             continue
-        result = solve(model, backend, heuristic, max_solutions=None, time_limit=30)
+        result = solve(model, backend, heuristic, max_solutions=0, time_limit=30)
         assert result.complete, (name, backend, heuristic)
         assert result.statistics.solutions == expected, (name, backend, heuristic)
         if expected:

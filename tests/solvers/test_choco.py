@@ -66,7 +66,7 @@ def ctrl_c_ignored() -> Iterator[None]:
 def test_tiny_models_are_counted_exactly(name: str, heuristic: str) -> None:
     expected = brute_force_count(TINY_MODELS[name]())
     model = TINY_MODELS[name]()
-    result = solve(model, "choco", heuristic, max_solutions=None, time_limit=30)
+    result = solve(model, "choco", heuristic, max_solutions=0, time_limit=30)
     assert result.complete and result.statistics.solutions == expected
     assert result.status is (Status.SOLVED if expected else Status.UNSATISFIABLE)
     if expected:
@@ -83,7 +83,7 @@ DIFFERENT_PROPAGATION = {"no-overlap-2d", "global-cardinality"}
                                        "input/random", "first-fail/random"])
 @pytest.mark.parametrize("name", sorted(set(TINY_MODELS) - DIFFERENT_PROPAGATION))
 def test_a_named_heuristic_branches_exactly_as_on_cp(name: str, heuristic: str) -> None:
-    ours, theirs = (solve(TINY_MODELS[name](), backend, heuristic, max_solutions=None)
+    ours, theirs = (solve(TINY_MODELS[name](), backend, heuristic, max_solutions=0)
                     for backend in ("choco", "cp"))
     for figure in ("branches", "backtracks", "first_branches", "solutions"):
         assert getattr(ours.statistics, figure) == getattr(theirs.statistics, figure), figure
@@ -149,7 +149,7 @@ def test_every_viewpoint_solves_and_the_checker_agrees(key: str, options: dict[s
     instances = [EASY] if viewpoint.puzzle == "sudoku" else NONOGRAMS
     for instance in instances:
         run = solve_puzzle(instance, viewpoint=viewpoint.name, solver="choco", heuristic=heuristic,
-                           options=options, max_solutions=None, time_limit=60)
+                           options=options, max_solutions=0, time_limit=60)
         assert run.result.complete and run.violations == (), (instance.name, run.violations)
         if instance.known_solution is not None and run.result.statistics.solutions == 1:
             assert run.solution == instance.known_solution
@@ -196,7 +196,7 @@ def test_a_timeout_adds_no_fails_of_its_own(ctrl_c_raises: None) -> None:
     model = Model("free")
     for i in range(20):
         model.bool_var(f"x{i}")
-    result = solve(model, "choco", "input/min", time_limit=0.3, max_solutions=None)
+    result = solve(model, "choco", "input/min", time_limit=0.3, max_solutions=0)
     assert result.status is Status.TIMEOUT and result.statistics.backtracks == 0
     assert result.statistics.branches >= 2 * result.statistics.solutions - 20
 
@@ -235,7 +235,7 @@ def test_variables_the_strategy_leaves_open_are_finished_as_on_cp() -> None:
     model.add(linear([(1, x), (1, y)], "<=", 3))
     model.branch_on([x])
     for heuristic in ("input/min", "first-fail/max", "input/random"):
-        ours, theirs = (solve(model, backend, heuristic, max_solutions=None)
+        ours, theirs = (solve(model, backend, heuristic, max_solutions=0)
                         for backend in ("choco", "cp"))
         assert ours.complete and ours.statistics.solutions == brute_force_count(model) == 18
         assert ours.statistics.branches == theirs.statistics.branches
@@ -300,7 +300,7 @@ def test_edge_cases_are_counted_exactly(name: str) -> None:
 
     expected = brute_force_count(build())
     for heuristic in ("input/min", "auto"):
-        result = solve(build(), "choco", heuristic, max_solutions=None)
+        result = solve(build(), "choco", heuristic, max_solutions=0)
         assert result.complete and result.statistics.solutions == expected, heuristic
 
 

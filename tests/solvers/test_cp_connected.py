@@ -128,7 +128,7 @@ def test_the_propagator_keeps_exactly_the_connected_solutions(seed: int) -> None
     model, _ = _random_model(seed)
     expected = _brute_force(model)
     for heuristic in ("input/min", "first-fail/max"):
-        result = solve(model, "cp", heuristic, max_solutions=None, time_limit=30)
+        result = solve(model, "cp", heuristic, max_solutions=0, time_limit=30)
         assert result.complete and result.statistics.solutions == expected, heuristic
         if expected == 0:
             assert result.status is Status.UNSATISFIABLE
@@ -170,7 +170,7 @@ def test_a_graph_that_cannot_be_connected_has_no_solution() -> None:
                          + [("a", "e", halves.int_var(0, 0, "ae"))]))
     for model in (lonely, halves):
         assert propagate_root(model, "cp") is None
-        result = solve(model, "cp", "first-fail/min", max_solutions=None, time_limit=30)
+        result = solve(model, "cp", "first-fail/min", max_solutions=0, time_limit=30)
         assert result.status is Status.UNSATISFIABLE and result.complete
         assert result.statistics.solutions == 0
 
@@ -192,7 +192,7 @@ def test_hashi_puzzles_solve_with_checked_solutions(name: str, instance: HashiIn
     run = solve_puzzle(instance, viewpoint="bridges", solver="cp", heuristic="first-fail/min",
                        options=options, time_limit=30)
     after = solve_puzzle(instance, viewpoint="bridges", solver="cp", heuristic="first-fail/min",
-                         options={"connect": "after-search"}, max_solutions=None, time_limit=30)
+                         options={"connect": "after-search"}, max_solutions=0, time_limit=30)
     assert after.result.complete
     if after.result.statistics.solutions == 0:
         assert run.status is Status.UNSATISFIABLE
@@ -200,7 +200,7 @@ def test_hashi_puzzles_solve_with_checked_solutions(name: str, instance: HashiIn
         assert run.status is Status.SOLVED and run.violations == (), run.violations
     for heuristic in ("first-fail/min", "auto"):
         every = solve_puzzle(instance, viewpoint="bridges", solver="cp", heuristic=heuristic,
-                             options=options, max_solutions=None, time_limit=30)
+                             options=options, max_solutions=0, time_limit=30)
         assert every.result.complete
         assert every.result.statistics.solutions == after.result.statistics.solutions
         assert every.violations == (() if every.result.statistics.solutions else None)

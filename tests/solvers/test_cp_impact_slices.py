@@ -64,7 +64,7 @@ def test_counting_runs_on_from_the_slice_that_found_a_solution(
     solve(queens(8), "cp", "auto", time_limit=60)
     to_the_first = len(tiny_slices)
     tiny_slices.clear()
-    result = solve(queens(8), "cp", "auto", max_solutions=None, time_limit=60)
+    result = solve(queens(8), "cp", "auto", max_solutions=0, time_limit=60)
     assert result.complete and result.statistics.solutions == 92
     assert len(tiny_slices) == to_the_first
 
@@ -86,16 +86,16 @@ def test_one_search_has_no_restart() -> None:
 def test_a_search_within_the_first_slice_is_the_single_impact_search(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Below the first budget nothing changes: the same counts as one uncut search."""
-    counted = solve(queens(7), "cp", "auto", max_solutions=None).statistics
+    counted = solve(queens(7), "cp", "auto", max_solutions=0).statistics
     monkeypatch.setattr(impact_slices, "FIRST_SLICE_FAILURES", 10**12)
-    uncut = solve(queens(7), "cp", "auto", max_solutions=None).statistics
+    uncut = solve(queens(7), "cp", "auto", max_solutions=0).statistics
     assert counted.solutions == uncut.solutions == 40
     assert (counted.backtracks, counted.branches) == (uncut.backtracks, uncut.branches)
 
 
 def test_named_heuristics_and_probing_search_once(tiny_slices: list[tuple[int, int]]) -> None:
     for heuristic in ("first-fail/min", "auto+probe"):
-        assert solve(queens(6), "cp", heuristic, max_solutions=None).statistics.solutions == 4
+        assert solve(queens(6), "cp", heuristic, max_solutions=0).statistics.solutions == 4
     assert tiny_slices == []
 
 

@@ -276,8 +276,8 @@ def kitchen_sink() -> Model:
 @needs_ace
 def test_ace_counts_what_cp_counts_on_one_of_each(tmp_path: Path) -> None:
     model = kitchen_sink()
-    run = solved_by_ace(model, tmp_path, max_solutions=None)
-    expected = solve(model, "cp", max_solutions=None)
+    run = solved_by_ace(model, tmp_path, max_solutions=0)
+    expected = solve(model, "cp", max_solutions=0)
     assert run.complete and expected.complete
     assignments = run.assignments(model)
     assert all(model.satisfied_by(a) for a in assignments)
@@ -288,7 +288,7 @@ def test_ace_counts_what_cp_counts_on_one_of_each(tmp_path: Path) -> None:
 def test_ace_says_unsatisfiable(tmp_path: Path) -> None:
     model = Model("empty-table")
     model.add(table([model.int_var(0, 2, "x"), model.int_var(0, 2, "y")], []))
-    run = solved_by_ace(model, tmp_path, max_solutions=None)
+    run = solved_by_ace(model, tmp_path, max_solutions=0)
     assert (run.status, run.found, run.complete) == ("UNSATISFIABLE", 0, True)
 
 
@@ -326,7 +326,7 @@ def count_both(key: str, folder: Path, heuristic: str = "first-fail/min",
         pytest.skip(f"the exported file of {key} has more than {FLOW_LIMIT} solutions "
                     f"(flows of the connected decomposition) to project")
     expected = solve_puzzle(instance, viewpoint=viewpoint, solver="cp", heuristic=heuristic,
-                     max_solutions=None)
+                     max_solutions=0)
     assert expected.result.complete
     count = expected.result.statistics.solutions
     assert distinct(run.assignments(model), model) == count > 1
@@ -363,7 +363,7 @@ def test_ace_solves_every_option(key: str, options: dict[str, str], tmp_path: Pa
 @pytest.mark.parametrize("name", sorted(TINY_MODELS))
 def test_ace_counts_each_tiny_model_by_brute_force(name: str, tmp_path: Path) -> None:
     model = TINY_MODELS[name]()
-    run = solved_by_ace(model, tmp_path, max_solutions=None)
+    run = solved_by_ace(model, tmp_path, max_solutions=0)
     assignments = run.assignments(model)
     assert run.complete and all(model.satisfied_by(a) for a in assignments)
     assert distinct(assignments, model) == brute_force_count(model)

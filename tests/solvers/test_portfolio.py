@@ -355,7 +355,7 @@ def test_counting_runs_the_first_configuration_without_symmetric_search() -> Non
     kind = PUZZLES.get("nonogram")
     instance = kind.load(NONOGRAM_DATA / "small" / "six_solutions_3x3.non")
     model = get_viewpoint("nonogram", "regular").build(instance).model
-    result = solve(model, "auto", "auto", max_solutions=None, time_limit=30)
+    result = solve(model, "auto", "auto", max_solutions=0, time_limit=30)
     assert result.complete and result.statistics.solutions == 6
     assert result.portfolio.answered_by == "cpsat auto"
 

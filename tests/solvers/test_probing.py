@@ -22,15 +22,15 @@ def two_solutions() -> Model:
 @pytest.mark.parametrize("heuristic", ["input/min+probe", "input/min+probe-all",
                                        "first-fail/max+probe-all", "auto+probe"])
 def test_probing_finds_the_same_solutions_and_counts_its_work(heuristic: str) -> None:
-    plain = solve(two_solutions(), "cp", heuristic.split("+")[0], max_solutions=None)
-    probed = solve(two_solutions(), "cp", heuristic, max_solutions=None)
+    plain = solve(two_solutions(), "cp", heuristic.split("+")[0], max_solutions=0)
+    probed = solve(two_solutions(), "cp", heuristic, max_solutions=0)
     assert probed.complete and probed.statistics.solutions == plain.statistics.solutions == 2
     assert probed.statistics.probes > 0 and probed.statistics.probe_fixed >= 1
     assert plain.statistics.probes is None and plain.statistics.probe_fixed is None
 
 
 def test_failed_probes_are_not_backtracks() -> None:
-    probed = solve(two_solutions(), "cp", "input/min+probe", max_solutions=None)
+    probed = solve(two_solutions(), "cp", "input/min+probe", max_solutions=0)
     assert probed.statistics.backtracks == 0
 
 
@@ -41,8 +41,8 @@ def test_probes_that_agree_fix_a_variable() -> None:
     model.add(clause([x, y], []))
     model.add(clause([y], [x]))
     model.branch_on([x, y])
-    assert solve(model, "cp", "input/min", max_solutions=None).statistics.branches == 2
-    result = solve(model, "cp", "input/min+probe", max_solutions=None)
+    assert solve(model, "cp", "input/min", max_solutions=0).statistics.branches == 2
+    result = solve(model, "cp", "input/min+probe", max_solutions=0)
     assert result.statistics.solutions == 2 and result.complete
     # the two probes of x agree on y, so y is fixed without being probed itself: two
     # passes over x (the second finds nothing new); without merging, y's probes
@@ -64,7 +64,7 @@ def test_a_merge_sends_the_next_pass_only_to_what_it_fixed() -> None:
     model.add(clause([y], [w]))
     model.add(clause([w, y], []))
     model.branch_on([x, w, y])
-    result = solve(model, "cp", "input/min+probe", max_solutions=None)
+    result = solve(model, "cp", "input/min+probe", max_solutions=0)
     assert result.statistics.solutions == 2 and result.complete
     assert result.statistics.probes == 6 and result.statistics.probe_fixed == 1
 
@@ -75,7 +75,7 @@ def test_probing_proves_infeasibility_at_the_root() -> None:
     model.add(all_different(x))
     model.branch_on(x)
     for heuristic in ("input/min+probe", "input/min+probe-all"):
-        result = solve(model, "cp", heuristic, max_solutions=None)
+        result = solve(model, "cp", heuristic, max_solutions=0)
         assert result.status is Status.UNSATISFIABLE and result.complete
         assert result.statistics.branches == 0
 

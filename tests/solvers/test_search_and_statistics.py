@@ -243,7 +243,7 @@ def test_a_cp_timeout_adds_no_backtracks_of_its_own() -> None:
     model = Model("free")
     for i in range(20):
         model.bool_var(f"x{i}")
-    result = solve(model, "cp", "input/min", time_limit=0.2, max_solutions=None)
+    result = solve(model, "cp", "input/min", time_limit=0.2, max_solutions=0)
     assert result.status is Status.TIMEOUT and result.statistics.backtracks == 0
     assert result.statistics.branches >= 2 * result.statistics.solutions - 20
 
@@ -259,8 +259,8 @@ def test_a_deadline_counts_from_its_restart() -> None:
 def test_cp_refuses_probing_beside_a_python_propagator() -> None:
     """Probing on ``cp`` next to ``connected`` would crash the interpreter: refused up front."""
     with pytest.raises(UnsupportedCombination, match="connected"):
-        solve(TINY_MODELS["connected"](), "cp", "input/min+probe-all", max_solutions=None)
-    plain = solve(TINY_MODELS["connected"](), "cp", "input/min", max_solutions=None)
+        solve(TINY_MODELS["connected"](), "cp", "input/min+probe-all", max_solutions=0)
+    plain = solve(TINY_MODELS["connected"](), "cp", "input/min", max_solutions=0)
     assert plain.complete and plain.statistics.solutions > 1
 
 

@@ -101,20 +101,20 @@ def test_a_tree_past_its_cap_says_it_is_truncated(backend: str) -> None:
     capabilities = BACKENDS.get(backend).capabilities
     taken = [name for name, make in MODELS.items()
              if expected_refusal(capabilities, make(), "input/min") is None]
-    fulls = {name: solve(MODELS[name](), backend, "input/min", max_solutions=None,
+    fulls = {name: solve(MODELS[name](), backend, "input/min", max_solutions=0,
                          record_tree=True) for name in taken}
     name = next(name for name, full in fulls.items() if len(full.tree or ()) > 8)
     full = fulls[name]
     assert full.tree is not None
     cap = len(full.tree) // 2
-    result = solve(MODELS[name](), backend, "input/min", max_solutions=None, record_tree=cap)
+    result = solve(MODELS[name](), backend, "input/min", max_solutions=0, record_tree=cap)
     assert result.tree is not None and result.tree.truncated and len(result.tree) == cap, name
     assert result.statistics.solutions == full.statistics.solutions  # the search goes on
     assert json.loads(json.dumps(result.tree.as_json()))["truncated"] is True
 
 
 def test_a_tree_reads_back_from_its_json() -> None:
-    tree = solve(queens(6), "cp", "first-fail/min", max_solutions=None,
+    tree = solve(queens(6), "cp", "first-fail/min", max_solutions=0,
                  record_tree=True).tree
     assert tree is not None
     again = SearchTree.from_json(json.loads(json.dumps(tree.as_json())))

@@ -84,7 +84,7 @@ def test_an_ic_root_that_fails_is_a_failure_leaf_but_no_backtrack() -> None:
     hold there; python-constraint's, failing in its preprocessing, does the same)."""
     for backend, model in (("ic", latin_square(4, {(0, 0): 1, (0, 1): 1})),
                            ("python-constraint", TINY_MODELS["constant-false"]())):
-        result = solve(model, backend, "input/min", max_solutions=None, record_tree=True)
+        result = solve(model, backend, "input/min", max_solutions=0, record_tree=True)
         assert result.tree is not None and len(result.tree) == 1
         assert result.tree.kind(0) is NodeKind.FAILURE
         assert result.statistics.backtracks == 0 and result.statistics.branches == 0
@@ -92,16 +92,16 @@ def test_an_ic_root_that_fails_is_a_failure_leaf_but_no_backtrack() -> None:
 
 def test_an_ic_tree_without_recording_is_none_and_counts_alike() -> None:
     clues, boxes = IC_MODELS["latin-4-clues"]
-    plain = solve(latin_square(4, clues, boxes), "ic", "first-fail/min", max_solutions=None)
+    plain = solve(latin_square(4, clues, boxes), "ic", "first-fail/min", max_solutions=0)
     recorded = solve(latin_square(4, clues, boxes), "ic", "first-fail/min",
-                     max_solutions=None, record_tree=True)
+                     max_solutions=0, record_tree=True)
     assert plain.tree is None
     assert (plain.statistics.backtracks, plain.statistics.branches) == \
         (recorded.statistics.backtracks, recorded.statistics.branches)
 
 
 def test_an_ic_tree_past_its_cap_is_truncated_and_the_search_goes_on() -> None:
-    result = solve(latin_square(4, {}), "ic", "input/min", max_solutions=None,
+    result = solve(latin_square(4, {}), "ic", "input/min", max_solutions=0,
                    record_tree=10)
     assert result.tree is not None and result.tree.truncated and len(result.tree) == 10
     assert result.statistics.solutions == 576  # the 4x4 Latin squares
@@ -157,7 +157,7 @@ def test_automata_and_cp_record_the_same_tree_on_a_nonogram(heuristic: str) -> N
     """Both revise each line to domain consistency and branch alike (test_automata.py),
     so their trees are the same, node for node, label for label."""
     clues = [[1, 1], [1, 1], [1], [1, 1], [1]], [[1], [1, 1], [1, 1], [1, 1], [1]]
-    trees = [solve(nonogram(*clues), backend, heuristic, max_solutions=None,
+    trees = [solve(nonogram(*clues), backend, heuristic, max_solutions=0,
                    record_tree=True).tree for backend in ("cp", "automata")]
     cp, automata = (tree for tree in trees if tree is not None)
     assert [(cp.parent(n), cp.label(n), cp.kind(n)) for n in range(len(cp))] == \

@@ -34,7 +34,7 @@ def mirrored_row(length: int) -> tuple[Model, list]:
 def test_the_restricted_model_ties_each_variable_to_its_image() -> None:
     model, x = mirrored_row(5)
     narrowed = restricted(model)
-    result = solve(narrowed, "cp", "input/min", max_solutions=None)
+    result = solve(narrowed, "cp", "input/min", max_solutions=0)
     assert result.complete and result.statistics.solutions == 1
     assert [result.assignment[v] for v in x] == [0, 0, 1, 0, 0]
     assert len(narrowed.constraints) == len(model.constraints) + 2  # x0 = x4, x1 = x3
@@ -120,7 +120,7 @@ def test_symmetric_search_refuses_to_count_solutions() -> None:
     model, _ = mirrored_row(3)
     with pytest.raises(UnsupportedCombination, match=r"cannot count them all .*leave out "
                                                       r"\+symmetric"):
-        solve(model, "cp", "input/min+symmetric", max_solutions=None)
+        solve(model, "cp", "input/min+symmetric", max_solutions=0)
     with pytest.raises(UnsupportedCombination, match="cannot look for 2 "):
         solve(model, "cp", "input/min+symmetric", max_solutions=2)
 

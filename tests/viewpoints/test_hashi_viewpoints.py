@@ -45,7 +45,7 @@ def test_small_hashis(cell: Cell) -> None:
 def _count(instance: HashiInstance, viewpoint: str, backend: str,
            options: dict[str, str]) -> int:
     run = solve(instance, viewpoint=viewpoint, solver=backend, heuristic="input/min",
-                options=options, max_solutions=None, time_limit=60)
+                options=options, max_solutions=0, time_limit=60)
     assert run.result.complete and run.violations == (), run.result.message
     return run.result.statistics.solutions
 
@@ -81,7 +81,7 @@ def test_after_search_rejects_the_disconnected_answers(backend: str) -> None:
     """In the square, two double bridges on opposite sides meet every number but leave
     two groups: the search finds them, the check rejects them, the ring is the answer."""
     run = solve(SMALL["square"], viewpoint="bridges", solver=backend, heuristic="input/max",
-                options={"connect": "after-search"}, max_solutions=None)
+                options={"connect": "after-search"}, max_solutions=0)
     assert run.result.complete and run.result.statistics.solutions == 1
     assert run.result.statistics.rejected == 2
     assert run.solution == SMALL["square"].known_solution

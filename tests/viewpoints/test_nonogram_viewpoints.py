@@ -43,7 +43,7 @@ def test_solution_counts_agree(name: str, expected: int, viewpoint: str, backend
     if refused_as_declared("nonogram", load(SMALL / name), viewpoint, backend):
         return
     run = solve_puzzle(load(SMALL / name), viewpoint=viewpoint, solver=backend,
-                       heuristic="input/min", max_solutions=None, time_limit=60)
+                       heuristic="input/min", max_solutions=0, time_limit=60)
     assert run.result.complete and run.result.statistics.solutions == expected
     assert run.violations == ()
 
@@ -54,9 +54,9 @@ def test_solution_counts_agree(name: str, expected: int, viewpoint: str, backend
 def test_probing_keeps_every_solution(name: str, viewpoint: str, heuristic: str) -> None:
     """Merging probes fixes only what every solution below the node shares."""
     plain = solve_puzzle(load(SMALL / name), viewpoint=viewpoint, solver="cp",
-                         heuristic="input/min", max_solutions=None)
+                         heuristic="input/min", max_solutions=0)
     probed = solve_puzzle(load(SMALL / name), viewpoint=viewpoint, solver="cp", heuristic=heuristic,
-                          max_solutions=None)
+                          max_solutions=0)
     assert probed.result.complete
     assert probed.result.statistics.solutions == plain.result.statistics.solutions
 
@@ -70,7 +70,7 @@ def test_input_order_tries_blank_first_row_major() -> None:
 
 def test_first_solution_and_proof_branches_on_cp() -> None:
     run = solve_puzzle(load(SMALL / "six_solutions_3x3.non"), viewpoint="regular", solver="cp",
-                       heuristic="input/min", max_solutions=None)
+                       heuristic="input/min", max_solutions=0)
     statistics = run.result.statistics
     # (1,1) blank, (1,2) blank (forcing (1,3) and column 3), (2,1) blank; the rest propagates
     assert statistics.first_branches == 3

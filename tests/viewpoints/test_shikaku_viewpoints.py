@@ -88,7 +88,7 @@ def test_every_viewpoint_counts_as_the_brute_force(viewpoint: str, backend: str)
         if refused_as_declared("shikaku", instance, viewpoint, backend):
             return
         run = solve(instance, viewpoint=viewpoint, solver=backend, heuristic="input/min",
-                    max_solutions=None, time_limit=60)
+                    max_solutions=0, time_limit=60)
         assert run.result.complete and run.violations == ()
         assert run.result.statistics.solutions == brute_force_count(instance), instance.name
 
@@ -107,7 +107,7 @@ def test_channeled_in_full_backtracks_no_more_than_patterns(backend: str,
         counts = []
         for viewpoint, options in (("patterns", {}), ("channeled", CHANNELED_IN_FULL)):
             run = solve(instance, viewpoint=viewpoint, solver=backend, heuristic=heuristic,
-                        options=options, max_solutions=None, time_limit=60)
+                        options=options, max_solutions=0, time_limit=60)
             assert run.result.complete and run.violations == ()
             counts.append(run.result.statistics.backtracks)
         assert counts[1] <= counts[0], (instance.name, counts)
@@ -154,6 +154,6 @@ def test_placements_hold_their_clue_and_no_other() -> None:
 @pytest.mark.parametrize("backend", ["cp", "cpsat", "choco"])
 def test_both_overlap_forms_count_two_solutions(overlap: str, backend: str) -> None:
     run = solve(TWO_SOLUTIONS, viewpoint="geometry", solver=backend, heuristic="input/min",
-                options={"overlap": overlap}, max_solutions=None, time_limit=60)
+                options={"overlap": overlap}, max_solutions=0, time_limit=60)
     assert run.result.complete and run.result.statistics.solutions == 2
     assert run.violations == ()

@@ -39,7 +39,7 @@ def test_solution_counts_agree(puzzle: int, expected: int, viewpoint: str, backe
     if refused_as_declared("sudoku", instance, viewpoint, backend):
         return
     run = solve(instance, viewpoint=viewpoint, solver=backend, heuristic="input/min",
-                max_solutions=None, time_limit=60)
+                max_solutions=0, time_limit=60)
     assert run.result.complete
     assert run.result.statistics.solutions == expected
     assert run.violations == ()
@@ -51,7 +51,7 @@ COURSE = [instance for instance in read(SUDOKU_DATA / "kul_named_9x9.txt")][:14]
 @pytest.mark.parametrize("instance", COURSE, ids=lambda instance: instance.name)
 def test_course_puzzles_are_unique(instance: SudokuInstance) -> None:
     run = solve(instance, viewpoint="classic", solver="cp", heuristic="first-fail/min",
-                options={"alldiff": "strong"}, max_solutions=None, time_limit=60)
+                options={"alldiff": "strong"}, max_solutions=0, time_limit=60)
     assert run.result.complete and run.result.statistics.solutions == 1
     assert run.solution == instance.known_solution
 

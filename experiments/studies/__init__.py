@@ -49,9 +49,6 @@ for _study in (
           "end, on 200- and 400-island boards"),
     Study("shikaku-benchmark", "experiments.studies.shikaku_benchmark",
           "Shikaku viewpoints on the puzzlekit and KU Leuven sets and a generated 200x200"),
-    Study("shikaku-generator", "experiments.studies.shikaku_generator",
-          "generate shikaku --size 200x200 --unique over ten seeds, whole processes, each "
-          "puzzle counted again by CP-SAT"),
     Study("nonogram-default", "experiments.studies.nonogram_default",
           "the Nonogram default (the portfolio auto) on the 40 shipped survey and MiniZinc "
           "puzzles"),
@@ -63,8 +60,8 @@ for _study in (
           "the default Sudoku campaign over 2,000 17-clue puzzles against a direct pychoco "
           "script, whole processes"),
     Study("generator-benchmark", "experiments.studies.generator_benchmark",
-          "generate --unique on a 25x25 Sudoku and a 30x30 Hashi with 150 islands, whole "
-          "processes, each instance counted again by another solver"),
+          "generate --unique on a 25x25 Sudoku, a 30x30 Hashi with 150 islands and a 200x200 "
+          "Shikaku, whole processes, each instance counted again by another solver"),
     Study("startup-benchmark", "experiments.studies.startup",
           "puzzlelab solve, --version, --help and list as whole processes, against a direct "
           "pychoco script"),

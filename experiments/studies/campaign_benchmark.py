@@ -6,7 +6,7 @@ writes the 1,000 17-clue puzzles of Royle's collection shipped with PuzzleLab an
 1,000 more made from them (each transposed and its digits renamed by a seeded
 permutation: other puzzles, as hard, each with one solution), a spec naming only the
 puzzle and the two files, and then, each round in a shuffled order, runs as fresh
-processes: the direct script (:mod:`experiments.studies.startup.direct_pychoco`),
+processes: the direct script (:mod:`experiments.studies.sudoku_direct`),
 ``puzzlelab run SPEC --jobs 1`` and ``puzzlelab run SPEC`` (every core). Every answer
 is checked: the script's by the Sudoku checker here, the campaigns' by the store's
 verdicts. A campaign's bookkeeping per run is the time between two of its results
@@ -19,21 +19,40 @@ from __future__ import annotations
 
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from experiments.studies.kit import RowsStudy, met
-from experiments.studies.startup import DIRECT, PUZZLE_FILE, puzzlelab_script
+from experiments.campaign.verdicts import Verdict
+from experiments.studies.kit import (
+    Column,
+    Ended,
+    Process,
+    Row,
+    RowsStudy,
+    Spread,
+    Turn,
+    code,
+    met,
+    puzzlelab_script,
+    spread_columns,
+    table,
+    time_rounds,
+)
+from experiments.studies.startup import DIRECT, PUZZLE_FILE
+from solvers import Status
+
+if TYPE_CHECKING:
+    from experiments.campaign.record import RunRecord
 
 DIRECT_NAME, ONE_JOB, ALL_CORES = "direct pychoco script", "puzzlelab run --jobs 1", "puzzlelab run"
 PROCESSES = (DIRECT_NAME, ONE_JOB, ALL_CORES)
 BOOKKEEPING, WORKER = "bookkeeping per run (--jobs 1)", "worker's time per run (--jobs 1)"
 RATIO_TARGET, BOOKKEEPING_TARGET = 0.8, 0.0005
+RUNS = 2000
 
 
 def renamed_copies(puzzles: Sequence[str], seed: int = 1) -> list[str]:
@@ -74,79 +93,81 @@ def direct_correct(output: str, files: Sequence[Path]) -> bool:
                for line, instance in zip(lines, instances))
 
 
-def campaign_figures(database: Path, runs: int) -> tuple[bool, float, float]:
-    """Whether every run of the store is solved and correct; the time between two results
-    and the worker's mean time for a run, in seconds."""
+def stored_runs(ended: Ended) -> list[RunRecord]:
+    """The runs a campaign process stored in its turn's folder."""
     from experiments.campaign.stored_campaign import read_campaign
 
-    stored = read_campaign(database).runs
-    correct = len(stored) == runs and all(r.status.value == "solved" and
-                                          r.verdict.value == "correct" for r in stored)
-    ended = sorted(datetime.fromisoformat(r.finished_at or "") for r in stored)
-    between = (ended[-1] - ended[0]).total_seconds() / (len(ended) - 1)
-    return correct, between, statistics.fmean(r.wall_s or 0.0 for r in stored)
+    return list(read_campaign(ended.turn.folder / "runs.sqlite").runs)
 
 
-def measure(rounds: int) -> list[dict[str, str]]:
+def campaign_correct(ended: Ended) -> bool:
+    """Whether the campaign ended well and stored every run, each solved and correct."""
+    stored = stored_runs(ended) if ended.code == 0 else []
+    return len(stored) == RUNS and all(
+        r.status is Status.SOLVED and r.verdict is Verdict.CORRECT for r in stored)
+
+
+def bookkeeping(ended: Ended) -> Mapping[str, float]:
+    """The worker's mean time for a run, and the time between two results less it (the
+    runner's bookkeeping), in seconds, from the campaign's store."""
+    stored = stored_runs(ended)
+    finished = sorted(datetime.fromisoformat(r.finished_at or "") for r in stored)
+    between = (finished[-1] - finished[0]).total_seconds() / (len(finished) - 1)
+    worker = statistics.fmean(r.wall_s or 0.0 for r in stored)
+    return {BOOKKEEPING: between - worker, WORKER: worker}
+
+
+def processes(folder: Path, files: Sequence[Path]) -> list[Process]:
+    """The direct script and both campaigns, run in ``folder``, each checked."""
+    campaign = [*puzzlelab_script(), "run", "default.toml", "--no-progress"]
+
+    def out(turn: Turn) -> list[str]:
+        return ["--out", str(turn.folder)]
+
+    return [Process(DIRECT_NAME, lambda turn: [sys.executable, str(DIRECT), *map(str, files)],
+                    lambda ended: ended.code == 0 and direct_correct(ended.stdout, files),
+                    cwd=folder),
+            Process(ONE_JOB, lambda turn: [*campaign, "--jobs", "1", *out(turn)],
+                    campaign_correct, bookkeeping, cwd=folder),
+            Process(ALL_CORES, lambda turn: [*campaign, *out(turn)], campaign_correct,
+                    cwd=folder)]
+
+
+def measure(rounds: int) -> list[Row]:
     """The rounds' rows: each process's time and check, and the bookkeeping figures."""
-    rows: list[dict[str, str]] = []
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        files = prepare(folder)
-        commands = {DIRECT_NAME: [sys.executable, str(DIRECT), *map(str, files)],
-                    ONE_JOB: [*puzzlelab_script(), "run", "default.toml", "--jobs", "1",
-                              "--no-progress", "--out"],
-                    ALL_CORES: [*puzzlelab_script(), "run", "default.toml", "--no-progress",
-                                "--out"]}
-        for number in range(1, rounds + 1):
-            order = list(PROCESSES)
-            random.Random(number).shuffle(order)
-            for process in order:
-                out = folder / f"round{number}-{len(rows)}"
-                command = commands[process] + ([] if process == DIRECT_NAME else [str(out)])
-                start = time.perf_counter()
-                done = subprocess.run(command, cwd=folder, capture_output=True, text=True)
-                seconds = time.perf_counter() - start
-                if process == DIRECT_NAME:
-                    correct = done.returncode == 0 and direct_correct(done.stdout, files)
-                else:
-                    correct, between, worker = campaign_figures(out / "runs.sqlite", 2000)
-                    correct = correct and done.returncode == 0
-                    if process == ONE_JOB:
-                        rows += [_row(number, BOOKKEEPING, between - worker, correct),
-                                 _row(number, WORKER, worker, correct)]
-                rows.append(_row(number, process, seconds, correct))
-            print(f"round {number}/{rounds} done", file=sys.stderr, flush=True)
-    return rows
+        timings = time_rounds(processes(folder, prepare(folder)), rounds)
+    return [_row(t.round, what, seconds, t.correct) for t in timings
+            for what, seconds in [*t.figures.items(), (t.process, t.seconds)]]
 
 
-def _row(round_number: int, what: str, seconds: float, correct: bool) -> dict[str, str]:
+def _row(round_number: int, what: str, seconds: float, correct: bool) -> Row:
     return {"round": str(round_number), "measure": what, "seconds": f"{seconds:.6f}",
             "correct": str(int(correct))}
 
 
-def report(rows: Sequence[dict[str, str]], command: str) -> str:
+def report(rows: Sequence[Row], command: str) -> str:
     """The README: each process's times, the ratios and the targets."""
     def seconds(what: str) -> list[float]:
         return [float(row["seconds"]) for row in rows if row["measure"] == what]
 
-    lines = ["# Campaign benchmark (issue 43, item 2)", "",
+    spreads = {what: Spread.of(seconds(what)) for what in PROCESSES}
+    columns: list[Column[str]] = [
+        Column("process", code, figures=False), Column("rounds", lambda w: spreads[w].count),
+        Column("all correct", lambda w: sum(row["correct"] == "1" for row in rows
+                                            if row["measure"] == w)),
+        *spread_columns(spreads, ("median (s)", "min (s)", "max (s)"), "{:.2f}".format)]
+    lines = ["# Campaign benchmark: the default Sudoku campaign against a direct script", "",
              f"Written by `{command}`. Each round runs, as fresh processes in a shuffled "
              "order: the direct script over the 2,000 puzzles, and the default Sudoku "
              "campaign (a spec naming only the puzzle and the two files) with `--jobs 1` and "
              "with every core, start-up, the 2,000 runs, the tables and the report included. "
-             "Every answer is checked.", "",
-             "| process | rounds | all correct | median (s) | min (s) | max (s) |",
-             "|---|---:|---:|---:|---:|---:|"]
-    for what in PROCESSES:
-        times = seconds(what)
-        right = sum(row["correct"] == "1" for row in rows if row["measure"] == what)
-        lines.append(f"| `{what}` | {len(times)} | {right} | {statistics.median(times):.2f} | "
-                     f"{min(times):.2f} | {max(times):.2f} |")
-    direct = statistics.median(seconds(DIRECT_NAME))
+             "Every answer is checked.", "", *table(PROCESSES, columns)]
+    direct = spreads[DIRECT_NAME].median
     lines.append("")
     for what in (ONE_JOB, ALL_CORES):
-        ratio = direct / statistics.median(seconds(what))
+        ratio = direct / spreads[what].median
         lines.append(f"- `{what}` against the direct script (its speed, medians): "
                      f"{ratio:.2f}x; at least {RATIO_TARGET:g}x: {met(ratio >= RATIO_TARGET)}.")
     kept, worker = statistics.median(seconds(BOOKKEEPING)), statistics.median(seconds(WORKER))
@@ -154,15 +175,15 @@ def report(rows: Sequence[dict[str, str]], command: str) -> str:
                  f"results less the worker's own time for a run, "
                  f"{worker * 1000:.2f} ms): {kept * 1000:.2f} ms; under "
                  f"{BOOKKEEPING_TARGET * 1000:g} ms: {met(kept < BOOKKEEPING_TARGET)}.")
-    one_job = statistics.median(seconds(ONE_JOB))
-    rest = one_job - 2000 * (worker + kept)
+    one_job = spreads[ONE_JOB].median
+    rest = one_job - RUNS * (worker + kept)
     lines += ["", "## What it shows", "",
-              f"With `--jobs 1` the campaign's 2,000 runs take {2000 * (worker + kept):.2f} s "
+              f"With `--jobs 1` the campaign's 2,000 runs take {RUNS * (worker + kept):.2f} s "
               f"({(worker + kept) * 1000:.2f} ms a run: the worker's {worker * 1000:.2f} ms and "
               f"the bookkeeping's {kept * 1000:.2f} ms), and the rest of the process "
               f"{rest:.2f} s: start-up, reading and checking the 2,000 puzzles, starting the "
               f"worker, the tables, the report and the interpreter's exit. The direct script "
-              f"takes {direct * 1000 / 2000:.2f} ms a puzzle, its start-up included. A worker's "
+              f"takes {direct * 1000 / RUNS:.2f} ms a puzzle, its start-up included. A worker's "
               "run is the whole checked solve: the viewpoint's model, its posting on Choco, the "
               "search, the check of the assignment against every constraint and of the "
               "solution by the puzzle's checker, the verdict and the record; the search and "

@@ -1,118 +1,162 @@
-"""Generator benchmark (issue 44, item 4): ``generate --unique`` on a 25x25 Sudoku and a
-30x30 Hashi with 150 islands, whole processes, every instance checked independently.
+"""Generator benchmark: ``generate --unique`` for every puzzle it covers (a 25x25 Sudoku, a
+30x30 Hashi with 150 islands, a 200x200 Shikaku), whole processes, every instance checked
+apart from the generator.
 
 ``python -m experiments.studies.generator_benchmark [--seeds 3] [--output FOLDER]`` runs
-``puzzlelab generate sudoku --box 5 --unique --seed S`` and ``puzzlelab generate hashi
---size 30x30 --islands 150 --unique --seed S`` for S = 1..N as fresh processes, under the
-default 60 s budget, and times each. Each written file is then checked apart from the
-generator: its known solution must pass the puzzle's checker, and a count to two
-solutions on another viewpoint or solver than the generator's (Sudoku: the Boolean
-viewpoint on CP-SAT, where the generator counts on Choco; Hashi: the classic CP solver,
-where it counts on CP-SAT) must find exactly one. The figures go to ``runs.csv``;
-``--from runs.csv`` makes the README again.
+``puzzlelab generate PUZZLE OPTIONS --unique --seed S`` for S = 1..N as fresh processes,
+under the command's default 60 s budget, and times each. Each written file is then
+checked apart from the generator: its known solution must pass the puzzle's checker, and
+a count to two solutions on another viewpoint or solver than the generator's must find
+exactly one (Sudoku: the Boolean viewpoint on CP-SAT, where the generator counts on
+Choco; Hashi: the classic CP solver, where it counts on CP-SAT; Shikaku: CP-SAT, where it
+counts on Choco). The figures go to ``runs.csv``; ``--from runs.csv`` makes the README
+again.
 """
 
 from __future__ import annotations
 
 import statistics
-import subprocess
 import tempfile
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from experiments.studies.kit import RowsStudy, met, progress
-from experiments.studies.startup import puzzlelab_script
+from experiments.studies.kit import (
+    Column,
+    Ended,
+    Process,
+    Row,
+    RowsStudy,
+    Turn,
+    met,
+    progress,
+    puzzlelab_script,
+    run_main,
+    run_once,
+    table,
+    text,
+    yes_no,
+)
+from experiments.studies.kit.records import Choice
 
-TARGET_S = 60.0
 COUNT_LIMIT_S = 300.0
 FIELDS = ["puzzle", "seed", "seconds", "exit", "size", "solutions", "checked"]
-ASKS = {
-    "sudoku": (["--box", "5"], "boolean", "cpsat", "auto"),
-    "hashi": (["--size", "30x30", "--islands", "150"], "bridges", "cp", "input/min"),
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What is generated of one puzzle, the target for each seed, the independent count,
+    and what the size of an instance counts."""
+
+    options: tuple[str, ...]
+    target_s: float
+    count: Choice
+    size: Callable[[Any], int]
+    sized_by: str
+
+
+ASKED = {
+    "sudoku": Asked(("--box", "5"), 60.0, Choice("cpsat", "boolean", "auto"),
+                    lambda i: sum(1 for row in i.givens for value in row if value), "clues"),
+    "hashi": Asked(("--size", "30x30", "--islands", "150"), 60.0,
+                   Choice("cp", "bridges", "input/min"), lambda i: len(i.islands), "islands"),
+    "shikaku": Asked(("--size", "200x200"), 20.0, Choice("cpsat", "patterns", "auto"),
+                     lambda i: sum(1 for row in i.clues for clue in row if clue), "rooms"),
 }
-"""Each puzzle's generator options, and the independent count: viewpoint, solver,
-heuristic."""
+"""Each puzzle's generator options, its target, its independent count and its size."""
 
 
-def independent_check(puzzle: str, path: Path) -> tuple[int, int, bool]:
-    """Clues (Sudoku) or islands (Hashi), solutions found by a count to two (-1 if the
-    count did not finish), and whether the file's known solution passes the checker."""
+def independent_check(puzzle: str, folder: Path) -> dict[str, float]:
+    """Of the file written in ``folder``: its size, the solutions found by a count to two
+    (-1 if the count did not finish) and whether its known solution passes the checker
+    (1 or 0; reading it checks it too: a file refused, or none, counts as size 0, no
+    count, not checked)."""
     from experiments.campaign.solving import solve
     from puzzlelab.errors import PuzzleLabError
     from puzzles import PUZZLES
 
-    kind = PUZZLES.get(puzzle)
+    kind, asked = PUZZLES.get(puzzle), ASKED[puzzle]
+    written = sorted(folder.iterdir()) if folder.is_dir() else []
     try:
-        instance = kind.load(path)
-    except PuzzleLabError:
-        return 0, -1, False
-    size = (sum(1 for row in instance.givens for value in row if value) if puzzle == "sudoku"
-            else len(instance.islands))
+        instance = kind.load(written[0])
+    except (IndexError, PuzzleLabError):
+        return {"size": 0, "solutions": -1, "checked": 0}
     known = kind.known_solution(instance)
-    checked = known is not None and not kind.check(instance, known)
-    _, viewpoint, solver, heuristic = ASKS[puzzle]
-    run = solve(instance, viewpoint=viewpoint, solver=solver, heuristic=heuristic, options={},
-                max_solutions=2, time_limit=COUNT_LIMIT_S)
-    found = run.result.statistics.solutions
-    solutions = found if run.result.complete or found >= 2 else -1  # two: stopped there
-    return size, solutions, checked
+    run = solve(instance, viewpoint=asked.count.viewpoint, solver=asked.count.solver,
+                heuristic=asked.count.heuristic, options={}, max_solutions=2,
+                time_limit=COUNT_LIMIT_S)
+    found = run.statistics.solutions
+    return {"size": asked.size(instance),
+            "solutions": found if run.result.complete or found >= 2 else -1,  # 2: stopped
+            "checked": int(known is not None and not kind.check(instance, known))}
 
 
-def measure(seeds: int) -> list[dict[str, str]]:
+def generating(puzzle: str) -> Process:
+    """The generating process of ``puzzle``, its seed the turn's round, its file written
+    in the turn's folder and checked there."""
+    def figures(ended: Ended) -> Mapping[str, float]:
+        return {"exit": ended.code, **independent_check(puzzle, ended.turn.folder / "out")}
+
+    return Process(puzzle, lambda turn: [
+        *puzzlelab_script(), "generate", puzzle, *ASKED[puzzle].options, "--unique", "--seed",
+        str(turn.round), "--output", str(turn.folder / "out")],
+        lambda ended: ended.code == 0, figures)
+
+
+def measure(seeds: int) -> list[Row]:
     """One row a puzzle and seed: the generating process's time and exit status, and the
     check."""
     rows = []
     with tempfile.TemporaryDirectory() as name:
-        for puzzle, (options, *_) in ASKS.items():
+        for puzzle in ASKED:
             for seed in range(1, seeds + 1):
-                out = Path(name) / f"{puzzle}-{seed}"
-                command = [*puzzlelab_script(), "generate", puzzle, *options, "--unique",
-                           "--seed", str(seed), "--output", str(out)]
-                start = time.perf_counter()
-                done = subprocess.run(command, capture_output=True, text=True)
-                seconds = time.perf_counter() - start
-                written = sorted(out.iterdir()) if out.is_dir() else []
-                size, solutions, checked = (independent_check(puzzle, written[0]) if written
-                                            else (0, 0, False))
-                rows.append({"puzzle": puzzle, "seed": str(seed), "seconds": f"{seconds:.3f}",
-                             "exit": str(done.returncode), "size": str(size),
-                             "solutions": str(solutions), "checked": str(int(checked))})
-                progress(f"{puzzle} seed {seed}: {seconds:.1f} s, exit {done.returncode}, "
-                         f"{size} given, {solutions} solution(s)")
+                timing = run_once(generating(puzzle), Turn(seed, Path(name) / f"{puzzle}-{seed}"))
+                rows.append({"puzzle": puzzle, "seed": str(seed),
+                             "seconds": f"{timing.seconds:.3f}",
+                             **{k: str(int(v)) for k, v in timing.figures.items()}})
+                progress(f"{puzzle} seed {seed}: {timing.seconds:.1f} s, exit "
+                         f"{rows[-1]['exit']}, size {rows[-1]['size']}, "
+                         f"{rows[-1]['solutions']} solution(s)")
     return rows
 
 
-def correct(row: dict[str, str]) -> bool:
+def correct(row: Row) -> bool:
     """The process succeeded and wrote a unique puzzle whose known solution checks."""
     return row["exit"] == "0" and row["solutions"] == "1" and row["checked"] == "1"
 
 
-def report(rows: Sequence[dict[str, str]], command: str) -> str:
-    """The README: each run's time and check, the spread per puzzle, the target."""
-    lines = ["# Generator benchmark (issue 44, item 4)", "",
-             f"Written by `{command}`. Each seed runs, as a fresh process (start-up "
-             "included) under the default 60 s budget, `puzzlelab generate sudoku --box 5 "
-             "--unique --seed S` (a 25x25 Sudoku, 281 clues by default) and `puzzlelab "
-             "generate hashi --size 30x30 --islands 150 --unique --seed S`. Each file is "
-             "checked apart from the generator: its known solution passes the checker, and a "
-             "count to two solutions finds exactly one (Sudoku: the boolean viewpoint on "
-             "CP-SAT; Hashi: bridges on the classic CP solver).", "",
-             "| puzzle | seed | seconds | clues or islands | solutions | checked |",
-             "|---|---:|---:|---:|---:|---|"]
-    for row in rows:
-        lines.append(f"| {row['puzzle']} | {row['seed']} | {float(row['seconds']):.1f} | "
-                     f"{row['size']} | {row['solutions']} | "
-                     f"{'yes' if correct(row) else 'no'} |")
-    lines.append("")
-    for puzzle in ASKS:
+COLUMNS: list[Column[Row]] = [
+    text("puzzle", lambda row: row["puzzle"]), Column("seed", lambda row: row["seed"]),
+    Column("seconds", lambda row: f"{float(row['seconds']):.1f}"),
+    Column(", ".join(asked.sized_by for asked in ASKED.values()), lambda row: row["size"]),
+    Column("solutions", lambda row: row["solutions"]),
+    text("checked", lambda row: yes_no(correct(row)))]
+
+
+def report(rows: Sequence[Row], command: str) -> str:
+    """The README: each run's time and check, the spread per puzzle, the targets."""
+    asked = [puzzle for puzzle in ASKED if any(row["puzzle"] == puzzle for row in rows)]
+    commands = [f"`puzzlelab generate {puzzle} {' '.join(ASKED[puzzle].options)} --unique "
+                "--seed S`" for puzzle in asked]
+    listed = ", ".join(commands[:-1]) + (" and " if len(commands) > 1 else "") + commands[-1]
+    counts = "; ".join(f"{puzzle.capitalize()}: {ASKED[puzzle].count.viewpoint} on "
+                       f"{ASKED[puzzle].count.solver}" for puzzle in asked)
+    lines = ["# Generator benchmark: unique instances of every puzzle, whole processes", "",
+             f"Written by `{command}`. Each seed runs, as a fresh process (start-up included) "
+             f"under the command's default 60 s budget, "
+             f"{listed}. Each file is checked "
+             "apart from the generator: its known solution passes the checker, and a count "
+             f"to two solutions on another solver or viewpoint finds exactly one ({counts}).",
+             "", *table(rows, COLUMNS), ""]
+    for puzzle in asked:
         mine = [row for row in rows if row["puzzle"] == puzzle]
-        if not mine:
-            continue
-        times = [float(row["seconds"]) for row in mine]
+        slowest = max(mine, key=lambda row: float(row["seconds"]))
+        times, target = [float(row["seconds"]) for row in mine], ASKED[puzzle].target_s
         lines.append(f"- {puzzle}: median {statistics.median(times):.1f} s, slowest "
-                     f"{max(times):.1f} s; every seed under {TARGET_S:g} s, each a checked "
-                     f"unique puzzle: {met(max(times) < TARGET_S and all(map(correct, mine)))}.")
+                     f"{max(times):.1f} s (seed {slowest['seed']}); every seed under "
+                     f"{target:g} s, each a checked unique puzzle: "
+                     f"{met(max(times) < target and all(map(correct, mine)))}.")
     lines += ["", "Recompute every figure above from the committed rows with `python -m "
                   "experiments.studies.generator_benchmark --from "
                   "results/generator-benchmark/runs.csv`."]
@@ -131,6 +175,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    from experiments.studies.kit import run_main
-
     run_main(main)

@@ -1,7 +1,8 @@
-"""Hashiwokakero benchmark: the issue 35 targets, measured side by side in one run.
+"""Hashiwokakero benchmark: every connectivity strategy against its targets, side by side.
 
-``python -m experiments.studies.hashi_benchmark [--output FILE]`` solves, one after another in
-this process and every solution checked by the puzzle's checker:
+``python -m experiments.studies.hashi_benchmark [--output FOLDER]`` solves, one after
+another in this process, each run as a campaign's worker runs it and every solution
+checked by the puzzle's checker:
 
 - the Coelho et al. 200-island set (360 puzzles, 24x24) with every ``connect``
   strategy, each on the viewpoint and solver where it works best (measured in
@@ -15,261 +16,265 @@ this process and every solution checked by the puzzle's checker:
 The combinations that time out on many puzzles (``after-search``, and the ``cp``
 propagator under ``first-fail/min``) would take the better part of an hour over all
 360; ``--slow-every K`` runs them on every K-th puzzle only, and the report says so.
-It prints the figures as Markdown (and writes them to ``--output``), with a line per
-target saying whether it is met. A wrong answer makes the exit status 1. It is a
-benchmark, not a test: its times depend on the machine and on what else runs there.
+The runs go to ``runs.csv`` (the campaign's columns); the report, with a line per
+target saying whether it is met, is made from them alone (``--from runs.csv`` makes it
+again). A wrong answer makes the exit status 1. It is a benchmark, not a test: its times
+depend on the machine and on what else runs there.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
+import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
-from experiments.campaign.solving import solve
+from experiments.campaign.record import RunRecord
 from experiments.studies.kit import (
-    Choice,
-    instances_of,
+    Column,
+    Study,
+    code,
+    figure,
     met,
     ms,
     progress,
-    publish,
     run_main,
+    table,
+    text,
+    yes_no,
+)
+from experiments.studies.kit.records import (
+    RECORDS,
+    Choice,
+    by_choice,
+    checked,
+    choice_name,
+    data_set,
+    run,
+    set_named,
+    solve_s,
     wrong_runs,
 )
 from puzzlelab.wording import ordinal
 from puzzles import PUZZLES
-from solvers import Status
 
 PUZZLE = "hashi"
-OUTPUT = Path(__file__).resolve().parents[2] / "results" / "hashi-benchmark" / "README.md"
+MAIN_SET, BOARD_SET, BOARD = "coelho2019_200islands", "kul_aplai_2019", "puzzle_6"
 
 
-def strategy(choice: Choice) -> str:
-    """The choice's connectivity strategy (its ``connect`` option)."""
-    return choice.options.get("connect", "propagator")
-
-
-def _bridges(connect: str, solver: str, heuristic: str = "auto", improve: str = "none",
-             slow: bool = False) -> Choice:
-    return Choice("bridges", solver, heuristic, {"connect": connect, "improve": improve}, slow)
+def bridges(solver: str, connect: str, heuristic: str = "auto", improve: str = "none"
+            ) -> Choice:
+    """The ``bridges`` viewpoint with a connectivity strategy and improvements."""
+    return Choice(solver, "bridges", heuristic, (("connect", connect), ("improve", improve)))
 
 
 # Each strategy on the solvers where it finishes (results/hashi-connectivity): flow on
 # cp and choco thrashes and is left out; propagator on cpsat is the flow decomposition.
+CP_PROPAGATOR = bridges("cp", "propagator")
+"""The ``connected`` propagator on cp (its impact-based search), whose mean is bounded."""
+SLOW = (bridges("choco", "after-search", improve="all"),
+        bridges("cp", "propagator", "first-fail/min"))
+"""The combinations run on every K-th puzzle only under ``--slow-every K``."""
 CHOICES = (
-    _bridges("lazy", "cpsat"),  # the project's default combination
-    _bridges("lazy", "cpsat", improve="all"),
-    _bridges("lazy", "choco"),
-    _bridges("lazy", "choco", improve="all"),
-    _bridges("propagator", "choco", improve="all"),
-    _bridges("propagator", "cpsat", improve="all"),
-    _bridges("flow", "cpsat", improve="all"),
-    _bridges("after-search", "choco", improve="all", slow=True),
-    _bridges("propagator", "cp"),
-    _bridges("propagator", "cp", "first-fail/min", slow=True),
+    bridges("cpsat", "lazy"),
+    bridges("cpsat", "lazy", improve="all"),
+    bridges("choco", "lazy"),
+    bridges("choco", "lazy", improve="all"),
+    bridges("choco", "propagator", improve="all"),
+    bridges("cpsat", "propagator", improve="all"),
+    bridges("cpsat", "flow", improve="all"),
+    SLOW[0],
+    CP_PROPAGATOR,
+    SLOW[1],
 )
-#: the ``connected`` propagator on cp (its impact-based search), whose mean issue 43 bounds
-CP_PROPAGATOR = CHOICES[-2]
-#: targets of issue 35, in seconds
 TARGET_EACH, TARGET_BEST_MEAN, TARGET_CP_MEAN = 10.0, 0.02, 0.5
+"""Every puzzle within 10 s, the best mean under 20 ms, cp's propagator's under 0.5 s."""
 
 
-@dataclass(frozen=True)
-class Settings:
-    """What one benchmark run measures; the defaults are the issue's."""
-
-    main_set: str = "coelho2019_200islands"
-    board_set: str = "kul_aplai_2019"
-    board: str = "puzzle_6"
-    first: int | None = None  # only the first N puzzles of the main set
-    slow_every: int = 1  # the slow choices on every K-th puzzle only
-    time_limit: float = TARGET_EACH
-    choices: tuple[Choice, ...] = CHOICES
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One instance solved by one choice: status, checker's verdict, times and counts."""
-
-    instance: str
-    status: str
-    correct: bool  # solved and accepted by the checker
-    solve_s: float
-    wall_s: float
-    backtracks: int | None
-    rejected: int | None
-    lazy_rounds: int | None
+def options(parser: argparse.ArgumentParser) -> None:
+    """The benchmark's own options."""
+    parser.add_argument("--first", type=int, default=None, metavar="N",
+                        help="only the first N puzzles of the set (default: all)")
+    parser.add_argument("--slow-every", type=int, default=1, metavar="K",
+                        help="the slow combinations on every K-th puzzle only (default: all)")
+    parser.add_argument("--set", default=MAIN_SET,
+                        help=f"the data set of the strategies (default: {MAIN_SET})")
+    parser.add_argument("--board-set", default=BOARD_SET)
+    parser.add_argument("--board", default=BOARD,
+                        help="the puzzle of --board-set every combination solves")
+    parser.add_argument("--time-limit", type=float, default=TARGET_EACH)
 
 
-@dataclass
-class Benchmark:
-    """Every figure of one run."""
-
-    settings: Settings
-    main: dict[str, list[Outcome]] = field(default_factory=dict)
-    board: dict[str, Outcome] = field(default_factory=dict)
-    puzzles: int = 0
-
-    def wrong(self) -> list[str]:
-        """Runs that ended in an error or with a solution the checker rejects."""
-        everything = [*(o for runs in self.main.values() for o in runs), *self.board.values()]
-        return wrong_runs(everything)
-
-
-def solve_one(choice: Choice, instance: Any, time_limit: float) -> Outcome:
-    """Build, search, decode and check one instance."""
-    started = time.perf_counter()
-    run = solve(instance, viewpoint=choice.viewpoint, solver=choice.solver,
-                heuristic=choice.heuristic, options=dict(choice.options), time_limit=time_limit)
-    wall = time.perf_counter() - started
-    statistics = run.result.statistics
-    return Outcome(run.identity.instance, run.result.status.value, run.correct,
-                   statistics.solve_s or 0.0,
-                   wall, statistics.backtracks, statistics.rejected, statistics.lazy_rounds)
-
-
-def run_benchmark(settings: Settings) -> Benchmark:
-    """Measure every part of the benchmark, in the order of the report."""
-    figures = Benchmark(settings)
-    kind = PUZZLES.get(PUZZLE)
-    puzzles = instances_of(PUZZLE, settings.main_set)[:settings.first]
-    figures.puzzles = len(puzzles)
-    boards = [i for i in instances_of(PUZZLE, settings.board_set)
-              if kind.instance_name(i) == settings.board]
+def measure(arguments: argparse.Namespace) -> list[RunRecord]:
+    """Every choice on the set's puzzles (a slow one on every K-th), then on the board:
+    the board is the benchmark's last instance, after the set's."""
+    if arguments.slow_every < 1:
+        raise SystemExit("--slow-every must be at least 1")
+    puzzles = data_set(PUZZLE, arguments.set, arguments.first)
+    boards = [(file, instance) for file, instance in data_set(PUZZLE, arguments.board_set)
+              if PUZZLES.get(PUZZLE).instance_name(instance) == arguments.board]
     if not boards:
-        raise SystemExit(f"no puzzle {settings.board!r} in {settings.board_set}")
-    for choice in settings.choices:
-        chosen = puzzles[::settings.slow_every] if choice.slow else puzzles
-        progress(f"{choice.name} on {len(chosen)} {settings.main_set} puzzles")
-        solve_one(choice, puzzles[0], settings.time_limit)  # warm-up, not counted
-        figures.main[choice.name] = [solve_one(choice, instance, settings.time_limit)
-                                     for instance in chosen]
-        figures.board[choice.name] = solve_one(choice, boards[0], settings.time_limit)
-    return figures
+        raise SystemExit(f"no puzzle {arguments.board!r} in {arguments.board_set}")
+    records: list[RunRecord] = []
+    for choice in CHOICES:
+        every = arguments.slow_every if choice in SLOW else 1
+        chosen = [*((place, *puzzles[place]) for place in range(0, len(puzzles), every)),
+                  (len(puzzles), *boards[0])]
+        progress(f"{choice.name} on {len(chosen) - 1} {arguments.set} puzzles and the board")
+        run(choice.identity(puzzles[0][1], time_limit=arguments.time_limit), puzzles[0][1])
+        records += [run(choice.identity(instance, time_limit=arguments.time_limit,
+                                        instance_file=file, instance_position=place,
+                                        position=len(records) + number), instance)
+                    for number, (place, file, instance) in enumerate(chosen)]
+    return records
 
 
-def solved(outcomes: Sequence[Outcome], limit: float) -> int:
-    """Runs solved, checked, within ``limit`` seconds of solve time."""
-    return sum(1 for o in outcomes
-               if o.status == Status.SOLVED.value and o.correct and o.solve_s <= limit)
+def parts(records: Sequence[RunRecord]) -> tuple[list[RunRecord], list[RunRecord]]:
+    """The runs on the set's puzzles, and those on the board (the last instance)."""
+    board = max(r.identity.instance_position for r in records)
+    return ([r for r in records if r.identity.instance_position < board],
+            [r for r in records if r.identity.instance_position == board])
 
 
-def mean_solve(outcomes: Sequence[Outcome]) -> float:
+def sampled_every(main: Sequence[RunRecord]) -> int:
+    """K of ``--slow-every K``: the step between the puzzles a sampled choice ran."""
+    steps = [later - earlier for runs in by_choice(main).values()
+             for earlier, later in zip(sorted(r.identity.instance_position for r in runs),
+                                       sorted(r.identity.instance_position for r in runs)[1:])]
+    return max(steps, default=1)
+
+
+def remade_by(records: Sequence[RunRecord]) -> str:
+    """The options that measure such runs again."""
+    main, board = parts(records)
+    set_name = set_named(PUZZLE, main[0].identity.instance_file)
+    puzzles = board[0].identity.instance_position
+    given = {"--set": (set_name, MAIN_SET),
+             "--first": (puzzles, len(data_set(PUZZLE, set_name))),
+             "--slow-every": (sampled_every(main), 1),
+             "--board-set": (set_named(PUZZLE, board[0].identity.instance_file), BOARD_SET),
+             "--board": (board[0].identity.instance_name, BOARD),
+             "--time-limit": (main[0].identity.time_limit, TARGET_EACH)}
+    return " ".join(f"{option} {value:g}" if isinstance(value, float) else f"{option} {value}"
+                    for option, (value, default) in given.items() if value != default)
+
+
+def strategy(runs: Sequence[RunRecord]) -> str:
+    """The runs' connectivity strategy (their ``connect`` option)."""
+    return str(runs[0].identity.options.get("connect", "propagator"))
+
+
+def solved(runs: Sequence[RunRecord]) -> int:
+    """Runs solved and checked within their limit of solve time."""
+    return sum(1 for r in runs if checked(r) and solve_s(r) <= (r.identity.time_limit or 0))
+
+
+def mean_solve(runs: Sequence[RunRecord]) -> float:
     """Mean solve time, a timeout counted at its limit (so a mean is never flattered)."""
-    return sum(o.solve_s for o in outcomes) / len(outcomes) if outcomes else float("nan")
+    return sum(map(solve_s, runs)) / len(runs) if runs else float("nan")
 
 
-def _total(outcomes: Sequence[Outcome], name: str) -> str:
-    values = [getattr(o, name) for o in outcomes if getattr(o, name) is not None]
-    return f"{sum(values):,}" if values else "–"
-
-
-def best_choice(figures: Benchmark) -> str:
+def best_choice(main: dict[str, list[RunRecord]], puzzles: int) -> str:
     """The choice run on every puzzle with every one solved and the lowest mean."""
-    complete = {name: runs for name, runs in figures.main.items()
-                if len(runs) == figures.puzzles
-                and solved(runs, figures.settings.time_limit) == len(runs)}
-    candidates = complete or figures.main
+    complete = {name: runs for name, runs in main.items()
+                if len(runs) == puzzles and solved(runs) == len(runs)}
+    candidates = complete or main
     return min(candidates, key=lambda name: mean_solve(candidates[name]))
 
 
-def main_section(figures: Benchmark) -> list[str]:
+def total(runs: Sequence[RunRecord], name: str) -> str:
+    """The sum of a statistic over the runs that report it."""
+    found = [v for r in runs if (v := r.figure(name)) is not None]
+    return figure(sum(found)) if found else figure(None)
+
+
+def main_section(main: dict[str, list[RunRecord]], puzzles: int, every: int) -> list[str]:
     """Every strategy over the main set, against the targets."""
-    limit = figures.settings.time_limit
-    lines = ["| strategy | combination | puzzles | solved+checked in limit | mean solve (ms) "
-             "| max solve (ms) | slowest | rejected | lazy rounds (max) |",
-             "|---|---|---:|---:|---:|---:|---|---:|---:|"]
+    def rounds(runs: list[RunRecord]) -> str:
+        found = [int(v) for r in runs if (v := r.statistics.lazy_rounds) is not None]
+        return f"{sum(found):,} ({max(found)})" if found else figure(None)
+
+    def slowest(runs: list[RunRecord]) -> RunRecord:
+        return max(runs, key=solve_s)
+
+    columns: list[Column[str]] = [
+        text("strategy", lambda name: strategy(main[name])), text("combination", code),
+        Column("puzzles", lambda name: len(main[name])),
+        Column("solved+checked in limit", lambda name: solved(main[name])),
+        Column("mean solve (ms)", lambda name: ms(mean_solve(main[name]))),
+        Column("max solve (ms)", lambda name: ms(solve_s(slowest(main[name])))),
+        text("slowest", lambda name: slowest(main[name]).identity.instance),
+        Column("rejected", lambda name: total(main[name], "rejected")),
+        Column("lazy rounds (max)", lambda name: rounds(main[name]))]
     verdicts = []
-    for choice in figures.settings.choices:
-        outcomes = figures.main[choice.name]
-        slowest = max(outcomes, key=lambda o: o.solve_s)
-        count = solved(outcomes, limit)
-        rounds = [o.lazy_rounds for o in outcomes if o.lazy_rounds is not None]
-        lines.append(f"| {strategy(choice)} | `{choice.name}` | {len(outcomes)} | {count} | "
-                     f"{ms(mean_solve(outcomes))} | {ms(slowest.solve_s)} | "
-                     f"{slowest.instance} | {_total(outcomes, 'rejected')} | "
-                     + (f"{sum(rounds):,} ({max(rounds)})" if rounds else "–") + " |")
-        sampled = "" if len(outcomes) == figures.puzzles else \
-            f" (every {ordinal(figures.settings.slow_every)} puzzle only)"
-        verdicts.append(f"- `{choice.name}` solves every puzzle within {limit:g} s{sampled}: "
-                        f"{met(count == len(outcomes))} ({count}/{len(outcomes)}).")
-    best = best_choice(figures)
-    best_mean = mean_solve(figures.main[best])
-    cp_mean = mean_solve(figures.main.get(CP_PROPAGATOR.name, []))
+    for name, runs in main.items():
+        limit, count = runs[0].identity.time_limit or 0, solved(runs)
+        sampled = "" if len(runs) == puzzles else f" (every {ordinal(every)} puzzle only)"
+        verdicts.append(f"- `{name}` solves every puzzle within {limit:g} s{sampled}: "
+                        f"{met(count == len(runs))} ({count}/{len(runs)}).")
+    best = best_choice(main, puzzles)
+    best_mean = mean_solve(main[best])
     verdicts.append(f"- the best combination, `{best}`, has a mean solve time under "
                     f"{ms(TARGET_BEST_MEAN)} ms: {met(best_mean < TARGET_BEST_MEAN)} "
                     f"({ms(best_mean)} ms).")
-    if CP_PROPAGATOR.name in figures.main:
-        verdicts.append(f"- `{CP_PROPAGATOR.name}` (the `connected` propagator in "
-                        f"Python) has a mean under {TARGET_CP_MEAN:g} s: "
-                        f"{met(cp_mean < TARGET_CP_MEAN)} "
-                        f"({cp_mean:.3f} s, a timeout counted at {limit:g} s).")
-    return [*lines, "", *verdicts]
+    if CP_PROPAGATOR.name in main:
+        cp_mean = mean_solve(main[CP_PROPAGATOR.name])
+        verdicts.append(f"- `{CP_PROPAGATOR.name}` (the `connected` propagator in Python) "
+                        f"has a mean under {TARGET_CP_MEAN:g} s: {met(cp_mean < TARGET_CP_MEAN)}"
+                        f" ({cp_mean:.3f} s, a timeout counted at its limit).")
+    return [*table(main, columns), "", *verdicts]
 
 
-def board_section(figures: Benchmark) -> list[str]:
-    """The KU Leuven board on every combination."""
-    lines = ["| strategy | combination | status | checked | solve (ms) | wall (ms) | "
-             "backtracks | rejected | lazy rounds |", "|---|---|---|---|---:|---:|---:|---:|---:|"]
-    for choice in figures.settings.choices:
-        o = figures.board[choice.name]
-        lines.append(f"| {strategy(choice)} | `{choice.name}` | {o.status} | "
-                     f"{'yes' if o.correct else 'no'} | {ms(o.solve_s)} | {ms(o.wall_s)} | "
-                     + " | ".join("–" if v is None else f"{v:,}"
-                                  for v in (o.backtracks, o.rejected, o.lazy_rounds)) + " |")
-    return lines
+def statistic(record: RunRecord, name: str) -> str:
+    """A statistic of a run, as the tables write it."""
+    return figure(record.figure(name))
 
 
-def markdown(figures: Benchmark) -> str:
-    """The whole report."""
-    settings = figures.settings
-    sampled = ("" if settings.slow_every == 1 else
-               f" The slow combinations ran on every {ordinal(settings.slow_every)} puzzle only "
-               f"(`--slow-every {settings.slow_every}`).")
+def board_section(board: Sequence[RunRecord]) -> list[str]:
+    """The board on every combination."""
+    columns: list[Column[RunRecord]] = [
+        text("strategy", lambda r: strategy([r])), text("combination", lambda r:
+                                                        code(choice_name(r))),
+        text("status", lambda r: r.status.value), text("checked", lambda r: yes_no(checked(r))),
+        Column("solve (ms)", lambda r: ms(solve_s(r))), Column("wall (ms)", lambda r: ms(r.wall_s)),
+        *(Column(name.replace("_", " "), functools.partial(statistic, name=name))
+          for name in ("backtracks", "rejected", "lazy_rounds"))]
+    return table(board, columns)
+
+
+def report(records: Sequence[RunRecord], command: str) -> str:
+    """The whole report, from the runs alone."""
+    main_runs, board = parts(records)
+    main, every = by_choice(main_runs), sampled_every(main_runs)
+    puzzles = board[0].identity.instance_position
+    set_name = set_named(PUZZLE, main_runs[0].identity.instance_file)
+    board_set = set_named(PUZZLE, board[0].identity.instance_file)
+    limit = main_runs[0].identity.time_limit or 0
+    sampled = ("" if every == 1 else f" The slow combinations ran on every {ordinal(every)} "
+               f"puzzle only (`--slow-every {every}`).")
     sections = [
-        ["# Hashiwokakero benchmark (issue 35)", "",
-         "Written by `python -m experiments.studies.hashi_benchmark`; every solution checked "
-         "by the puzzle's checker. Solve time is the search's wall clock (`solve_s`, every search "
-         "and check of the lazy rounds included); wall time is the whole solve: the "
-         "viewpoint's model, build, search, decoding and the check. A timeout counts at "
-         f"its limit in a mean.{sampled}"],
-        [f"## Every strategy on `{settings.main_set}` ({figures.puzzles} puzzles, "
-         f"{settings.time_limit:g} s each)", "", *main_section(figures)],
-        [f"## `{settings.board}` of `{settings.board_set}` on every combination", "",
-         *board_section(figures)],
+        ["# Hashiwokakero benchmark: every connectivity strategy against its targets", "",
+         f"Written by `{command}`; every run made as a campaign's worker makes it, every "
+         "solution checked by the puzzle's checker. Solve time is the search's wall clock "
+         "(`solve_s`, every search and check of the lazy rounds included); wall time is the "
+         "whole run: the viewpoint's model, build, search, decoding and the check. A timeout "
+         f"counts at its limit in a mean.{sampled}"],
+        [f"## Every strategy on `{set_name}` ({puzzles} puzzles, {limit:g} s each)", "",
+         *main_section(main, puzzles, every)],
+        [f"## `{board[0].identity.instance_name}` of `{board_set}` on every combination", "",
+         *board_section(board)],
+        ["Recompute every figure above from the committed runs with `python -m "
+         "experiments.studies.hashi_benchmark --from results/hashi-benchmark/runs.csv`."],
     ]
     return "\n".join(line for section in sections for line in [*section, ""]).rstrip() + "\n"
 
 
+STUDY = Study("experiments.studies.hashi_benchmark", __doc__ or "", RECORDS, options, measure,
+              remade_by, report, wrong_runs)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Parse the options, measure, print and write the report; 1 on a wrong answer."""
-    defaults = Settings()
-    parser = argparse.ArgumentParser(prog="python -m experiments.studies.hashi_benchmark",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--first", type=int, default=None, metavar="N",
-                        help="only the first N puzzles of the set (default: all)")
-    parser.add_argument("--slow-every", type=int, default=defaults.slow_every, metavar="K",
-                        help="the slow combinations on every K-th puzzle only (default: all)")
-    parser.add_argument("--set", default=defaults.main_set, help="the data set of the "
-                        f"strategies (default: {defaults.main_set})")
-    parser.add_argument("--board-set", default=defaults.board_set)
-    parser.add_argument("--board", default=defaults.board,
-                        help="the puzzle of --board-set every combination solves")
-    parser.add_argument("--time-limit", type=float, default=defaults.time_limit)
-    parser.add_argument("--output", type=Path, default=None,
-                        help=f"also write the report here (e.g. {OUTPUT})")
-    options = parser.parse_args(argv)
-    if options.slow_every < 1:
-        parser.error("--slow-every must be at least 1")
-    settings = Settings(main_set=options.set, board_set=options.board_set,
-                        board=options.board, first=options.first,
-                        slow_every=options.slow_every, time_limit=options.time_limit)
-    figures = run_benchmark(settings)
-    return publish(markdown(figures), options.output, figures.wrong())
+    """Measure (or read back with ``--from``), print the report, write it with the runs."""
+    return STUDY.main(argv)
 
 
 if __name__ == "__main__":

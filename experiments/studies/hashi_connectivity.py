@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from experiments.studies.kit import Row
+from experiments.studies.kit import Column, Row, table, text
 
 VIEWPOINTS = {"bridges": "bri", "directions": "dir", "channeled": "cha"}
 CONNECTS = ("after-search", "propagator", "lazy", "flow")
@@ -83,14 +84,15 @@ def sums(pairs: Sequence[tuple[Row, Row]], column: str, between: str) -> str:
 def solved_table(rows: Sequence[Row]) -> str:
     """The README's table: boards solved without -> with improvements, per solver and
     order (rows) and ``connect`` strategy (columns)."""
-    lines = ["| solver · order | " + " | ".join(CONNECTS) + " |",
-             "|---|" + "---:|" * len(CONNECTS)]
-    for solver, order in README_ORDERS:
-        cells = [" → ".join(str(sum(map(solved, pick(rows, solver=solver, heuristic=order,
-                                                        connect=connect, improve=improve))))
-                            for improve in ("none", "all")) for connect in CONNECTS]
-        lines.append(f"| {solver} · {order} | " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n"
+    def cell(pair: tuple[str, str], connect: str) -> str:
+        return " → ".join(str(sum(map(solved, pick(rows, solver=pair[0], heuristic=pair[1],
+                                                   connect=connect, improve=improve))))
+                          for improve in ("none", "all"))
+
+    columns: list[Column[tuple[str, str]]] = [
+        text("solver · order", " · ".join),
+        *(Column(connect, functools.partial(cell, connect=connect)) for connect in CONNECTS)]
+    return "\n".join(table(README_ORDERS, columns)) + "\n"
 
 
 def course_time(row: Row) -> str:
@@ -112,17 +114,21 @@ overruns its limit and is killed past its grace, also `t/o`).
 def improvements(rows: Sequence[Row]) -> str:
     """improvements.md: the course's time without / with improvements, per board."""
     runs = {key(row, "improve"): row for row in rows}
-    columns = [(view, connect) for view in VIEWPOINTS for connect in CONNECTS]
+
+    def cell(combination: tuple[str, str, str, str], board: str) -> str:
+        solver, order, view, connect = combination
+        return " / ".join(course_time(runs[solver, order, board, view, connect, "0", improve])
+                          for improve in ("none", "all"))
+
     parts = [COURSE_HEAD]
     for solver, order in COURSE_ORDERS:
+        columns: list[Column[str]] = [text("board", str), *(
+            Column(f"{VIEWPOINTS[view]}·{connect}",
+                   functools.partial(cell, (solver, order, view, connect)))
+            for view in VIEWPOINTS for connect in CONNECTS)]
         parts += [f"\n### {solver} · {order}\n\n", "Solve time in ms without / with "
                   "improvements (`improve=all`); t/o: not solved in 1 s.\n\n",
-                  "| board | " + " | ".join(f"{VIEWPOINTS[v]}·{c}" for v, c in columns)
-                  + " |\n", "|---|" + "---:|" * len(columns) + "\n"]
-        for board in boards(rows):
-            cells = [" / ".join(course_time(runs[solver, order, board, view, connect, "0", i])
-                                for i in ("none", "all")) for view, connect in columns]
-            parts.append(f"| {board} | " + " | ".join(cells) + " |\n")
+                  *(line + "\n" for line in table(boards(rows), columns))]
     return "".join(parts)
 
 

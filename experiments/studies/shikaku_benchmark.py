@@ -1,8 +1,8 @@
-"""Shikaku benchmark: the issue 34 targets, measured side by side in one run.
+"""Shikaku benchmark: the best viewpoint's targets, and where the weak one gives up.
 
-``python -m experiments.studies.shikaku_benchmark [--output FILE]`` solves, one after another
-in this process and every solution checked by the puzzle's checker (and against the
-file's known solution):
+``python -m experiments.studies.shikaku_benchmark [--output FOLDER]`` solves, one after
+another in this process, each run as a campaign's worker runs it and every solution
+checked by the puzzle's checker (and against the file's known solution):
 
 - every puzzlekit puzzle with the best viewpoint on ``cpsat`` (target: at most 50 ms of
   solve time each) and on ``cp`` (target: at most 1 s each);
@@ -12,285 +12,287 @@ file's known solution):
 - the Carlsson and KU Leuven sets with the weak viewpoint (``geometry``, pairwise
   overlap) in input order and largest-room-first, to say on which sizes it times out.
 
-It prints the figures as Markdown (and writes them to ``--output``), with a line per
-target saying whether it is met. The best combinations were measured in
-``results/shikaku-viewpoints``. A wrong answer makes the exit status 1. It is a
-benchmark, not a test: its times depend on the machine and on what else runs there.
+The runs go to ``runs.csv`` (the campaign's columns); the report, with a line per target
+saying whether it is met, is made from them alone (``--from runs.csv`` makes it again).
+The best combinations were measured in ``results/shikaku-viewpoints``. A wrong answer
+makes the exit status 1. It is a benchmark, not a test: its times depend on the machine
+and on what else runs there.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
 import tempfile
-import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from experiments.campaign.solving import solve
-from experiments.generate import generate
+from experiments.campaign.record import RunRecord
 from experiments.studies.kit import (
-    Choice,
-    instances_of,
+    Column,
+    Study,
+    code,
+    figure,
     met,
     ms,
     progress,
-    publish,
     run_main,
-    wrong_runs,
+    table,
+    text,
+    yes_no,
 )
-from solvers import Status
+from experiments.studies.kit.records import (
+    RECORDS,
+    Choice,
+    by_choice,
+    checked,
+    data_set,
+    run,
+    solve_s,
+    stored_instance,
+    wrong_run,
+)
 
 PUZZLE = "shikaku"
-OUTPUT = Path(__file__).resolve().parents[2] / "results" / "shikaku-benchmark" / "README.md"
-
+FAST_SET, SLOW_SET = "puzzlekit_shikaku", "kul_aplai_2016"
+WEAK_SETS = ("carlsson_sicstus_shikaku", "kul_aplai_2016")
+SIZE, SEED, COUNT_LIMIT_S = "200x200", "1", 20.0
 
 # The fastest combinations of results/shikaku-viewpoints (patterns on every backend).
-BEST_CPSAT = Choice("patterns", "cpsat", "first-fail/min")
-BEST_CP = Choice("patterns", "cp", "input/min")
-PURE_PYTHON = Choice("patterns", "python-constraint", "first-fail/min")
-WEAK = tuple(Choice("geometry", solver, heuristic, {"overlap": "pairwise"})
+BEST_CPSAT = Choice("cpsat", "patterns", "first-fail/min")
+BEST_CP = Choice("cp", "patterns", "input/min")
+PURE_PYTHON = Choice("python-constraint", "patterns", "first-fail/min")
+WEAK = tuple(Choice(solver, "geometry", heuristic, (("overlap", "pairwise"),))
              for heuristic in ("input/min", "largest-first/max")
              for solver in ("cp", "cpsat", "choco"))
-#: solve-time targets of issue 34, in seconds
-TARGET_CPSAT, TARGET_CP, TARGET_GENERATED = 0.05, 1.0, 2.0
+TARGETS = {BEST_CPSAT.name: 0.05, BEST_CP.name: 1.0}
+"""Each best combination's most solve time for a puzzle of the set, in seconds."""
+TARGET_GENERATED = 2.0
+TIME_LIMIT, WEAK_TIME_LIMIT = 10.0, 2.0
 
 
-@dataclass(frozen=True)
-class Settings:
-    """What one benchmark run measures; the defaults are the issue's."""
-
-    fast_set: str = "puzzlekit_shikaku"
-    slow_set: str = "kul_aplai_2016"
-    weak_sets: tuple[str, ...] = ("carlsson_sicstus_shikaku", "kul_aplai_2016")
-    first: int | None = None  # only the first N instances of each set
-    size: str = "200x200"
-    max_area: int | None = None  # the generator's default
-    seed: int = 1
-    time_limit: float = 10.0
-    weak_time_limit: float = 2.0
-    count_time_limit: float = 20.0
+def options(parser: argparse.ArgumentParser) -> None:
+    """The benchmark's own options."""
+    parser.add_argument("--first", type=int, default=None, metavar="N",
+                        help="only the first N puzzles of each set (default: all)")
+    parser.add_argument("--size", default=SIZE, help="generated grid, ROWSxCOLUMNS")
+    parser.add_argument("--max-area", type=int, default=None,
+                        help="the generator's largest room (default: its own default)")
+    parser.add_argument("--seed", default=SEED, help="the generator's seed")
+    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT)
+    parser.add_argument("--weak-time-limit", type=float, default=WEAK_TIME_LIMIT)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """One instance solved by one choice: status, checker's verdict and times."""
+def generated(arguments: argparse.Namespace) -> tuple[str, Any]:
+    """The first unique instance the generator draws from the seed, and the command that
+    makes it (its label in the runs)."""
+    from experiments.generate import generate
 
-    instance: str
-    size: str
-    status: str
-    correct: bool  # solved, accepted by the checker, equal to any known solution
-    solve_s: float
-    build_s: float
-    wall_s: float
-    backtracks: int | None
-
-
-@dataclass
-class Benchmark:
-    """Every figure of one run."""
-
-    settings: Settings
-    fast: dict[str, list[Outcome]] = field(default_factory=dict)
-    generated: dict[str, Outcome] = field(default_factory=dict)
-    generated_rooms: int = 0
-    candidates: int = 0
-    generation_s: float = 0.0
-    pure_python: list[Outcome] = field(default_factory=list)
-    weak: dict[str, list[Outcome]] = field(default_factory=dict)
-
-    def wrong(self) -> list[str]:
-        """Runs that ended with a solution the checker or the known solution rejects."""
-        everything = [*(o for runs in self.fast.values() for o in runs),
-                      *self.generated.values(), *self.pure_python,
-                      *(o for runs in self.weak.values() for o in runs)]
-        return wrong_runs(everything)
-
-
-def solve_one(choice: Choice, instance: Any, time_limit: float) -> Outcome:
-    """Build, search, decode and check one instance."""
-    started = time.perf_counter()
-    run = solve(instance, viewpoint=choice.viewpoint, solver=choice.solver,
-                heuristic=choice.heuristic, options=dict(choice.options), time_limit=time_limit)
-    wall = time.perf_counter() - started
-    statistics = run.result.statistics
-    return Outcome(run.identity.instance, f"{instance.rows}x{instance.columns}",
-                   run.result.status.value, run.correct and run.matches_known is not False,
-                   statistics.solve_s or 0.0, statistics.build_s or 0.0, wall,
-                   statistics.backtracks)
-
-
-def generated_instance(settings: Settings) -> tuple[Any, int, float]:
-    """The first unique instance the generator draws from ``settings.seed``, the
-    candidates drawn and the seconds it took (drawing and counting included)."""
-    started = time.perf_counter()
+    asked = {"size": arguments.size}
+    if arguments.max_area is not None:
+        asked["max-area"] = str(arguments.max_area)
+    command = " ".join(["generate", PUZZLE, *(f"--{k} {v}" for k, v in asked.items()),
+                        f"--seed {arguments.seed}", "--unique"])
+    progress(f"{command}: drawing")
     with tempfile.TemporaryDirectory() as folder:
-        options: dict[str, object] = {"size": settings.size}
-        if settings.max_area is not None:
-            options["max-area"] = settings.max_area
-        made = next(generate(PUZZLE, options, seed=settings.seed, unique=True,
-                             output=Path(folder), time_limit=settings.count_time_limit))
-    return made.instance, made.candidates, time.perf_counter() - started
+        made = next(generate(PUZZLE, asked, seed=int(arguments.seed), unique=True,
+                             output=Path(folder), time_limit=COUNT_LIMIT_S))
+    return command, made.instance
 
 
-def run_benchmark(settings: Settings) -> Benchmark:
-    """Measure every part of the benchmark, in the order of the report."""
-    figures = Benchmark(settings)
-    fast_instances = instances_of(PUZZLE, settings.fast_set, settings.first)
-    slow_instances = instances_of(PUZZLE, settings.slow_set, settings.first)
-    weak_instances = [instance for set_name in settings.weak_sets
-                      for instance in instances_of(PUZZLE, set_name, settings.first)]
+def measure(arguments: argparse.Namespace) -> list[RunRecord]:
+    """Every part of the benchmark, in the order of the report."""
+    records: list[RunRecord] = []
+
+    def solve_all(choice: Choice, instances: Sequence[tuple[str, Any]], limit: float,
+                  warm_up: bool = False) -> None:
+        progress(f"{choice.name} on {len(instances)} puzzles")
+        if warm_up:  # imports and first use, not counted
+            run(choice.identity(instances[0][1], time_limit=limit), instances[0][1])
+        for place, (file, instance) in enumerate(instances):
+            identity = choice.identity(instance, time_limit=limit, instance_file=file,
+                                       instance_position=place, position=len(records))
+            records.append(run(identity, instance))
+
+    fast = data_set(PUZZLE, FAST_SET, arguments.first)
     for choice in (BEST_CPSAT, BEST_CP):
-        progress(f"{choice.name} on {len(fast_instances)} {settings.fast_set} puzzles")
-        solve_one(choice, fast_instances[0], settings.time_limit)  # warm-up, not counted
-        figures.fast[choice.name] = [solve_one(choice, instance, settings.time_limit)
-                                     for instance in fast_instances]
-    progress(f"generating a unique {settings.size} instance (seed {settings.seed})")
-    instance, figures.candidates, figures.generation_s = generated_instance(settings)
-    figures.generated_rooms = sum(1 for row in instance.clues for clue in row if clue)
+        solve_all(choice, fast, arguments.time_limit, warm_up=True)
+    command, instance = generated(arguments)
     for choice in (BEST_CPSAT, BEST_CP):
-        figures.generated[choice.name] = solve_one(choice, instance, settings.time_limit)
-    progress(f"{PURE_PYTHON.name} on {len(slow_instances)} {settings.slow_set} puzzles")
-    figures.pure_python = [solve_one(PURE_PYTHON, instance, settings.time_limit)
-                           for instance in slow_instances]
+        identity = choice.identity(instance, time_limit=arguments.time_limit,
+                                   position=len(records))
+        records.append(run(dataclasses.replace(identity, instance=command), instance))
+    solve_all(PURE_PYTHON, data_set(PUZZLE, SLOW_SET, arguments.first), arguments.time_limit)
+    weak = [item for name in WEAK_SETS for item in data_set(PUZZLE, name, arguments.first)]
     for choice in WEAK:
-        progress(f"{choice.name} on {len(weak_instances)} puzzles")
-        figures.weak[choice.name] = [solve_one(choice, instance, settings.weak_time_limit)
-                                     for instance in weak_instances]
-    return figures
+        solve_all(choice, weak, arguments.weak_time_limit)
+    return records
 
 
-def _solved(outcomes: Sequence[Outcome]) -> int:
-    return sum(1 for o in outcomes if o.status == Status.SOLVED.value and o.correct)
+def part(records: Sequence[RunRecord], *choices: Choice, in_file: bool = True
+         ) -> dict[str, list[RunRecord]]:
+    """The runs of ``choices`` on instances of a file (or on the generated one)."""
+    names = {choice.name for choice in choices}
+    return {name: runs for name, runs in by_choice(
+        r for r in records if bool(r.identity.instance_file) == in_file).items()
+        if name in names}
 
 
-def fast_section(figures: Benchmark) -> list[str]:
+def correct(record: RunRecord) -> bool:
+    """Solved, checked, and the file's known solution where it gives one."""
+    return checked(record) and record.matches_known is not False
+
+
+def remade_by(records: Sequence[RunRecord]) -> str:
+    """The options that measure such runs again."""
+    fast = part(records, BEST_CPSAT)[BEST_CPSAT.name]
+    [made] = part(records, BEST_CPSAT, in_file=False)[BEST_CPSAT.name]
+    words = made.identity.instance.split()[2:-1]  # generate shikaku OPTIONS --unique
+    asked = dict(zip(words[::2], words[1::2], strict=True))
+    defaults = {"--size": SIZE, "--seed": SEED}
+    weak = part(records, *WEAK)[WEAK[0].name]
+    given = [*((o, v) for o, v in asked.items() if defaults.get(o) != v),
+             ("--first", len(fast) if len(fast) < len(data_set(PUZZLE, FAST_SET)) else None),
+             ("--time-limit", fast[0].identity.time_limit),
+             ("--weak-time-limit", weak[0].identity.time_limit)]
+    shown = {"--time-limit": TIME_LIMIT, "--weak-time-limit": WEAK_TIME_LIMIT}
+    return " ".join(f"{o} {v:g}" if isinstance(v, float) else f"{o} {v}" for o, v in given
+                    if v is not None and v != shown.get(o))
+
+
+def size(record: RunRecord) -> str:
+    """The grid's size, ``ROWSxCOLUMNS``, of a run on a shipped instance."""
+    instance = stored_instance(record)
+    return f"{instance.rows}x{instance.columns}"
+
+
+def fast_section(records: Sequence[RunRecord]) -> list[str]:
     """The best viewpoint on cpsat and cp over the fast set, against the targets."""
-    lines = ["| combination | solved+checked | max solve (ms) | slowest | mean solve (ms) "
-             "| max build (ms) | over target | target |", "|---|---:|---:|---|---:|---:|---:|---|"]
-    verdicts = []
-    for (name, outcomes), target in zip(figures.fast.items(), (TARGET_CPSAT, TARGET_CP)):
-        slowest = max(outcomes, key=lambda o: o.solve_s)
-        over = sum(1 for o in outcomes if o.solve_s > target)
-        solved = _solved(outcomes)
-        lines.append(f"| `{name}` | {solved}/{len(outcomes)} | {ms(slowest.solve_s)} | "
-                     f"{slowest.instance} ({slowest.size}) | "
-                     f"{ms(sum(o.solve_s for o in outcomes) / len(outcomes))} | "
-                     f"{ms(max(o.build_s for o in outcomes))} | {over} | "
-                     f"{ms(target)} ms |")
-        verdicts.append(f"- `{name}`: every puzzle in at most {ms(target)} ms of solve time: "
-                        f"{met(over == 0 and solved == len(outcomes))} (max "
-                        f"{ms(slowest.solve_s)} ms).")
-    return [*lines, "", *verdicts]
+    fast = part(records, BEST_CPSAT, BEST_CP)
+
+    def slowest(name: str) -> RunRecord:
+        return max(fast[name], key=solve_s)
+
+    def over(name: str) -> int:
+        return sum(1 for r in fast[name] if solve_s(r) > TARGETS[name])
+
+    def solved(name: str) -> int:
+        return sum(map(correct, fast[name]))
+
+    columns: list[Column[str]] = [
+        text("combination", code),
+        Column("solved+checked", lambda n: f"{solved(n)}/{len(fast[n])}"),
+        Column("max solve (ms)", lambda n: ms(solve_s(slowest(n)))),
+        text("slowest", lambda n: f"{slowest(n).identity.instance} ({size(slowest(n))})"),
+        Column("mean solve (ms)", lambda n: ms(sum(map(solve_s, fast[n])) / len(fast[n]))),
+        Column("max build (ms)", lambda n: ms(max(r.statistics.build_s or 0 for r in fast[n]))),
+        Column("over target", over), text("target", lambda n: f"{ms(TARGETS[n])} ms")]
+    return [*table(fast, columns), "",
+            *(f"- `{n}`: every puzzle in at most {ms(TARGETS[n])} ms of solve time: "
+              f"{met(over(n) == 0 and solved(n) == len(fast[n]))} (max "
+              f"{ms(solve_s(slowest(n)))} ms)." for n in fast)]
 
 
-def generated_section(figures: Benchmark) -> list[str]:
+RUN_COLUMNS: list[Column[RunRecord]] = [
+    text("status", lambda r: r.status.value), text("checked", lambda r: yes_no(correct(r))),
+    Column("solve (ms)", lambda r: ms(solve_s(r))),
+    Column("build (ms)", lambda r: ms(r.statistics.build_s)),
+    Column("wall (ms)", lambda r: ms(r.wall_s))]
+
+
+def generated_section(records: Sequence[RunRecord]) -> list[str]:
     """The generated instance, solved with the best viewpoint on both backends."""
-    settings = figures.settings
-    max_area = "" if settings.max_area is None else f" --max-area {settings.max_area}"
-    lines = [f"Generated with `generate shikaku --size {settings.size}{max_area} --seed "
-             f"{settings.seed} --unique`: {figures.generated_rooms} "
-             f"rooms; {figures.candidates} candidate(s) drawn, kept when a count to 2 "
-             f"({settings.count_time_limit:g} s limit) finds one solution; "
-             f"{figures.generation_s:.1f} s in all.",
-             "", "| combination | status | checked | solve (ms) | build (ms) | wall (ms) |",
-             "|---|---|---|---:|---:|---:|"]
-    for name, outcome in figures.generated.items():
-        lines.append(f"| `{name}` | {outcome.status} | {'yes' if outcome.correct else 'no'} | "
-                     f"{ms(outcome.solve_s)} | {ms(outcome.build_s)} | "
-                     f"{ms(outcome.wall_s)} |")
-    best = min(figures.generated.values(), key=lambda o: o.solve_s)
-    reached = best.correct and best.solve_s <= TARGET_GENERATED
-    return [*lines, "", f"- the {settings.size} instance in at most {TARGET_GENERATED:g} s "
-                        f"of solve time with the best viewpoint: {met(reached)} "
-                        f"({best.solve_s:.3f} s)."]
+    made = [runs[0] for runs in part(records, BEST_CPSAT, BEST_CP, in_file=False).values()]
+    best = min(made, key=solve_s)
+    reached = correct(best) and solve_s(best) <= TARGET_GENERATED
+    return [f"Generated with `puzzlelab {made[0].identity.instance}` (the first candidate "
+            f"whose count to 2, within {COUNT_LIMIT_S:g} s, finds one solution; the "
+            "generator's own time is the generator benchmark's).", "",
+            *table(made, [text("combination", lambda r: code(Choice.of(r.identity).name)),
+                          *RUN_COLUMNS]), "",
+            f"- the generated instance in at most {TARGET_GENERATED:g} s of solve time with "
+            f"the best viewpoint: {met(reached)} ({solve_s(best):.3f} s)."]
 
 
-def pure_python_section(figures: Benchmark) -> list[str]:
+def pure_python_section(records: Sequence[RunRecord]) -> list[str]:
     """The pure-Python backend over the slow set, one row per instance."""
-    outcomes = figures.pure_python
-    solved = [o for o in outcomes if o.status == Status.SOLVED.value and o.correct]
-    lines = [f"`{PURE_PYTHON.name}`, {figures.settings.time_limit:g} s per puzzle: "
-             f"{len(solved)}/{len(outcomes)} solved and checked"
-             + (f", total solve {sum(o.solve_s for o in solved):.2f} s, max "
-                f"{max(o.solve_s for o in solved):.3f} s" if solved else "") + ".",
-             "", "| puzzle | size | status | solve (ms) | backtracks |", "|---|---|---|---:|---:|"]
-    lines += [f"| {o.instance} | {o.size} | {o.status} | {ms(o.solve_s)} | "
-              f"{'–' if o.backtracks is None else f'{o.backtracks:,}'} |" for o in outcomes]
-    return lines
+    runs = part(records, PURE_PYTHON)[PURE_PYTHON.name]
+    solved = [r for r in runs if correct(r)]
+    limit = runs[0].identity.time_limit or 0
+    return [f"`{PURE_PYTHON.name}`, {limit:g} s per puzzle: {len(solved)}/{len(runs)} solved "
+            "and checked" + (f", total solve {sum(map(solve_s, solved)):.2f} s, max "
+                             f"{max(map(solve_s, solved)):.3f} s" if solved else "") + ".", "",
+            *table(runs, [text("puzzle", lambda r: r.identity.instance), text("size", size),
+                          text("status", lambda r: r.status.value),
+                          Column("solve (ms)", lambda r: ms(solve_s(r))),
+                          Column("backtracks", lambda r: figure(r.statistics.backtracks))])]
 
 
-def timeouts_by_size(outcomes: Sequence[Outcome]) -> dict[str, tuple[int, int]]:
+def timeouts_by_size(runs: Sequence[RunRecord]) -> dict[str, tuple[int, int]]:
     """For each grid size, smallest area first: (runs not solved, runs)."""
     counts: dict[str, tuple[int, int]] = {}
-    for outcome in outcomes:
-        missed, runs = counts.get(outcome.size, (0, 0))
-        counts[outcome.size] = (missed + (outcome.status != Status.SOLVED.value), runs + 1)
-    return dict(sorted(counts.items(), key=lambda item: _area(item[0])))
+    for record in runs:
+        missed, total = counts.get(size(record), (0, 0))
+        counts[size(record)] = (missed + (not correct(record)), total + 1)
+    return dict(sorted(counts.items(), key=lambda item: (_area(item[0]), item[0])))
 
 
-def _area(size: str) -> tuple[int, str]:
-    rows, _, columns = size.partition("x")
-    return int(rows) * int(columns), size
+def _area(grid: str) -> int:
+    rows, _, columns = grid.partition("x")
+    return int(rows) * int(columns)
 
 
-def weak_section(figures: Benchmark) -> list[str]:
+def weak_section(records: Sequence[RunRecord]) -> list[str]:
     """On which sizes the weak viewpoint does not finish within its limit."""
-    lines = [f"{figures.settings.weak_time_limit:g} s per puzzle; a cell gives the puzzles "
-             f"not solved in time / the puzzles of that size.", ""]
-    sizes = list(timeouts_by_size(next(iter(figures.weak.values()), [])))
-    lines += ["| combination | " + " | ".join(sizes) + " |",
-              "|---|" + "---:|" * len(sizes)]
-    for name, outcomes in figures.weak.items():
-        counts = timeouts_by_size(outcomes)
-        lines.append(f"| `{name}` | " + " | ".join(
-            f"{counts[size][0]}/{counts[size][1]}" for size in sizes) + " |")
-    return lines
+    weak = {name: timeouts_by_size(runs) for name, runs in part(records, *WEAK).items()}
+    sizes = list(next(iter(weak.values()), {}))
+    limit = next(r.identity.time_limit for r in records if r.identity.viewpoint_name == "geometry")
+    def cell(name: str, grid: str) -> str:
+        return "{}/{}".format(*weak[name][grid])
+
+    cells: list[Column[str]] = [text("combination", code), *(
+        Column(grid, functools.partial(cell, grid=grid)) for grid in sizes)]
+    return [f"{limit:g} s per puzzle; a cell gives the puzzles not solved in time / the "
+            "puzzles of that size.", "", *table(weak, cells)]
 
 
-def markdown(figures: Benchmark) -> str:
-    """The whole report."""
-    settings = figures.settings
-    sections = [
-        ["# Shikaku benchmark (issue 34)", "",
-         "Written by `python -m experiments.studies.shikaku_benchmark`; every solution checked by "
-         "the puzzle's checker and against the file's known solution. Solve time is the "
-         "search's wall clock (`solve_s`); build time (compiling the model into the solver) "
-         "is beside it, and wall time is the whole solve: the viewpoint's model, build, "
-         "search, decoding and both checks."],
-        [f"## Best viewpoint on every `{settings.fast_set}` puzzle", "", *fast_section(figures)],
-        [f"## A generated {settings.size} unique instance", "", *generated_section(figures)],
-        [f"## The pure-Python backend on `{settings.slow_set}`", "",
-         *pure_python_section(figures)],
-        [f"## Where `geometry` with pairwise overlap times out "
-         f"({', '.join(f'`{name}`' for name in settings.weak_sets)})", "",
-         *weak_section(figures)],
-    ]
-    return "\n".join(line for section in sections for line in [*section, ""]).rstrip() + "\n"
+def report(records: Sequence[RunRecord], command: str) -> str:
+    """The whole report, from the runs alone."""
+    sections: list[tuple[str, Callable[[Sequence[RunRecord]], list[str]]]] = [
+        (f"Best viewpoint on every `{FAST_SET}` puzzle", fast_section),
+        ("A generated unique instance", generated_section),
+        (f"The pure-Python backend on `{SLOW_SET}`", pure_python_section),
+        ("Where `geometry` with pairwise overlap times out ("
+         + ", ".join(f"`{name}`" for name in WEAK_SETS) + ")", weak_section)]
+    lines = ["# Shikaku benchmark: the best viewpoint's targets, and the weak one's limits", "",
+             f"Written by `{command}`; every run made as a campaign's worker makes it, every "
+             "solution checked by the puzzle's checker and against the file's known solution. "
+             "Solve time is the search's wall clock (`solve_s`); build time (compiling the "
+             "model into the solver) is beside it, and wall time is the whole run: the "
+             "viewpoint's model, build, search, decoding and both checks.", ""]
+    for title, section in sections:
+        lines += [f"## {title}", "", *section(records), ""]
+    lines.append("Recompute every figure above from the committed runs with `python -m "
+                 "experiments.studies.shikaku_benchmark --from "
+                 "results/shikaku-benchmark/runs.csv`.")
+    return "\n".join(lines) + "\n"
+
+
+def wrong(records: Sequence[RunRecord]) -> list[str]:
+    """Runs that failed, or whose solution the checker or the known solution rejects."""
+    return [wrong_run(r) or f"{r.identity.instance}: not the known solution" for r in records
+            if wrong_run(r) or (checked(r) and r.matches_known is False)]
+
+
+STUDY = Study("experiments.studies.shikaku_benchmark", __doc__ or "", RECORDS, options,
+              measure, remade_by, report, wrong)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Parse the options, measure, print and write the report; 1 on a wrong answer."""
-    defaults = Settings()
-    parser = argparse.ArgumentParser(prog="python -m experiments.studies.shikaku_benchmark",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--first", type=int, default=None, metavar="N",
-                        help="only the first N puzzles of each set (default: all)")
-    parser.add_argument("--size", default=defaults.size, help="generated grid, ROWSxCOLUMNS")
-    parser.add_argument("--max-area", type=int, default=defaults.max_area,
-                        help="the generator's largest room (default: its own default)")
-    parser.add_argument("--seed", type=int, default=defaults.seed)
-    parser.add_argument("--time-limit", type=float, default=defaults.time_limit)
-    parser.add_argument("--weak-time-limit", type=float, default=defaults.weak_time_limit)
-    parser.add_argument("--output", type=Path, default=None,
-                        help=f"also write the report here (e.g. {OUTPUT})")
-    options = parser.parse_args(argv)
-    settings = Settings(first=options.first, size=options.size, max_area=options.max_area,
-                        seed=options.seed, time_limit=options.time_limit,
-                        weak_time_limit=options.weak_time_limit)
-    figures = run_benchmark(settings)
-    return publish(markdown(figures), options.output, figures.wrong())
+    """Measure (or read back with ``--from``), print the report, write it with the runs."""
+    return STUDY.main(argv)
 
 
 if __name__ == "__main__":

@@ -23,26 +23,39 @@ without running anything.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
-import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import tracemalloc
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from experiments.studies.kit import met, progress, publish, run_main
+from experiments.studies.kit import (
+    ROOT,
+    Column,
+    Ended,
+    Process,
+    Row,
+    Study,
+    code,
+    met,
+    plain_rows,
+    progress,
+    run_main,
+    table,
+    text,
+    time_rounds,
+    yes_no,
+)
 
 if TYPE_CHECKING:
     from solvers import Model
 
-ROOT = Path(__file__).resolve().parents[2]
 BASE = "75e8c25"
-"""The last commit before search trees were recorded (issue 46)."""
+"""The last commit before search trees were recorded."""
 COMBINATIONS = ("cp:value-position,alldiff=weak:first-fail/min",
                 "cp:classic,alldiff=weak:first-fail/min",
                 "automata:boolean:first-fail/min")
@@ -54,37 +67,35 @@ MEMORY_CASES = {
     "sudoku extra4, classic weak, cp input/min (past the cap)": ("extra4", "cp", "input/min"),
 }
 FIELDS = ("kind", "round", "side", "case", "figure", "value")
+WARM_UP_PUZZLES = 5
 
 
-def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m experiments.studies.tree_cost",
-                                     description=__doc__.split("\n\n")[0])
+def options(parser: argparse.ArgumentParser) -> None:
+    """The benchmark's own options."""
     parser.add_argument("--base", default=BASE, help=f"the commit to compare with "
                                                      f"(default {BASE})")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--puzzles", type=int, default=300)
-    parser.add_argument("--output", type=Path, help="write README.md and runs.csv here")
-    parser.add_argument("--from", dest="source", type=Path,
-                        help="compute the README from this runs.csv instead of measuring")
-    return parser.parse_args(argv)
 
 
-def _throughput(folder: Path, combination: str, puzzles: int) -> dict[str, float]:
-    """One whole process of the throughput benchmark in ``folder``: its figures."""
-    done = subprocess.run(
-        [sys.executable, "-m", "experiments.studies.throughput", "--combination", combination,
-         "--puzzles", str(puzzles), "--direct", "none", "--json"],
-        cwd=folder, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise SystemExit(f"{folder}: {combination} failed:\n{done.stderr[-2000:]}")
-    [figures] = json.loads(done.stdout)["figures"]
-    return {"per_core": figures["per_core"], "correct": figures["correct"],
-            "attempted": figures["attempted"]}
+def throughput(side: str, folder: Path, combination: str, puzzles: int) -> Process:
+    """The throughput benchmark of one combination, a whole process in the checkout
+    ``folder``, the few puzzles of the untimed round first."""
+    def figures(ended: Ended) -> Mapping[str, float]:
+        if ended.code != 0:
+            raise SystemExit(f"{folder}: {combination} failed:\n{ended.stderr[-2000:]}")
+        [found] = json.loads(ended.stdout)["figures"]
+        return {name: found[name] for name in ("per_core", "correct", "attempted")}
+
+    return Process(f"{side}, {combination}", lambda turn: [
+        sys.executable, "-m", "experiments.studies.throughput", "--combination", combination,
+        "--puzzles", str(puzzles if turn.round else WARM_UP_PUZZLES), "--direct", "none",
+        "--json"], lambda ended: figures(ended)["correct"] == figures(ended)["attempted"],
+        figures, cwd=folder)
 
 
-def measure_off(base: str, rounds: int, puzzles: int) -> list[dict[str, object]]:
+def measure_off(base: str, rounds: int, puzzles: int) -> list[Row]:
     """The throughput rows of both sides, ``rounds`` times, in a shuffled order."""
-    rows: list[dict[str, object]] = []
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                           check=True, capture_output=True, text=True).stdout.strip()
     with tempfile.TemporaryDirectory(prefix="tree-cost-") as scratch:
@@ -93,24 +104,17 @@ def measure_off(base: str, rounds: int, puzzles: int) -> list[dict[str, object]]
             subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach",
                             str(folder), commit], check=True, capture_output=True)
         try:
-            for folder in sides.values():  # untimed: bytecode and numba's caches
-                for combination in COMBINATIONS:
-                    _throughput(folder, combination, 5)
-            order = [(side, c) for side in sides for c in COMBINATIONS]
-            for number in range(1, rounds + 1):
-                random.Random(number).shuffle(order)
-                for side, combination in order:
-                    figures = _throughput(sides[side], combination, puzzles)
-                    progress(f"round {number}: {side}, {combination}: "
-                             f"{figures['per_core']:.1f} puzzles/s per core")
-                    rows += [{"kind": "off", "round": number, "side": side,
-                              "case": combination, "figure": name, "value": value}
-                             for name, value in figures.items()]
+            processes = {(side, combination): throughput(side, folder, combination, puzzles)
+                         for side, folder in sides.items() for combination in COMBINATIONS}
+            timings = time_rounds(list(processes.values()), rounds, warm_up=True)
         finally:
             for folder in sides.values():
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
                                 str(folder)], check=False, capture_output=True)
-    return rows
+    case_of = {process.name: key for key, process in processes.items()}
+    return [{"kind": "off", "round": str(t.round), "side": case_of[t.process][0],
+             "case": case_of[t.process][1], "figure": name, "value": str(value)}
+            for t in timings for name, value in t.figures.items()]
 
 
 def _model(instance: str) -> Model:
@@ -125,11 +129,11 @@ def _model(instance: str) -> Model:
     return get_viewpoint("sudoku", "classic").build(chosen, {"alldiff": "weak"}).model
 
 
-def measure_on() -> list[dict[str, object]]:
+def measure_on() -> list[Row]:
     """Trees recorded under the default cap: nodes, bytes a node, peak allocations."""
     from solvers import solve
 
-    rows: list[dict[str, object]] = []
+    rows: list[Row] = []
     for case, (instance, backend, heuristic) in MEMORY_CASES.items():
         peaks, figures = {}, {}
         solve(_model(instance), backend, heuristic)  # imports and first use, not counted
@@ -145,81 +149,100 @@ def measure_on() -> list[dict[str, object]]:
                            "backtracks": result.statistics.backtracks or 0}
         figures |= {"peak_off_bytes": peaks[False], "peak_on_bytes": peaks[True]}
         progress(f"{case}: {figures}")
-        rows += [{"kind": "on", "round": 1, "side": "checkout", "case": case,
-                  "figure": name, "value": value} for name, value in figures.items()]
+        rows += [{"kind": "on", "round": "1", "side": "checkout", "case": case,
+                  "figure": name, "value": str(value)} for name, value in figures.items()]
     return rows
 
 
-def report(rows: list[dict[str, object]]) -> str:
-    """The README from the rows alone (so ``--from`` writes it again, word for word)."""
-    def value(kind: str, case: str, figure: str, side: str | None = None) -> list[float]:
-        return [float(str(r["value"])) for r in rows if r["kind"] == kind and
-                r["case"] == case and r["figure"] == figure and (side is None or
-                                                                 r["side"] == side)]
+def values(rows: Sequence[Row], kind: str, case: str, figure: str,
+           side: str | None = None) -> list[float]:
+    """A figure of one case (and side), round by round."""
+    return [float(r["value"]) for r in rows if r["kind"] == kind and r["case"] == case
+            and r["figure"] == figure and side in (None, r["side"])]
 
-    sides = sorted({str(r["side"]) for r in rows if r["kind"] == "off"})
-    base = next(side for side in sides if side.startswith("base"))
-    head = next(side for side in sides if side.startswith("head"))
-    rounds = max(int(str(r["round"])) for r in rows if r["kind"] == "off")
-    puzzles = int(max(float(str(r["value"])) for r in rows if r["figure"] == "attempted"))
-    command = (f"python -m experiments.studies.tree_cost --base {base.removeprefix('base ')} "
-               f"--rounds {rounds} --puzzles {puzzles} --output results/tree-cost")
-    lines = ["# tree-cost: what recording search trees costs (issue 46)", "",
+
+def sides(rows: Sequence[Row]) -> tuple[str, str]:
+    """The head's side and the base's, as the rows name them (``head c62c308``)."""
+    named = sorted({r["side"] for r in rows if r["kind"] == "off"})
+    return (next(s for s in named if s.startswith("head")),
+            next(s for s in named if s.startswith("base")))
+
+
+def remade_by(rows: Sequence[Row]) -> str:
+    """The options that measure such rows again."""
+    rounds = max(int(r["round"]) for r in rows if r["kind"] == "off")
+    puzzles = int(max(float(r["value"]) for r in rows if r["figure"] == "attempted"))
+    return f"--base {sides(rows)[1].removeprefix('base ')} --rounds {rounds} --puzzles {puzzles}"
+
+
+def report(rows: Sequence[Row], command: str) -> str:
+    """The README from the rows alone (so ``--from`` writes it again, word for word)."""
+    head, base = sides(rows)
+    cases = list(dict.fromkeys(r["case"] for r in rows if r["kind"] == "off"))
+
+    def median(case: str, side: str) -> float:
+        return statistics.median(values(rows, "off", case, "per_core", side))
+
+    def ratio(case: str) -> float:
+        return median(case, head) / median(case, base)
+
+    def per_round(case: str) -> str:
+        ratios = [a / b for a, b in zip(values(rows, "off", case, "per_core", head),
+                                        values(rows, "off", case, "per_core", base), strict=True)]
+        return f"{min(ratios):.3f}-{max(ratios):.3f}"
+
+    off: list[Column[str]] = [
+        Column("combination", code, figures=False),
+        Column("head (median)", lambda case: f"{median(case, head):,.1f}"),
+        Column("base (median)", lambda case: f"{median(case, base):,.1f}"),
+        Column("ratio of medians", lambda case: f"{ratio(case):.3f}"),
+        Column("ratio per round (min-max)", per_round),
+        Column("all checked", lambda case: yes_no(values(rows, "off", case, "attempted")
+                                                   == values(rows, "off", case, "correct")))]
+
+    def one(case: str, figure: str) -> float:
+        return values(rows, "on", case, figure)[0]
+
+    on: list[Column[str]] = [
+        text("tree recorded", str), Column("nodes", lambda c: f"{one(c, 'nodes'):,.0f}"),
+        Column("truncated", lambda c: yes_no(bool(one(c, "truncated")))),
+        Column("bytes per node", lambda c: f"{one(c, 'bytes_per_node'):.1f}"),
+        Column("peak allocations off (KiB)", lambda c: f"{one(c, 'peak_off_bytes') / 1024:,.0f}"),
+        Column("on (KiB)", lambda c: f"{one(c, 'peak_on_bytes') / 1024:,.0f}")]
+    lines = ["# tree-cost: what recording search trees costs", "",
              f"Written by `{command}`. Off: the Sudoku throughput benchmark on commit "
              f"{head.removeprefix('head ')} and on {base.removeprefix('base ')} (before "
              "trees were recorded), each a git worktree of its own, whole processes, "
              "round by round in a shuffled order; puzzles per CPU second. "
              "On: trees recorded under the default cap of 100,000 nodes.", "",
-             "| combination | head (median) | base (median) | ratio of medians | "
-             "ratio per round (min-max) | all checked |", "|---|---:|---:|---:|---:|---:|"]
-    verdicts = []
-    for case in dict.fromkeys(str(r["case"]) for r in rows if r["kind"] == "off"):
-        ours = value("off", case, "per_core", head)
-        theirs = value("off", case, "per_core", base)
-        per_round = [a / b for a, b in zip(ours, theirs, strict=True)]
-        ratio = statistics.median(ours) / statistics.median(theirs)
-        checked = all(a == c for a, c in zip(value("off", case, "attempted"),
-                                              value("off", case, "correct"), strict=True))
-        lines.append(f"| `{case}` | {statistics.median(ours):,.1f} | "
-                     f"{statistics.median(theirs):,.1f} | {ratio:.3f} | "
-                     f"{min(per_round):.3f}-{max(per_round):.3f} | "
-                     f"{'yes' if checked else 'NO'} |")
-        verdicts.append(f"- `{case}`: recording off costs {100 * (1 - ratio):+.1f} % "
-                        f"(target under 2 %): {met(ratio >= TARGET)}.")
-    lines += ["", *verdicts, "", "| tree recorded | nodes | truncated | bytes per node | "
-              "peak allocations off (KiB) | on (KiB) |", "|---|---:|---:|---:|---:|---:|"]
-    for case in dict.fromkeys(str(r["case"]) for r in rows if r["kind"] == "on"):
-        def one(figure: str, case: str = case) -> float:
-            return value("on", case, figure)[0]
-        lines.append(f"| {case} | {one('nodes'):,.0f} | {'yes' if one('truncated') else 'no'}"
-                     f" | {one('bytes_per_node'):.1f} | {one('peak_off_bytes') / 1024:,.0f} |"
-                     f" {one('peak_on_bytes') / 1024:,.0f} |")
-    lines += ["", "Recompute every figure above from the committed rows with "
-              "`python -m experiments.studies.tree_cost --from results/tree-cost/runs.csv`."]
+             *table(cases, off), "",
+             *(f"- `{case}`: recording off costs {100 * (1 - ratio(case)):+.1f} % (target "
+               f"under 2 %): {met(ratio(case) >= TARGET)}." for case in cases), "",
+             *table(dict.fromkeys(r["case"] for r in rows if r["kind"] == "on"), on), "",
+             "Recompute every figure above from the committed rows with `python -m "
+             "experiments.studies.tree_cost --from results/tree-cost/runs.csv`."]
     return "\n".join(lines) + "\n"
 
 
-def main(argv: Sequence[str]) -> int | None:
-    arguments = parse_arguments(argv)
-    if arguments.source is not None:
-        with arguments.source.open(encoding="utf-8", newline="") as lines:
-            rows: list[dict[str, object]] = list(csv.DictReader(lines))
-    else:
-        rows = measure_off(arguments.base, arguments.rounds, arguments.puzzles) + measure_on()
-    text = report(rows)
-    if arguments.output is not None and arguments.source is None:
-        arguments.output.mkdir(parents=True, exist_ok=True)
-        with (arguments.output / "runs.csv").open("w", encoding="utf-8", newline="") as out:
-            writer = csv.DictWriter(out, fieldnames=FIELDS, lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(rows)
-    wrong = [f"{r['case']} ({r['side']}, round {r['round']}): {r['value']} checked"
-             for r in rows if r["figure"] == "correct" and
-             float(str(r["value"])) < float(str(next(
-                 o["value"] for o in rows if o["figure"] == "attempted" and
-                 (o["round"], o["side"], o["case"]) == (r["round"], r["side"], r["case"]))))]
-    return publish(text, None if arguments.output is None else
-                   arguments.output / "README.md", wrong)
+def wrong(rows: Sequence[Row]) -> list[str]:
+    """The throughput processes whose answers were not all checked correct."""
+    attempted = {(r["round"], r["side"], r["case"]): float(r["value"]) for r in rows
+                 if r["figure"] == "attempted"}
+    return [f"{r['case']} ({r['side']}, round {r['round']}): {r['value']} checked"
+            for r in rows if r["figure"] == "correct"
+            and float(r["value"]) < attempted[r["round"], r["side"], r["case"]]]
+
+
+STUDY = Study(
+    "experiments.studies.tree_cost", __doc__ or "", plain_rows(FIELDS), options,
+    lambda arguments: (measure_off(arguments.base, arguments.rounds, arguments.puzzles)
+                       + measure_on()),
+    remade_by, report, wrong)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Measure (or read back with ``--from``), print the report, write it with the rows."""
+    return STUDY.main(argv)
 
 
 if __name__ == "__main__":

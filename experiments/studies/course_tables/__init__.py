@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
+from experiments.studies.kit import Column, table, text
 from puzzlelab.errors import PuzzleLabError
 
 PUBLISHED = Path(__file__).with_name("published.toml")
@@ -63,22 +65,27 @@ def comparison(runs: dict[tuple[str, str, str, str], int | None],
             if not solvers:
                 continue
             theirs = columns.get(order)
-            lines += [f"### {propagation}, {order} ({heuristic})", "",
-                      "| puzzle | published | " + " | ".join(solvers) + " |",
-                      "|---|---:|" + "---:|" * len(solvers)]
-            matches = dict.fromkeys(solvers, 0)
-            for puzzle in puzzles:
-                cells = []
-                for solver in solvers:
-                    ours = runs.get((propagation, solver, heuristic, puzzle))
-                    same = theirs is not None and ours == theirs[puzzle]
-                    matches[solver] += same
-                    cells.append("–" if ours is None else f"{ours}{' =' if same else ''}")
-                shown = "kept back" if theirs is None else str(theirs[puzzle])
-                lines.append(f"| {puzzle} | {shown} | " + " | ".join(cells) + " |")
+
+            def ours(puzzle: str, solver: str, propagation: str = propagation,
+                     heuristic: str = heuristic) -> int | None:
+                return runs.get((propagation, solver, heuristic, puzzle))
+
+            def cell(puzzle: str, solver: str, theirs: dict[str, int] | None = theirs) -> str:
+                found = ours(puzzle, solver)
+                same = theirs is not None and found == theirs[puzzle]
+                return "–" if found is None else f"{found}{' =' if same else ''}"
+
+            def given(puzzle: str, theirs: dict[str, int] | None = theirs) -> object:
+                return "kept back" if theirs is None else theirs[puzzle]
+
+            shown: list[Column[str]] = [
+                text("puzzle", str), Column("published", given),
+                *(Column(solver, functools.partial(cell, solver=solver)) for solver in solvers)]
+            lines += [f"### {propagation}, {order} ({heuristic})", "", *table(puzzles, shown)]
             if theirs is not None:
                 lines += ["", "Equal to the published figure: " + ", ".join(
-                    f"{solver} {matches[solver]}/{len(puzzles)}" for solver in solvers) + "."]
+                    f"{solver} {sum(ours(p, solver) == theirs[p] for p in puzzles)}/"
+                    f"{len(puzzles)}" for solver in solvers) + "."]
             lines.append("")
     return lines
 

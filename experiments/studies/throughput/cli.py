@@ -12,13 +12,17 @@ from pathlib import Path
 from typing import Any
 
 from experiments.campaign.environment import describe_machine
+from experiments.studies.kit import Column, figure, table, text
+from experiments.studies.kit.records import Choice
 from experiments.studies.throughput import direct_choco, direct_cpsat
 from experiments.studies.throughput.combinations import (
     BEST_BY_SOLVER,
     DEFAULTS,
     LEFT_OUT,
-    Combination,
+    PUZZLE,
     candidates,
+    parse_combination,
+    registered,
 )
 from experiments.studies.throughput.direct import DirectSolve, read_lines
 from experiments.studies.throughput.measure import (
@@ -35,7 +39,7 @@ DATA = (Path(__file__).resolve().parents[3] / "puzzles" / "data" / "sudoku"
         / "royle_17clue_first1000.txt")
 DIRECT_SCRIPTS: dict[str, DirectSolve] = {"cpsat": direct_cpsat.solve,
                                           "choco": direct_choco.solve}
-#: the issue's targets: PuzzleLab's best combination on a backend / the direct script
+#: the targets: PuzzleLab's best combination on a backend over the direct script
 TARGETS = {"cpsat": 1.0, "choco": 0.8}
 FAILURES_SHOWN = 5
 
@@ -73,7 +77,7 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     return arguments
 
 
-def chosen_combinations(arguments: argparse.Namespace) -> tuple[list[Combination], list[str]]:
+def chosen_combinations(arguments: argparse.Namespace) -> tuple[list[Choice], list[str]]:
     """The combinations to measure and notes on those skipped (backend not registered);
     a name that does not parse or names nothing known raises a ``PuzzleLabError``."""
     load_backends()
@@ -82,18 +86,18 @@ def chosen_combinations(arguments: argparse.Namespace) -> tuple[list[Combination
         solvers = BACKENDS.names() if names == ["all"] else [n.strip() for n in names]
         grid = candidates(solvers)
         for combination in grid:
-            combination.check_names()
+            combination.check_names(PUZZLE)
         return grid, []
     if arguments.combination is None:
-        kept = [c for c in DEFAULTS if c.registered]
+        kept = [c for c in DEFAULTS if registered(c)]
         notes = [f"skipped {c.name}: backend {c.solver!r} is not registered here"
-                 for c in DEFAULTS if not c.registered]
+                 for c in DEFAULTS if not registered(c)]
         notes += [f"left out {BEST_BY_SOLVER[solver].name}: {reason}; name it with "
                   f"--combination {solver}" for solver, reason in LEFT_OUT.items()]
         return kept, notes
-    combinations = [Combination.parse(text) for text in arguments.combination]
+    combinations = [parse_combination(text) for text in arguments.combination]
     for combination in combinations:
-        combination.check_names()
+        combination.check_names(PUZZLE)
     return combinations, []
 
 
@@ -110,7 +114,7 @@ def chosen_direct_scripts(text: str) -> tuple[list[str], list[str]]:
     return names, []
 
 
-def best_ratios(measured: list[tuple[Combination, Figures]],
+def best_ratios(measured: list[tuple[Choice, Figures]],
                 direct: dict[str, Figures]) -> dict[str, float]:
     """For each backend with a direct script: its fastest fully correct combination's
     puzzles/s per core over the direct script's."""
@@ -124,27 +128,24 @@ def best_ratios(measured: list[tuple[Combination, Figures]],
     return ratios
 
 
-def _figure(value: float | None, digits: int = 1) -> str:
-    return "-" if value is None else f"{value:,.{digits}f}"
+COLUMNS: list[Column[Figures]] = [
+    text("combination", lambda f: f.name),
+    Column("puzzles/s/core", lambda f: figure(f.per_core, 1)),
+    Column("puzzles/s wall", lambda f: figure(f.per_wall_second, 1)),
+    Column("mean backtracks", lambda f: figure(f.mean_backtracks, 2)),
+    Column("mean branches", lambda f: figure(f.mean_branches, 2)),
+    Column("solved+checked", lambda f: f"{f.correct}/{f.attempted}"
+                                       + (" (budget)" if f.stopped_early else ""))]
 
 
-def table(rows: list[Figures]) -> str:
-    """The figures as an aligned plain-text table."""
-    header = ("combination", "puzzles/s/core", "puzzles/s wall", "mean backtracks",
-              "mean branches", "solved+checked")
-    lines = [(f.name, _figure(f.per_core), _figure(f.per_wall_second),
-              _figure(f.mean_backtracks, 2), _figure(f.mean_branches, 2),
-              f"{f.correct}/{f.attempted}" + (" (budget)" if f.stopped_early else ""))
-             for f in rows]
-    widths = [max(len(row[i]) for row in [header, *lines]) for i in range(len(header))]
-    return "\n".join("  ".join(cell.ljust(width) if i == 0 else cell.rjust(width)
-                               for i, (cell, width) in enumerate(zip(row, widths)))
-                     for row in [header, *lines])
+def table_of(rows: list[Figures]) -> str:
+    """The figures as a Markdown table, its columns lined up for a terminal."""
+    return "\n".join(table(rows, COLUMNS, padded=True))
 
 
 def _summary(figures: Figures) -> str:
     """One line per measurement as it ends, so a run that dies keeps what it measured."""
-    return (f"  {_figure(figures.per_core)} puzzles/s per core, {figures.correct}/"
+    return (f"  {figure(figures.per_core, 1)} puzzles/s per core, {figures.correct}/"
             f"{figures.attempted} solved and checked")
 
 
@@ -152,9 +153,9 @@ def _note(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def measure_combinations(combinations: list[Combination], instances: list[Any],
+def measure_combinations(combinations: list[Choice], instances: list[Any],
                          arguments: argparse.Namespace,
-                         notes: list[str]) -> list[tuple[Combination, Figures]]:
+                         notes: list[str]) -> list[tuple[Choice, Figures]]:
     """Check every combination on the first puzzle, then measure each. A refusal ends
     the run, but in ``--candidates`` mode, where it is noted and skipped."""
     runnable = []
@@ -221,7 +222,7 @@ def _print_report(arguments: argparse.Namespace, puzzles: int, rows: list[Figure
     print(f"{puzzles} puzzles of {arguments.file.name}; {os.cpu_count()} cores, load "
           f"average {load['one_minute_at_start']:.2f} at the start, "
           f"{load['one_minute_at_end']:.2f} at the end (figures are indicative)")
-    print(table(rows))
+    print(table_of(rows))
     for solver, ratio in ratios.items():
         verdict = "meets" if ratio >= TARGETS[solver] else "is below"
         print(f"best {solver} combination / direct {solver} script: {ratio:.2f}x "

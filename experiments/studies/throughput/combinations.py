@@ -1,86 +1,46 @@
 """Which PuzzleLab combinations the throughput benchmark runs, and how they are named.
 
-A combination is written ``SOLVER:VIEWPOINT[,OPTION=VALUE...]:HEURISTIC``, for
-example ``cpsat:classic,alldiff=strong:first-fail/min``; a backend's name alone
-stands for its best Sudoku combination (``BEST``, below).
+A combination is a :class:`~experiments.studies.kit.records.Choice`, written
+``SOLVER:VIEWPOINT[,OPTION=VALUE...]:HEURISTIC``, for example
+``cpsat:classic,alldiff=strong:first-fail/min``; a backend's name alone stands for its
+best Sudoku combination (``BEST``, below).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 
-from puzzlelab.errors import OptionError, UnknownName
-from solvers import BACKENDS, Heuristic, load_backends
-from viewpoints import get_viewpoint
+from experiments.studies.kit.records import FORM, Choice
+from puzzlelab.errors import OptionError
 
 PUZZLE = "sudoku"
-FORM = "SOLVER:VIEWPOINT[,OPTION=VALUE...]:HEURISTIC (or a backend's name alone)"
 
 
-@dataclass(frozen=True)
-class Combination:
-    """One way of solving with PuzzleLab: a backend, a viewpoint with options, a heuristic."""
+def parse_combination(text: str) -> Choice:
+    """Read a combination's name; a backend's name alone means its best combination.
 
-    solver: str
-    viewpoint: str
-    options: tuple[tuple[str, str], ...]
-    heuristic: str
-
-    @property
-    def name(self) -> str:
-        """The combination as it is written on the command line and in the table.
-
-        >>> Combination("cp", "classic", (("alldiff", "strong"),), "first-fail/min").name
-        'cp:classic,alldiff=strong:first-fail/min'
-        """
-        options = "".join(f",{option}={value}" for option, value in self.options)
-        return f"{self.solver}:{self.viewpoint}{options}:{self.heuristic}"
-
-    @classmethod
-    def parse(cls, text: str) -> Combination:
-        """Read a combination's name; a backend's name alone means its best combination.
-
-        >>> Combination.parse("cpsat:value-position,alldiff=weak:auto").options
-        (('alldiff', 'weak'),)
-        """
-        if ":" not in text and text in BEST_BY_SOLVER:
-            return BEST_BY_SOLVER[text]
-        parts = text.split(":")
-        if len(parts) != 3 or not all(part.strip() for part in parts):
-            alone = ", ".join(BEST_BY_SOLVER)
-            raise OptionError(f"combination {text!r} is not of the form {FORM}"
-                              + ("" if ":" in text else
-                                 f"; backends that may be named alone: {alone}"))
-        solver, viewpoint_part, heuristic = (part.strip() for part in parts)
-        viewpoint, *pairs = (item.strip() for item in viewpoint_part.split(","))
-        options = []
-        for pair in pairs:
-            option, equals, value = (item.strip() for item in pair.partition("="))
-            if not equals or not option or not value:
-                raise OptionError(f"combination {text!r}: viewpoint option {pair!r} must be "
-                                  "written OPTION=VALUE")
-            options.append((option, value))
-        return cls(solver, viewpoint, tuple(options), heuristic)
-
-    def check_names(self) -> None:
-        """Raise ``UnknownName`` or ``OptionError`` for a backend, viewpoint, option or
-        heuristic that does not exist, before anything is timed."""
-        load_backends()
-        if self.solver not in BACKENDS:
-            raise UnknownName("solver", self.solver, BACKENDS.names())
-        get_viewpoint(PUZZLE, self.viewpoint).resolve_options(dict(self.options))
-        Heuristic.parse(self.heuristic)
-
-    @property
-    def registered(self) -> bool:
-        """Whether this combination's backend is registered (some are optional)."""
-        load_backends()
-        return self.solver in BACKENDS
+    >>> parse_combination("cpsat").name
+    'cpsat:classic,alldiff=strong:auto'
+    """
+    if ":" in text:
+        return Choice.parse(text)
+    if text not in BEST_BY_SOLVER:
+        raise OptionError(f"combination {text!r} is not of the form {FORM} (or a backend's "
+                          f"name alone); backends that may be named alone: "
+                          f"{', '.join(BEST_BY_SOLVER)}")
+    return BEST_BY_SOLVER[text]
 
 
-def _strong(solver: str, viewpoint: str, heuristic: str) -> Combination:
-    return Combination(solver, viewpoint, (("alldiff", "strong"),), heuristic)
+def registered(combination: Choice) -> bool:
+    """Whether this combination's backend is registered (some are optional)."""
+    from solvers import BACKENDS, load_backends
+
+    load_backends()
+    return combination.solver in BACKENDS
+
+
+def _strong(solver: str, viewpoint: str, heuristic: str) -> Choice:
+    return Choice(solver, viewpoint, heuristic, (("alldiff", "strong"),))
 
 
 # Each backend's best Sudoku combination: the highest puzzles/s per core among the
@@ -112,12 +72,12 @@ def _strong(solver: str, viewpoint: str, heuristic: str) -> Combination:
 #          that the ratio to that script measures PuzzleLab's own cost per puzzle.
 #          input/min and dom-deg/min 1,066-1,068/s; value-position at most 668/s,
 #          channeled at most 445/s, boolean at most 174/s, classic weak at most 256/s.
-BEST: tuple[Combination, ...] = (
+BEST: tuple[Choice, ...] = (
     _strong("cpsat", "classic", "auto"),
-    Combination("cp", "value-position", (("alldiff", "weak"),), "first-fail/min"),
+    Choice("cp", "value-position", "first-fail/min", (("alldiff", "weak"),)),
     _strong("choco", "classic", "first-fail/min"),
-    Combination("automata", "boolean", (), "first-fail/min"),
-    Combination("python-constraint", "classic", (("alldiff", "weak"),), "first-fail/min"),
+    Choice("automata", "boolean", "first-fail/min"),
+    Choice("python-constraint", "classic", "first-fail/min", (("alldiff", "weak"),)),
 )
 BEST_BY_SOLVER = {combination.solver: combination for combination in BEST}
 #: best combinations the default run leaves out, and why (name them with --combination)
@@ -128,13 +88,13 @@ CANDIDATE_VIEWPOINTS = ("classic", "channeled", "value-position")
 CANDIDATE_HEURISTICS = ("first-fail/min", "dom-deg/min", "dom-wdeg/min", "input/min", "auto")
 
 
-def candidates(solvers: list[str]) -> list[Combination]:
+def candidates(solvers: list[str]) -> list[Choice]:
     """The grid the defaults were chosen from: for each backend, every candidate viewpoint
     under weak and strong all_different, and the one-hot ``boolean`` viewpoint, under
     every candidate heuristic (combinations a backend refuses are reported, not run)."""
     grid = []
     for solver, heuristic in product(solvers, CANDIDATE_HEURISTICS):
         for viewpoint, strength in product(CANDIDATE_VIEWPOINTS, ("weak", "strong")):
-            grid.append(Combination(solver, viewpoint, (("alldiff", strength),), heuristic))
-        grid.append(Combination(solver, "boolean", (), heuristic))
+            grid.append(Choice(solver, viewpoint, heuristic, (("alldiff", strength),)))
+        grid.append(Choice(solver, "boolean", heuristic))
     return grid

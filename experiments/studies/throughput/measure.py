@@ -14,11 +14,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from experiments.campaign.solving import PuzzleRun, solve
-from experiments.studies.throughput.combinations import PUZZLE, Combination
+from experiments.campaign.executors.records import record_of_run
+from experiments.campaign.record import RunRecord
+from experiments.campaign.solving import solve_run
+from experiments.studies.kit.records import Choice, checked
+from experiments.studies.throughput.combinations import PUZZLE
 from experiments.studies.throughput.direct import DirectSolve
 from puzzles import PUZZLES
-from solvers import Status, prepare
+from solvers import prepare
 from viewpoints import get_viewpoint
 
 
@@ -84,26 +87,25 @@ class _Clock:
         return time.perf_counter() - self.wall
 
 
-def _run(combination: Combination, instance: Any, time_limit: float | None) -> PuzzleRun:
-    return solve(instance, viewpoint=combination.viewpoint, solver=combination.solver,
-                 heuristic=combination.heuristic, options=dict(combination.options),
-                 time_limit=time_limit)
+def _run(combination: Choice, instance: Any, time_limit: float | None) -> RunRecord:
+    """Solve, check and judge one puzzle through the campaign's solve path."""
+    return record_of_run(solve_run(combination.identity(instance, time_limit=time_limit),
+                                   instance))
 
 
-def run_problem(run: PuzzleRun) -> str | None:
+def run_problem(record: RunRecord) -> str | None:
     """What is wrong with a run, or None when it solved the instance correctly."""
-    if run.result.status is not Status.SOLVED:
-        return f"{run.identity.instance}: {run.result.status.value} {run.result.message}".strip()
-    if not run.correct:
-        return f"{run.identity.instance}: the checker rejected the solution: {run.violations}"
-    if run.matches_known is None:
-        return f"{run.identity.instance}: no known solution to compare with"
-    if not run.matches_known:
-        return f"{run.identity.instance}: the solution differs from the known one"
+    name = record.identity.instance
+    if not checked(record):
+        return f"{name}: {record.status.value} {record.message}".strip()
+    if record.matches_known is None:
+        return f"{name}: no known solution to compare with"
+    if not record.matches_known:
+        return f"{name}: the solution differs from the known one"
     return None
 
 
-def preflight(combination: Combination, instance: Any) -> None:
+def preflight(combination: Choice, instance: Any) -> None:
     """Build the model of one instance and check, without searching, that the backend can
     run it under the heuristic: a bad name or an unsupported combination raises here,
     before anything is timed."""
@@ -112,7 +114,7 @@ def preflight(combination: Combination, instance: Any) -> None:
     prepare(built.model, combination.solver, combination.heuristic)
 
 
-def measure_combination(combination: Combination, instances: Sequence[Any],
+def measure_combination(combination: Choice, instances: Sequence[Any],
                         time_limit: float | None = None,
                         budget_s: float | None = None) -> Figures:
     """Solve every instance end to end (build, search, decode, check) and time it all.
@@ -125,15 +127,15 @@ def measure_combination(combination: Combination, instances: Sequence[Any],
     _run(combination, instances[0], time_limit)
     clock = _Clock()
     for instance in instances:
-        run = _run(combination, instance, time_limit)
+        record = _run(combination, instance, time_limit)
         figures.attempted += 1
-        problem = run_problem(run)
+        problem = run_problem(record)
         if problem is None:
             figures.correct += 1
         else:
             figures.failures.append(problem)
-        figures.backtracks.append(run.result.statistics.backtracks)
-        figures.branches.append(run.result.statistics.branches)
+        figures.backtracks.append(record.statistics.backtracks)
+        figures.branches.append(record.statistics.branches)
         if budget_s is not None and clock.cpu_s() > budget_s:
             figures.stopped_early = figures.attempted < len(instances)
             break

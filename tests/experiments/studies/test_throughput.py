@@ -6,14 +6,17 @@ import json
 
 import pytest
 
+from experiments.studies.kit.records import Choice
 from experiments.studies.throughput import cli, direct_choco
 from experiments.studies.throughput.combinations import (
     BEST,
     BEST_BY_SOLVER,
     DEFAULTS,
     LEFT_OUT,
-    Combination,
+    PUZZLE,
     candidates,
+    parse_combination,
+    registered,
 )
 from experiments.studies.throughput.direct import DirectAnswer, read_lines
 from experiments.studies.throughput.measure import measure_direct
@@ -114,19 +117,19 @@ def test_every_best_combination_is_named_as_it_parses_and_among_the_candidates()
     assert len(BEST_BY_SOLVER) == len(BEST)
     assert set(DEFAULTS) | {BEST_BY_SOLVER[solver] for solver in LEFT_OUT} == set(BEST)
     for combination in BEST:
-        assert Combination.parse(combination.name) == combination
-        assert Combination.parse(combination.solver) == combination
-        if combination.registered:
-            combination.check_names()
+        assert parse_combination(combination.name) == combination
+        assert parse_combination(combination.solver) == combination
+        if registered(combination):
+            combination.check_names(PUZZLE)
             assert combination in candidates([combination.solver])
 
 
 def test_the_default_run_takes_every_registered_best_and_notes_the_others(monkeypatch) -> None:
-    absent = Combination("no-such-backend", "classic", (), "first-fail/min")
+    absent = Choice("no-such-backend", "classic", "first-fail/min")
     monkeypatch.setattr(cli, "DEFAULTS", (*DEFAULTS, absent))
     combinations, notes = cli.chosen_combinations(cli.parse_arguments([]))
     assert absent not in combinations
-    assert [c for c in DEFAULTS if c.registered] == combinations
+    assert [c for c in DEFAULTS if registered(c)] == combinations
     assert f"skipped {absent.name}: backend 'no-such-backend' is not registered here" in notes
     assert any(note.startswith("left out python-constraint:") for note in notes)
 

@@ -6,9 +6,10 @@ import csv
 from pathlib import Path
 
 from experiments.studies import startup
+from experiments.studies.kit import Ended, Turn
 
 
-def test_one_round_checks_both_answers_and_the_report_is_recomputed_from_runs_csv(
+def test_one_round_checks_every_answer_and_the_report_is_recomputed_from_runs_csv(
         tmp_path: Path, capsys) -> None:
     assert startup.main(["--rounds", "1", "--output", str(tmp_path)]) == 0
     with (tmp_path / "runs.csv").open(newline="", encoding="utf-8") as lines:
@@ -25,10 +26,15 @@ def test_one_round_checks_both_answers_and_the_report_is_recomputed_from_runs_cs
         f"--output {tmp_path}", f"--output {again}")
 
 
-def test_a_wrong_solution_is_not_counted_correct(tmp_path: Path) -> None:
-    file = tmp_path / "one.txt"
-    puzzle = startup.PUZZLE_FILE.read_text().splitlines()[0]
-    file.write_text(puzzle + "\n")
-    assert startup.checked(startup.DIRECT_NAME, "1" * 81, 0, file) == (False, "1" * 81)
-    assert startup.checked(startup.DIRECT_NAME, "no solution", 1, file) == (False, None)
-    assert startup.checked(startup.SOLVE, "status: solved  check: WRONG", 0, file)[0] is False
+def test_a_wrong_or_missing_solution_is_not_counted_correct(tmp_path: Path) -> None:
+    turn = Turn(1, tmp_path)
+    line = startup.puzzle_file(turn).read_text().strip()
+
+    def ended(code: int, output: str) -> Ended:
+        return Ended(turn, code, output, "", 0.1)
+
+    solved = startup.sudoku_digits(startup.DIRECT_NAME, "1" * 81)
+    assert solved == "1" * 81 and len(line) == 81
+    assert not startup.sudoku_correct(startup.DIRECT_NAME, ended(0, "1" * 81))
+    assert not startup.sudoku_correct(startup.DIRECT_NAME, ended(1, "no solution"))
+    assert not startup.sudoku_correct(startup.SOLVE, ended(0, "status: solved  check: WRONG"))

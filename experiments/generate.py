@@ -5,9 +5,9 @@ Each puzzle makes its own random candidates from its own declared options
 a solver, so it is decided here: the puzzle's counting viewpoint, solver and
 heuristic (``viewpoints.counting_defaults``) look for up to 2 solutions, and a
 candidate is kept only when a complete search finds exactly one. A puzzle may
-steer with that test (Sudoku takes clues away while it holds). A caller may ask more
-of the instances kept (:class:`Wanted`: ``--difficulty`` keeps one grade); nothing here
-names a particular puzzle.
+steer with that test (Sudoku takes clues away while it holds). ``difficulty`` keeps only
+the instances of one grade (:func:`experiments.reasoning.difficulty`); nothing here names
+a particular puzzle.
 
 The whole command has one time budget (``time_limit``): every count gets what is left
 of it, and when it is spent :class:`BudgetSpent` says what was reached (a count cut short
@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from experiments.campaign.solving import solve as solve_puzzle
+from experiments.reasoning.difficulty import Wanted
+from experiments.reasoning.difficulty import difficulty as grade_wanted
 from puzzlelab.errors import OptionError, PuzzleLabError
 from puzzlelab.wording import counted
 from puzzles import PUZZLES, PuzzleKind
@@ -47,25 +49,6 @@ class BudgetSpent(PuzzleLabError):
     def __init__(self, message: str, written: int) -> None:
         super().__init__(message)
         self.written = written
-
-
-@dataclass(frozen=True)
-class Wanted:
-    """What else a kept instance must be, beside unique (``generate --difficulty``).
-
-    Attributes:
-        asked: what is asked, for messages (``of grade strong``).
-        holds: the test of a unique candidate before it is written.
-        steer: a test the generator may steer with beside uniqueness (a Sudoku takes a
-            clue away only while both hold), or None to leave the generator alone.
-        seen: what the candidates checked so far were, for the message of a search that
-            gives up (``; the unique candidates graded weak 3``), or empty.
-    """
-
-    asked: str
-    holds: Callable[[Any], bool]
-    steer: Callable[[Any], bool] | None = None
-    seen: Callable[[], str] = str
 
 
 @dataclass(frozen=True)
@@ -186,10 +169,10 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
              count: int = 1, unique: bool = False, output: Path = Path("."),
              max_candidates: int = 10_000, time_limit: float | None = 60.0,
              on_candidate: Callable[[int, int], None] | None = None,
-             wanted: Wanted | None = None) -> Iterator[Generated]:
+             difficulty: str | None = None) -> Iterator[Generated]:
     """Write ``count`` random instances of ``puzzle`` into ``output``; with ``unique`` only
-    instances with exactly one solution, and with ``wanted`` (which implies ``unique``)
-    only those of them it holds of.
+    instances with exactly one solution, and with ``difficulty`` (which implies
+    ``unique``) only those of them of that grade on the puzzle's ladder.
 
     ``options`` are the puzzle's generator options by name (text or typed values;
     the others take their defaults). Files are named after the puzzle, the options,
@@ -212,6 +195,7 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
         raise OptionError(f"--output {output}: cannot make the folder ({error.strerror})"
                           ) from None
     stem = f"{puzzle}-{name_part(kind.generator_options, values)}-s{seed}"
+    wanted = None if difficulty is None else grade_wanted(kind.name, difficulty)
     return _instances(kind, values, stem, seed, count, unique or wanted is not None, output,
                       max_candidates, time_limit, on_candidate, wanted)
 

@@ -27,6 +27,7 @@ from solvers import (
     regular,
     table,
 )
+from viewpoints.grades import RootPropagation, Rung, Search, set_ladder
 from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
 
 Cells = list[list[IntVar]]
@@ -42,6 +43,15 @@ SEARCH_SIDE = Option("cells", ("cells", "starts"),
 # backend's belief search solves. The portfolio `auto` runs both (solvers/backends/
 # portfolio.py) and solves all 40 within 10 s each (python -m experiments.studies.nonogram_default)
 set_defaults("nonogram", viewpoint="regular", solver="auto", heuristic="auto")
+
+set_ladder("nonogram", (
+    Rung("line", RootPropagation("regular"),
+         "line solving: each row and column alone keeps the cells every placement of its "
+         "clue agrees on, to a fixpoint"),
+    Rung("probing", RootPropagation("regular", probing=True),
+         "line solving and root probing: a cell whose trial value fails at once takes "
+         "the other"),
+), Search("regular", "input/min"))
 
 
 def _cells(model: Model, instance: NonogramInstance) -> Cells:

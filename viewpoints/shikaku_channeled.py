@@ -43,8 +43,8 @@ from viewpoints.shikaku import (
     placement_decoder,
     post_cell_rooms,
     post_set_partitioning,
-    rooms_of,
 )
+from viewpoints.shikaku_rooms import rooms_of
 
 CHANNEL = Option("sum", ("implication", "sum", "missing", "both"),
                  "cells joined to placements by chosen -> in, by in = sum of the chosen "

@@ -21,7 +21,7 @@ from solvers import (
     table,
 )
 from viewpoints.registry import BuiltModel, Option, viewpoint
-from viewpoints.shikaku import ROOM_ORDERS, Room, rooms_of
+from viewpoints.shikaku_rooms import ROOM_ORDERS, Room, rooms_of
 
 OVERLAP = Option("pairwise", ("pairwise", "global"),
                  "non-overlap as pairwise disjunctions (clauses) or the no_overlap_2d global")

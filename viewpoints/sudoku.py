@@ -19,6 +19,7 @@ from solvers import (
     inverse,
 )
 from solvers.constraints import Strength
+from viewpoints.grades import RootPropagation, Rung, Search, set_ladder
 from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
 
 ALLDIFF = Option("weak", ("weak", "strong", "hall"),
@@ -36,6 +37,19 @@ Grid = list[list[IntVar]]
 # 441 for the best on cpsat and 393 on cp; it also counts solutions for generate --unique
 set_defaults("sudoku", viewpoint="classic", options={"alldiff": "strong"}, solver="choco",
              heuristic="first-fail/min")
+
+set_ladder("sudoku", (
+    Rung("weak", RootPropagation("classic", {"alldiff": "weak"}),
+         "weak all_different: a placed digit leaves its row, column and box (naked singles)"),
+    Rung("strong", RootPropagation("classic", {"alldiff": "strong"}, backend="choco"),
+         "strong (domain) all_different: a digit that no way of filling its unit leaves "
+         "to a cell leaves it (naked and hidden pairs, triples...: Choco's arc "
+         "consistency)"),
+    Rung("probing", RootPropagation("classic", {"alldiff": "strong"}, probing=True),
+         "root probing (singleton consistency) over strong all_different: a digit whose "
+         "trial fails at once leaves its cell (on cp, whose strong all_different is "
+         "bounds consistency; on the course's puzzles it solves all the rung below does)"),
+), Search("classic", "first-fail/min", {"alldiff": "strong"}), steers_generator=True)
 
 
 def _boxes(size: int, box: int) -> list[list[tuple[int, int]]]:

@@ -41,7 +41,7 @@ def _generate_arguments(parser: ArgumentParser) -> None:
 
 def _grades() -> str:
     """Each puzzle's grades, weakest first, in one line: ``sudoku: weak, strong, ...``."""
-    from experiments.studies.grading.ladders import LADDERS
+    from viewpoints import LADDERS
 
     return "; ".join(f"{puzzle}: {', '.join(LADDERS.get(puzzle).grades)}"
                      for puzzle in LADDERS.names())
@@ -73,13 +73,9 @@ def generate(given: Namespace) -> int | None:
 
     count, unique = given.count, given.unique or given.difficulty is not None
     options = parse_options([*given.option, *named_options(given.extra)])
-    wanted = None
-    if given.difficulty is not None:
-        from experiments.studies.grading import difficulty
-
-        wanted = difficulty(given.puzzle, given.difficulty)
     made = generate_instances(given.puzzle, options, given.seed, count, unique, given.output,
-                              time_limit=given.time_limit, on_candidate=drawn, wanted=wanted)
+                              time_limit=given.time_limit, on_candidate=drawn,
+                              difficulty=given.difficulty)
     for index in range(1, count + 1):
         # one spinner per instance (plain lines off a terminal), closed before its line
         # goes to stdout

@@ -1,5 +1,5 @@
 """``puzzlelab grade``: each instance of a file placed on its puzzle's ladder of reasoning
-(:mod:`experiments.studies.grading`), from the weakest propagation that solves it
+(:mod:`experiments.reasoning.grading`), from the weakest propagation that solves it
 without search up to search itself."""
 
 from __future__ import annotations
@@ -13,14 +13,15 @@ from experiments.cli.spinner import working
 from puzzlelab.errors import OptionError
 
 if TYPE_CHECKING:
-    from experiments.studies.grading import Grade, Ladder
+    from experiments.reasoning import Grade
+    from viewpoints.grades import Ladder
 
 #: seconds each count and search of one instance may take, unless --time-limit says
 DEFAULT_TIME_LIMIT = 60.0
 
 
 def _grade_arguments(parser: ArgumentParser) -> None:
-    from experiments.studies.grading.ladders import LADDERS
+    from viewpoints import LADDERS
 
     parser.add_argument("puzzle", metavar="PUZZLE",
                         help="puzzle of the file, with its grades, weakest first: "
@@ -41,7 +42,7 @@ def _grade_arguments(parser: ArgumentParser) -> None:
 def grade_rows() -> list[dict[str, str]]:
     """One row per grade of every puzzle, weakest first: what it means and what runs (a
     reference table, as :mod:`experiments.cli.reference` makes them)."""
-    from experiments.studies.grading.ladders import LADDERS
+    from viewpoints import LADDERS
 
     return [{"puzzle": puzzle, "grade": name, "what it means": meaning, "what runs": runs}
             for puzzle in LADDERS.names()
@@ -69,8 +70,8 @@ def grade(given: Namespace) -> int | None:
     cp. An instance with no solution or several says so instead."""
     import json
 
-    from experiments.studies.grading import grade as grade_instance
-    from experiments.studies.grading import ladder_of
+    from experiments.reasoning import grade as grade_instance
+    from experiments.reasoning import ladder_of
 
     if not given.time_limit > 0:
         raise OptionError(f"--time-limit must be a number of seconds above 0, not "

@@ -1,6 +1,6 @@
-"""The rooms of ``experiments/`` import one way (command line -> analysis and studies ->
-campaign engine -> solving), no module is too long to read in one sitting, and the code
-that serves every puzzle names none of them."""
+"""The rooms of ``experiments/`` import one way (command line -> analysis, reasoning
+features and benchmarks -> campaign engine -> solving), no module is too long to read in
+one sitting, and the code that serves every puzzle names none of them."""
 
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ EXPERIMENTS = ROOT / "experiments"
 ROOMS = {
     "campaign": set(),
     "analysis": {"campaign"},
+    "reasoning": {"campaign"},  # grading now; explanations and hints later
     "studies": {"campaign", "analysis", "generate"},
-    "cli": {"campaign", "analysis", "studies", "generate", "api"},
-    "generate": {"campaign"},
+    "cli": {"campaign", "analysis", "reasoning", "studies", "generate", "api"},
+    "generate": {"campaign", "reasoning"},
     "api": {"campaign", "analysis"},
     "__main__": {"cli"},
     "__init__": {"api"},
@@ -29,7 +30,7 @@ ROOMS = {
 MOST_LINES = 400
 MOST_TOP_MODULES = 8
 PUZZLE_NEUTRAL = [EXPERIMENTS / "cli", EXPERIMENTS / "campaign", EXPERIMENTS / "analysis",
-                  ROOT / "solvers", ROOT / "puzzlelab"]
+                  EXPERIMENTS / "reasoning", ROOT / "solvers", ROOT / "puzzlelab"]
 
 
 def room_of(path: Path) -> str:

@@ -12,7 +12,7 @@ from puzzles.shikaku import ShikakuInstance, parse, read
 from solvers import BACKENDS, Status
 from tests.grid import Cell, assert_solves, grid, params, refused_as_declared
 from viewpoints import get_viewpoint, viewpoints_of
-from viewpoints.shikaku import room_placements, rooms_of
+from viewpoints.shikaku_rooms import room_placements, rooms_of
 
 SMALL = read(PUZZLES.get("shikaku").data_folder() / "small" / "small.txt")
 TINY, FIVE_BY_FIVE = SMALL[0], SMALL[1:]

@@ -1,6 +1,7 @@
 """The Shikaku propagation-level study (Simonis, "Working with Implications"): what root
-propagation alone decides as constraint families are added (:mod:`.levels`), tabled
-beside the published figures (:mod:`.table`).
+propagation alone decides as constraint families are added
+(:mod:`viewpoints.shikaku_levels`, the rungs of Shikaku's grades too), tabled beside the
+published figures (:mod:`.table`, :mod:`.published`).
 
 ``python -m experiments.studies.shikaku_levels FILE [--instances a,b] [--format F]
 [--channel missing|sum|implication]``, or ``puzzlelab study shikaku-levels FILE ...``.
@@ -13,8 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from experiments.analysis.table_format import FORMATS, terminal_width
-from experiments.studies.shikaku_levels.levels import CHANNELS
 from experiments.studies.shikaku_levels.table import format_levels, level_rows, read_instances
+from viewpoints.shikaku_levels import CHANNELS
 
 
 def main(argv: Sequence[str] | None = None) -> None:

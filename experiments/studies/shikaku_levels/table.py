@@ -1,10 +1,10 @@
-"""The Shikaku propagation-level table (``puzzlelab shikaku-levels``): ours beside the
-published figures.
+"""The Shikaku propagation-level table (``puzzlelab study shikaku-levels``): ours beside
+the published figures.
 
 One row per instance: the placement figures K, Fix, Alt, Cov, then for each level Ini
-to SAC (:mod:`experiments.studies.shikaku_levels.levels`) the undecided cells and the
-open placements, and the chapter's figures where it gives them. The published figures are read from
-:data:`experiments.studies.shikaku_levels.levels.PUBLISHED`, their one place.
+to SAC (:mod:`viewpoints.shikaku_levels`) the undecided cells and the open placements,
+and the chapter's figures where it gives them. The published figures are read from
+:data:`experiments.studies.shikaku_levels.published.PUBLISHED`, their one place.
 """
 
 from __future__ import annotations
@@ -14,19 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from experiments.analysis.table_format import ColumnGroup, ResultTable, render
-from experiments.studies.shikaku_levels.levels import (
-    CHANNELS,
-    LEVELS,
+from experiments.studies.shikaku_levels.published import (
     PLACEMENT_FIGURES,
     PUBLISHED,
-    LevelState,
     PlacementFigures,
     placement_figures,
-    propagation_levels,
 )
 from puzzlelab.errors import OptionError
 from puzzles.shikaku import ShikakuInstance, read
-from viewpoints.shikaku import rooms_of
+from viewpoints.shikaku_levels import CHANNELS, LEVELS, LevelState, propagation_levels
+from viewpoints.shikaku_rooms import rooms_of
 
 NOT_PUBLISHED = "–"
 NOTES = (

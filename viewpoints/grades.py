@@ -1,18 +1,16 @@
-"""What a grade is: a ladder of reasoning, weakest first, each rung a propagation without
-search, and search above them all.
+"""Grade ladders, declared beside each puzzle's viewpoints: the reasoning that grades an
+instance, weakest first, each rung a propagation without search, and search above them.
 
 An instance is *solved without search* at a rung when the rung's propagation leaves
 every variable the search would branch on (the puzzle's unknowns) with one value. Its
-grade is the lowest rung that does so; an instance no rung solves is graded ``search``,
-with the branches the search backend needs to find its solution. Grading is asked of
-instances with exactly one solution: a propagation that fixes every unknown of a
-model has found the only assignment it leaves, which is the solution, so the grade
-says what reasoning *proves* the solution.
+grade is the lowest rung that does so; an instance no rung solves is graded ``search``.
+A puzzle module declares its ladder with :func:`set_ladder`, beside ``set_defaults``;
+``puzzlelab grade``, ``generate --difficulty``, their help and the documentation read
+:data:`LADDERS` (``experiments.reasoning`` does the grading).
 
-A rung is any :class:`Reasoning`; :class:`RootPropagation` is the usual one (a
+A rung runs any :class:`Reasoning`; :class:`RootPropagation` is the usual one (a
 viewpoint, with options, propagated at the root by a backend that declares root
-propagation, :func:`solvers.propagate_root`). The ladders themselves are declared in
-:mod:`.ladders`.
+propagation, :func:`solvers.propagate_root`).
 """
 
 from __future__ import annotations
@@ -23,13 +21,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from puzzlelab.errors import OptionError
+from puzzlelab.registry import Registry
+from viewpoints.registry import get_viewpoint
 
 SEARCH = "search"
 """The grade above every rung: the instance needs search."""
 
 Memo = dict[str, object]
-"""What the rungs of one instance's grading share (a study that computes its levels in
-one sweep keeps the sweep here)."""
+"""What the rungs of one instance's grading share (levels computed in one sweep keep the
+sweep here)."""
 
 
 class Reasoning(Protocol):
@@ -44,7 +44,8 @@ class Reasoning(Protocol):
         ...
 
 
-def _options_text(options: Mapping[str, str]) -> str:
+def options_text(options: Mapping[str, str]) -> str:
+    """`` (name=value, ...)`` after a viewpoint's name, or nothing."""
     return f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
 
 
@@ -64,14 +65,13 @@ class RootPropagation:
 
     def describe(self) -> str:
         probe = ", probing the root" if self.probing else ""
-        return (f"{self.viewpoint}{_options_text(self.options)} at the root on "
+        return (f"{self.viewpoint}{options_text(self.options)} at the root on "
                 f"{self.backend}{probe}")
 
     def domains(self, puzzle: str, instance: Any) -> tuple[list[Any], dict[Any, Any] | None]:
         """The unknowns (search variables) of the rung's model, and the domains its root
         propagation leaves (None: it fails, so the instance has no solution)."""
         from solvers import propagate_root
-        from viewpoints import get_viewpoint
 
         built = get_viewpoint(puzzle, self.viewpoint).build(instance, self.options)
         model = dataclasses.replace(built.model, after_search=[], lazy=[])
@@ -104,7 +104,7 @@ class Search:
     meaning: str = "no rung solves it: search finds the solution"
 
     def describe(self) -> str:
-        return (f"{self.viewpoint}{_options_text(self.options)} searched on {self.backend}, "
+        return (f"{self.viewpoint}{options_text(self.options)} searched on {self.backend}, "
                 f"{self.heuristic}")
 
 
@@ -141,12 +141,13 @@ class Ladder:
                               f"first: {', '.join(self.grades)}")
         return self.grades.index(grade)
 
-    def lowest_rung(self, instance: Any, up_to: int | None = None) -> int | None:
-        """The place of the first rung (up to ``up_to``, inclusive) that solves ``instance``
-        without search; None when none does."""
-        memo: Memo = {}
-        last = len(self.rungs) - 1 if up_to is None else min(up_to, len(self.rungs) - 1)
-        for place, rung in enumerate(self.rungs[:last + 1]):
-            if rung.runs.solves(self.puzzle, instance, memo):
-                return place
-        return None
+
+LADDERS: Registry[Ladder] = Registry("graded puzzle")
+"""Every puzzle's ladder, by puzzle name (named from the viewpoint modules' sources, each
+imported when its ladder is asked for)."""
+
+
+def set_ladder(puzzle: str, rungs: tuple[Rung, ...], search: Search,
+               steers_generator: bool = False) -> None:
+    """Declare ``puzzle``'s grades: its rungs, weakest first, then search (once)."""
+    LADDERS.add(puzzle, Ladder(puzzle, rungs, search, steers_generator))

@@ -1,35 +1,41 @@
 """Puzzles graded by the reasoning they need: each instance's place on its puzzle's ladder
-(:mod:`.ladders`), from the weakest propagation that solves it without search up to
-search itself, with the branches that takes (``puzzlelab grade``); and the test that
-keeps generated instances of one grade (``puzzlelab generate --difficulty``).
+(declared beside the puzzle's viewpoints, :mod:`viewpoints.grades`), from the weakest
+propagation that solves it without search up to search itself, with the branches that
+takes (``puzzlelab grade``).
 
 An instance is graded only when it has exactly one solution: a count to two on the
 ladder's search model (``cp`` or ``cpsat``) says so first, and an instance with none or
-several gets that said instead of a grade.
+several gets that said instead of a grade. A propagation that fixes every unknown of a
+model has then found the only assignment it leaves, the solution, so a grade says what
+reasoning *proves* the solution.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from experiments.studies.grading.ladder import SEARCH, Ladder, Rung
-from experiments.studies.grading.ladders import LADDERS
-
-if TYPE_CHECKING:
-    from experiments.generate import Wanted
-
-__all__ = ["LADDERS", "SEARCH", "Grade", "Ladder", "Rung", "count_solutions", "difficulty",
-           "grade", "ladder_of"]
+from viewpoints.grades import SEARCH, Ladder, Memo
 
 
 def ladder_of(puzzle: str) -> Ladder:
     """``puzzle``'s ladder; an unknown puzzle, or one without a ladder, is an
     ``UnknownName`` listing the graded puzzles."""
     from puzzles import PUZZLES
+    from viewpoints import LADDERS
 
     return LADDERS.get(PUZZLES.get(puzzle).name)
+
+
+def lowest_rung(ladder: Ladder, instance: Any, up_to: int | None = None) -> int | None:
+    """The place of the first rung (up to ``up_to``, inclusive) that solves ``instance``
+    without search; None when none does."""
+    memo: Memo = {}
+    last = len(ladder.rungs) - 1 if up_to is None else min(up_to, len(ladder.rungs) - 1)
+    for place, rung in enumerate(ladder.rungs[:last + 1]):
+        if rung.runs.solves(ladder.puzzle, instance, memo):
+            return place
+    return None
 
 
 @dataclass(frozen=True)
@@ -75,7 +81,7 @@ def count_solutions(ladder: Ladder, instance: Any, time_limit: float | None = No
     run = solve(instance, viewpoint=search.viewpoint, solver=search.backend,
                 heuristic=search.heuristic, options=search.options, time_limit=time_limit,
                 max_solutions=2)
-    status, figures = run.result.status, run.result.statistics
+    status, figures = run.status, run.statistics
     found, first = figures.solutions, figures.first_branches
     if status is Status.UNSATISFIABLE:
         return 0, "no solution", None
@@ -83,7 +89,7 @@ def count_solutions(ladder: Ladder, instance: Any, time_limit: float | None = No
         return found, "" if found == 1 else "several solutions", first
     if status is Status.TIMEOUT:
         return None, "count unfinished" + (f" in {time_limit:g} s" if time_limit else ""), first
-    return None, f"count failed: {run.result.message or status.value}", first
+    return None, f"count failed: {run.message or status.value}", first
 
 
 def grade(puzzle: str, instance: Any, time_limit: float | None = None) -> Grade:
@@ -96,46 +102,7 @@ def grade(puzzle: str, instance: Any, time_limit: float | None = None) -> Grade:
     solutions, note, branches = count_solutions(ladder, instance, time_limit)
     if solutions != 1:
         return Grade(name, solutions, None, note=note)
-    place = ladder.lowest_rung(instance)
+    place = lowest_rung(ladder, instance)
     if place is not None:
         return Grade(name, 1, ladder.rungs[place].name)
     return Grade(name, 1, SEARCH, branches)
-
-
-def difficulty(puzzle: str, wanted_grade: str) -> Wanted:
-    """The test ``generate --difficulty`` keeps instances with (an
-    :class:`experiments.generate.Wanted`): exactly ``wanted_grade`` on the puzzle's
-    ladder, among the unique candidates the generator checks. Where the ladder says the
-    generator may be steered, it is also told to stay at or below the grade while it
-    thins. An unknown grade is an ``OptionError`` listing the puzzle's grades."""
-    from experiments.generate import Wanted
-
-    ladder = ladder_of(puzzle)
-    level = ladder.level(wanted_grade)
-    last: list[tuple[object, int | None]] = []  # the instance graded last, its lowest rung
-    seen: Counter[str] = Counter()
-
-    def lowest(instance: object) -> int | None:
-        """The first rung, up to the wanted one, that solves ``instance`` (remembered for
-        the instance asked last: the steering test and the final one share it)."""
-        if not last or last[0][0] is not instance:
-            last[:] = [(instance, ladder.lowest_rung(instance, up_to=level))]
-        return last[0][1]
-
-    def holds(instance: object) -> bool:
-        place = lowest(instance)
-        seen[ladder.grades[place] if place is not None
-             else SEARCH if level == len(ladder.rungs) else f"above {wanted_grade}"] += 1
-        return place == level if level < len(ladder.rungs) else place is None
-
-    def steer(instance: object) -> bool:
-        return lowest(instance) is not None
-
-    def said() -> str:
-        if not seen:
-            return ""
-        return "; the unique candidates graded " + ", ".join(
-            f"{name} {number}" for name, number in seen.most_common())
-
-    steers = ladder.steers_generator and level < len(ladder.rungs)
-    return Wanted(f"of grade {wanted_grade}", holds, steer if steers else None, said)

@@ -1,9 +1,7 @@
 """Shikaku propagation levels: how much each constraint family decides before any choice.
 
-After Simonis' chapter "Working with Implications": for an instance, the figures of
-its placements (K rooms, Fix rooms with a single placement, Alt placements in all, Cov
-cells covered by a single placement), then the cells still undecided after root
-propagation (through the solving layer's declared root propagation,
+After Simonis' chapter "Working with Implications": for an instance, the cells still
+undecided after root propagation (through the solving layer's declared root propagation,
 :func:`solvers.propagate_root`) as constraint families are added one at a time, each
 level holding the ones before it:
 
@@ -29,18 +27,24 @@ room's placements over it through every form of the channeling but ``implication
 are known, and :func:`forced_solution` reads them off the root domains. Each level also
 counts its *open placements* (placement variables not fixed yet), the measure the
 published figures use (giant 1's Ini, 995, exceeds its 735 cells).
+
+The levels are the rungs of Shikaku's grade ladder (:class:`RootLevel`, declared in
+:mod:`viewpoints.shikaku`), and the ``shikaku-levels`` study tables them beside the
+chapter's figures.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from puzzlelab.errors import ModelError
 from puzzles.shikaku import ShikakuInstance, ShikakuSolution
 from solvers import IntVar, Model, linear, propagate_root
-from viewpoints import get_viewpoint
-from viewpoints.shikaku import Room, rooms_of
+from viewpoints.grades import Memo
+from viewpoints.registry import get_viewpoint
+from viewpoints.shikaku_rooms import Room, rooms_of
 
 Domains = dict[IntVar, tuple[int, ...]]
 ROOT_SOLVER = "choco"
@@ -50,66 +54,9 @@ PROBING_SOLVER = "cp"
 """The solver that probes the root for SAC: it must declare root probing."""
 
 LEVELS = ("Ini", "Set", "Red", "GCC", "Sub", "SAC")
-PLACEMENT_FIGURES = ("K", "Fix", "Alt", "Cov")
 CHANNELS = ("missing", "sum", "implication")
 #: the options of the ``channeled`` viewpoint at Red and GCC, beside ``gcc``
 REDUNDANT_OPTIONS = {"channel": "both", "redundant": "true"}
-
-
-@dataclass(frozen=True)
-class PlacementFigures:
-    """What the placements alone say: K, Fix, Alt and Cov of the chapter."""
-
-    rooms: int
-    single_placement_rooms: int
-    placements: int
-    cells_covered_once: int
-
-    def row(self) -> tuple[int, int, int, int]:
-        """K, Fix, Alt, Cov, in the chapter's column order."""
-        return (self.rooms, self.single_placement_rooms, self.placements,
-                self.cells_covered_once)
-
-
-@dataclass(frozen=True)
-class Published:
-    """The chapter's figures for one of the Carlsson instances we ship."""
-
-    label: str  # as the chapter names it
-    placements: PlacementFigures
-    undecided: tuple[int, ...]  # Ini .. SAC
-
-
-def _published(label: str, k: int, fix: int, alt: int, cov: int, *levels: int) -> Published:
-    return Published(label, PlacementFigures(k, fix, alt, cov), tuple(levels))
-
-
-#: Simonis, "Working with Implications", the instances of Carlsson's SICStus example
-#: (our names), columns K Fix Alt Cov Ini Set Red GCC Sub SAC, copied from issue 34
-PUBLISHED: Mapping[str, Published] = {
-    "nikoliweb0": _published("nikoli-web 0", 20, 3, 80, 6, 0, 0, 0, 0, 0, 0),
-    "nikoliweb4": _published("nikoli-web 4", 44, 15, 78, 78, 0, 0, 0, 0, 0, 0),
-    "nikoliweb6": _published("nikoli-web 6", 36, 1, 210, 3, 153, 50, 0, 0, 0, 0),
-    "nikoliweb9": _published("nikoli-web 9", 128, 4, 872, 8, 196, 0, 0, 0, 0, 0),
-    "nikoliweb10": _published("nikoli-web 10", 120, 1, 986, 1, 774, 627, 36, 36, 0, 0),
-    "giants0": _published("giant 0", 12, 2, 46, 2, 0, 0, 0, 0, 0, 0),
-    "giants1": _published("giant 1", 149, 0, 1002, 2, 995, 345, 29, 7, 0, 0),
-    "giants3": _published("giant 3", 209, 5, 1023, 6, 830, 583, 256, 256, 133, 0),
-    "giants7": _published("giant 7", 135, 4, 1111, 4, 984, 866, 7, 7, 0, 0),
-}
-
-
-def placement_figures(rooms: list[Room]) -> PlacementFigures:
-    """K, Fix, Alt and Cov: Cov counts the cells that exactly one placement, of any
-    room, covers."""
-    coverage: dict[tuple[int, int], int] = {}
-    for room in rooms:
-        for placement in room.placements:
-            for cell in placement.cells():
-                coverage[cell] = coverage.get(cell, 0) + 1
-    return PlacementFigures(len(rooms), sum(len(room.placements) == 1 for room in rooms),
-                            sum(len(room.placements) for room in rooms),
-                            sum(count == 1 for count in coverage.values()))
 
 
 @dataclass(frozen=True)
@@ -254,3 +201,41 @@ def forced_solution(instance: ShikakuInstance, state: LevelState) -> ShikakuSolu
 
     return ShikakuSolution(tuple(tuple(label(r, c) for c in range(instance.columns))
                                  for r in range(instance.rows)))
+
+
+@dataclass(frozen=True)
+class RootLevel:
+    """A propagation level as a rung of the grade ladder: solved when the level's root
+    leaves no placement open. The levels come in one sweep, each holding the ones before
+    it, so the grading of one instance shares the sweep (in its memo) and stops it at the
+    first level that solves."""
+
+    level: str
+    channel: str | None = None
+    """The Set level's channeling; None: the levels' own default."""
+
+    def describe(self) -> str:
+        channel = f" (channel {self.channel})" if self.channel else ""
+        return f"level {self.level} of the shikaku-levels study{channel}"
+
+    def solves(self, puzzle: str, instance: Any, memo: Memo) -> bool:
+        key = f"shikaku-levels-{self.channel}"
+        sweep = memo.get(key)
+        if not isinstance(sweep, _Sweep):
+            levels = (propagation_levels(instance) if self.channel is None
+                      else propagation_levels(instance, self.channel))
+            sweep = memo[key] = _Sweep(levels)
+        while self.level not in sweep.reached:
+            state = next(sweep.states, None)
+            if state is None:
+                raise LookupError(f"the shikaku-levels study has no level {self.level!r}")
+            sweep.reached[state.level] = state
+        return sweep.reached[self.level].open_placements == 0
+
+
+class _Sweep:
+    """The levels of one instance: those still to come, and those reached."""
+
+    def __init__(self, states: Iterator[LevelState]) -> None:
+        self.states = states
+        self.reached: dict[str, LevelState] = {}

@@ -1,5 +1,5 @@
-"""``puzzlelab grade`` and ``generate --difficulty`` on the command line: a table or JSON
-records, an instance without exactly one solution said and passed over, one-line errors."""
+"""``puzzlelab grade`` on the command line: a table or JSON records, an instance without
+exactly one solution said and passed over, one-line errors, every grade in the help."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from experiments.studies.grading import LADDERS, grade
 from puzzles import PUZZLES
 from tests.experiments.test_cli import run_cli
+from viewpoints import LADDERS
 
 UNIQUE, SEVERAL = "....13...24.....", "2..4413....3...."  # 4x4 Sudokus: 1 and 2 solutions
 
@@ -79,18 +79,6 @@ def test_errors_are_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Cap
     code, _, err = run_cli(monkeypatch, capsys, *(paths.get(a, a) for a in arguments))
     assert code == 2 and said in err
     assert err.startswith("error:") and len(err.splitlines()) == 1
-
-
-def test_generate_difficulty_writes_instances_of_that_grade(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        tmp_path: Path) -> None:
-    code, out, _ = run_cli(monkeypatch, capsys, "generate", "sudoku", "--difficulty", "strong",
-                           "--seed", "5", "--output", str(tmp_path))
-    assert code == 0 and "grade strong" in out
-    [written] = tmp_path.iterdir()
-    [instance] = PUZZLES.get("sudoku").read(written)
-    found = grade("sudoku", instance, time_limit=30)
-    assert (found.solutions, found.grade) == (1, "strong")
 
 
 def test_help_derives_every_grade_from_the_ladders(monkeypatch: pytest.MonkeyPatch,

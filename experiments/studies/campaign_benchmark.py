@@ -189,22 +189,17 @@ def report(rows: Sequence[Row], command: str) -> str:
               "solution by the puzzle's checker, the verdict and the record; the search and "
               "posting alone take less than the script's, which builds its model through "
               "pychoco's higher-level calls. With every core the runs are shared by the "
-              "workers, but the runner's process takes a core of its own share.", ""]
-    lines += ["Recompute every figure above from the committed rows with `python -m "
-              "experiments.studies.campaign_benchmark --from "
-              "results/campaign-benchmark/runs.csv`."]
+              "workers, but the runner's process takes a core of its own share."]
     return "\n".join(lines) + "\n"
 
 
 STUDY = RowsStudy(
     "experiments.studies.campaign_benchmark", __doc__ or "", ("--rounds", 3, "rounds"),
     ["round", "measure", "seconds", "correct"], measure, report,
-    lambda row: None if row["correct"] == "1" else f"{row['measure']} (round {row['round']})")
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Measure (or read back with ``--from``), print the report, write it with the rows."""
-    return STUDY.main(argv)
+    lambda row: None if row["correct"] == "1" else f"{row['measure']} (round {row['round']})",
+    "campaign-benchmark")
+main = STUDY.main
+"""Measure (or read back with ``--from``), print the report, write it with the rows."""
 
 
 if __name__ == "__main__":

@@ -157,21 +157,16 @@ def report(rows: Sequence[Row], command: str) -> str:
                      f"{max(times):.1f} s (seed {slowest['seed']}); every seed under "
                      f"{target:g} s, each a checked unique puzzle: "
                      f"{met(max(times) < target and all(map(correct, mine)))}.")
-    lines += ["", "Recompute every figure above from the committed rows with `python -m "
-                  "experiments.studies.generator_benchmark --from "
-                  "results/generator-benchmark/runs.csv`."]
     return "\n".join(lines) + "\n"
 
 
 STUDY = RowsStudy(
     "experiments.studies.generator_benchmark", __doc__ or "", ("--seeds", 3, "seeds 1..N"),
     FIELDS, measure, report,
-    lambda row: None if correct(row) else f"{row['puzzle']} seed {row['seed']}")
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Measure (or read back with ``--from``), print the report, write it with the rows."""
-    return STUDY.main(argv)
+    lambda row: None if correct(row) else f"{row['puzzle']} seed {row['seed']}",
+    "generator-benchmark")
+main = STUDY.main
+"""Measure (or read back with ``--from``), print the report, write it with the rows."""
 
 
 if __name__ == "__main__":

@@ -262,19 +262,14 @@ def report(records: Sequence[RunRecord], command: str) -> str:
          *main_section(main, puzzles, every)],
         [f"## `{board[0].identity.instance_name}` of `{board_set}` on every combination", "",
          *board_section(board)],
-        ["Recompute every figure above from the committed runs with `python -m "
-         "experiments.studies.hashi_benchmark --from results/hashi-benchmark/runs.csv`."],
     ]
     return "\n".join(line for section in sections for line in [*section, ""]).rstrip() + "\n"
 
 
 STUDY = Study("experiments.studies.hashi_benchmark", __doc__ or "", RECORDS, options, measure,
-              remade_by, report, wrong_runs)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Measure (or read back with ``--from``), print the report, write it with the runs."""
-    return STUDY.main(argv)
+              remade_by, report, wrong_runs, "hashi-benchmark")
+main = STUDY.main
+"""Measure (or read back with ``--from``), print the report, write it with the rows."""
 
 
 if __name__ == "__main__":

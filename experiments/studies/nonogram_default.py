@@ -104,11 +104,8 @@ def report(records: Sequence[RunRecord], command: str) -> str:
 
 STUDY = Study("experiments.studies.nonogram_default", __doc__ or "", RECORDS, options, measure,
               remade_by, report, wrong_runs)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Measure (or read back with ``--from``), print the table, write it with the runs."""
-    return STUDY.main(argv)
+main = STUDY.main
+"""Measure (or read back with ``--from``), print the report, write it with the rows."""
 
 
 if __name__ == "__main__":

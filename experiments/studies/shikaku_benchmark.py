@@ -271,12 +271,9 @@ def report(records: Sequence[RunRecord], command: str) -> str:
              "solution checked by the puzzle's checker and against the file's known solution. "
              "Solve time is the search's wall clock (`solve_s`); build time (compiling the "
              "model into the solver) is beside it, and wall time is the whole run: the "
-             "viewpoint's model, build, search, decoding and both checks.", ""]
+             "viewpoint's model, build, search, decoding and both checks."]
     for title, section in sections:
-        lines += [f"## {title}", "", *section(records), ""]
-    lines.append("Recompute every figure above from the committed runs with `python -m "
-                 "experiments.studies.shikaku_benchmark --from "
-                 "results/shikaku-benchmark/runs.csv`.")
+        lines += ["", f"## {title}", "", *section(records)]
     return "\n".join(lines) + "\n"
 
 
@@ -287,12 +284,9 @@ def wrong(records: Sequence[RunRecord]) -> list[str]:
 
 
 STUDY = Study("experiments.studies.shikaku_benchmark", __doc__ or "", RECORDS, options,
-              measure, remade_by, report, wrong)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Measure (or read back with ``--from``), print the report, write it with the runs."""
-    return STUDY.main(argv)
+              measure, remade_by, report, wrong, "shikaku-benchmark")
+main = STUDY.main
+"""Measure (or read back with ``--from``), print the report, write it with the rows."""
 
 
 if __name__ == "__main__":

@@ -182,21 +182,17 @@ def report(rows: Sequence[Row], command: str) -> str:
               "`argparse`, `dataclasses` and `typing`, reading the file with its checks, and "
               "the run's own checking and statistics. Nothing else: no other puzzle, "
               "viewpoint or solver library, no plotting, no campaign engine "
-              "(`tests/architecture/test_import_budget.py` holds that list).", "",
-              "Recompute every figure above from the committed times with `python -m "
-              "experiments.studies.startup --from results/startup-benchmark/runs.csv`."]
+              "(`tests/architecture/test_import_budget.py` holds that list)."]
     return "\n".join(lines) + "\n"
 
 
 STUDY = RowsStudy(
     "experiments.studies.startup", __doc__ or "", ("--rounds", 20, "timed rounds"),
     ["round", "command", "seconds", "correct"], measure, report,
-    lambda row: None if row["correct"] == "1" else f"{row['command']} (round {row['round']})")
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Measure (or read back with ``--from``), print the report, write it with the times."""
-    return STUDY.main(argv)
+    lambda row: None if row["correct"] == "1" else f"{row['command']} (round {row['round']})",
+    "startup-benchmark")
+main = STUDY.main
+"""Measure (or read back with ``--from``), print the report, write it with the rows."""
 
 
 if __name__ == "__main__":

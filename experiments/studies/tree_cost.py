@@ -9,7 +9,7 @@ from before trees were recorded), each checked out into a temporary git worktree
 that both start alike (no bytecode or compiled kernels of one side's own), round by
 round in a shuffled order, for each depth-first combination that records trees. The ratio of
 puzzles per CPU second, this checkout over the base, is the cost of carrying the
-recording while it is off (the issue's target: under 2 %, a ratio of at least 0.98).
+recording while it is off (the target: under 2 %, a ratio of at least 0.98).
 
 **On.** Trees recorded under the default node cap: the nodes kept, whether the cap
 truncated the tree, and the bytes its node arrays hold per node
@@ -218,9 +218,7 @@ def report(rows: Sequence[Row], command: str) -> str:
              *table(cases, off), "",
              *(f"- `{case}`: recording off costs {100 * (1 - ratio(case)):+.1f} % (target "
                f"under 2 %): {met(ratio(case) >= TARGET)}." for case in cases), "",
-             *table(dict.fromkeys(r["case"] for r in rows if r["kind"] == "on"), on), "",
-             "Recompute every figure above from the committed rows with `python -m "
-             "experiments.studies.tree_cost --from results/tree-cost/runs.csv`."]
+             *table(dict.fromkeys(r["case"] for r in rows if r["kind"] == "on"), on)]
     return "\n".join(lines) + "\n"
 
 
@@ -237,12 +235,9 @@ STUDY = Study(
     "experiments.studies.tree_cost", __doc__ or "", plain_rows(FIELDS), options,
     lambda arguments: (measure_off(arguments.base, arguments.rounds, arguments.puzzles)
                        + measure_on()),
-    remade_by, report, wrong)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Measure (or read back with ``--from``), print the report, write it with the rows."""
-    return STUDY.main(argv)
+    remade_by, report, wrong, "tree-cost")
+main = STUDY.main
+"""Measure (or read back with ``--from``), print the report, write it with the rows."""
 
 
 if __name__ == "__main__":

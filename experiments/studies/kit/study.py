@@ -67,6 +67,8 @@ class Study(Generic[RowT]):
     remade_by: Callable[[Sequence[RowT]], str]
     report: Callable[[Sequence[RowT], str], str]
     wrong: Callable[[Sequence[RowT]], list[str]]
+    results: str | None = None
+    """Its folder under ``results/``: the report ends by saying how to make it again."""
 
     def main(self, argv: Sequence[str] | None) -> int:
         """Measure or read back, print the report, and with ``--output`` write it as
@@ -90,8 +92,12 @@ class Study(Generic[RowT]):
         command = " ".join(["python -m", self.module, self.remade_by(rows)]).rstrip()
         if output is not None:
             command += f" --output {output}"
-        return publish(self.report(rows, command),
-                       None if output is None else output / "README.md", self.wrong(rows))
+        report = self.report(rows, command)
+        if self.results is not None:
+            report += (f"\nRecompute every figure above from the committed rows with `python -m "
+                       f"{self.module} --from results/{self.results}/runs.csv`.\n")
+        return publish(report, None if output is None else output / "README.md",
+                       self.wrong(rows))
 
 
 @dataclass(frozen=True)
@@ -99,7 +105,8 @@ class RowsStudy:
     """A study of its own rows sized by one option: ``count`` is the option, its default
     and what it counts (``("--rounds", 3, "rounds")``); the rows hold it in the column of
     its singular (``round``), so that the README's command repeats the count that makes
-    them again. ``wrong(row)`` names a row whose answers did not all hold."""
+    them again. ``wrong(row)`` names a row whose answers did not all hold; ``results`` as
+    :class:`Study`'s."""
 
     module: str  # as ``python -m`` names it
     description: str
@@ -108,6 +115,7 @@ class RowsStudy:
     measure: Callable[[int], list[Row]]
     report: Callable[[Sequence[Row], str], str]
     wrong: Callable[[Row], str | None]
+    results: str | None = None
 
     def study(self) -> Study[Row]:
         """The study itself."""
@@ -121,7 +129,7 @@ class RowsStudy:
         return Study(self.module, self.description, plain_rows(self.fields), options,
                      lambda arguments: self.measure(getattr(arguments, column + "s")),
                      lambda rows: f"{option} {max(int(row[column]) for row in rows)}",
-                     self.report, lambda rows: every_problem(rows, self.wrong))
+                     self.report, lambda rows: every_problem(rows, self.wrong), self.results)
 
     def main(self, argv: Sequence[str] | None) -> int:
         """Measure or read back, print the report, and with ``--output`` write it as

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from experiments.campaign.environment import describe_machine
-from experiments.studies.kit import Column, figure, table, text
+from experiments.studies.kit import Column, figure, progress, table, text
 from experiments.studies.kit.records import Choice
 from experiments.studies.throughput import direct_choco, direct_cpsat
 from experiments.studies.throughput.combinations import (
@@ -149,10 +149,6 @@ def _summary(figures: Figures) -> str:
             f"{figures.attempted} solved and checked")
 
 
-def _note(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
-
-
 def measure_combinations(combinations: list[Choice], instances: list[Any],
                          arguments: argparse.Namespace,
                          notes: list[str]) -> list[tuple[Choice, Figures]]:
@@ -166,16 +162,16 @@ def measure_combinations(combinations: list[Choice], instances: list[Any],
             if arguments.candidates is None:
                 raise
             notes.append(f"refused {combination.name}: {refusal}")
-            _note(notes[-1])
+            progress(notes[-1])
             continue
         runnable.append(combination)
     measured = []
     for combination in runnable:
-        _note(f"measuring {combination.name} on {len(instances)} puzzles")
+        progress(f"measuring {combination.name} on {len(instances)} puzzles")
         figures = measure_combination(combination, instances, arguments.time_limit,
                                       arguments.budget)
         measured.append((combination, figures))
-        _note(_summary(figures))
+        progress(_summary(figures))
     return measured
 
 
@@ -185,16 +181,16 @@ def run(arguments: argparse.Namespace) -> int:
     scripts, direct_notes = chosen_direct_scripts(arguments.direct)
     notes += direct_notes
     for note in notes:
-        _note(note)
+        progress(note)
     instances = read_instances(arguments.file)[:arguments.puzzles]
     lines = read_lines(arguments.file)[:arguments.puzzles] if scripts else []
     load_at_start = os.getloadavg()[0]
     measured = measure_combinations(combinations, instances, arguments, notes)
     direct: dict[str, Figures] = {}
     for name in scripts:
-        _note(f"measuring the direct {name} script on {len(lines)} puzzles")
+        progress(f"measuring the direct {name} script on {len(lines)} puzzles")
         direct[name] = measure_direct(f"direct {name} script", DIRECT_SCRIPTS[name], lines)
-        _note(_summary(direct[name]))
+        progress(_summary(direct[name]))
     ratios = best_ratios(measured, direct)
     rows = [figures for _, figures in measured] + list(direct.values())
     load = {"one_minute_at_start": load_at_start, "one_minute_at_end": os.getloadavg()[0]}

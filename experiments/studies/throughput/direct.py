@@ -1,4 +1,4 @@
-"""What the direct scripts share: the puzzle lines they read and the units they constrain.
+"""What the direct scripts share: the puzzle lines they read and the answer they give.
 
 The direct scripts stand for what a user writes without PuzzleLab, so they read the
 81-character lines themselves and check each answer against the known solution line.
@@ -11,14 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from puzzlelab.errors import ParseError
-
-SIDE = 9
-#: cell indices (row-major) of every row, column and 3x3 box
-UNITS: tuple[tuple[int, ...], ...] = (
-    tuple(tuple(row * SIDE + column for column in range(SIDE)) for row in range(SIDE))
-    + tuple(tuple(row * SIDE + column for row in range(SIDE)) for column in range(SIDE))
-    + tuple(tuple((top + row) * SIDE + left + column for row in range(3) for column in range(3))
-            for top in range(0, SIDE, 3) for left in range(0, SIDE, 3)))
 
 
 @dataclass(frozen=True)
@@ -59,7 +51,7 @@ def _lines(path: Path) -> list[str]:
         text = line.strip()
         if not text or text.startswith("#"):
             continue
-        if len(text) != SIDE * SIDE:
+        if len(text) != 81:
             raise ParseError(f"the direct scripts read 9x9 puzzles as 81-character lines; "
                              f"this line has {len(text)}", source=str(path), line=number)
         lines.append(text)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from experiments.studies.throughput.direct import UNITS, DirectAnswer
+from experiments.studies.sudoku_direct import GROUPS
+from experiments.studies.throughput.direct import DirectAnswer
 
 EMPTY = ".0"
 
@@ -20,7 +21,7 @@ def solve(puzzle: str) -> DirectAnswer:
     cells = [model.new_int_var(1, 9, f"cell_{index}") if char in EMPTY
              else model.new_int_var(int(char), int(char), f"cell_{index}")
              for index, char in enumerate(puzzle)]
-    for unit in UNITS:
+    for unit in GROUPS:
         model.add_all_different([cells[index] for index in unit])
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1

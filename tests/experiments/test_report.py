@@ -3,7 +3,9 @@ small known store; unsolved cells shown as marks, never as numbers; bad database
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ElementTree
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from experiments.campaign.stored_campaign import read_campaign
 from puzzles import PUZZLES
 from tests.experiments.records import record_of, session_of, task_of
 from tests.experiments.test_cli import run_cli
+from tests.facts import assert_each_states, states
 from tests.paths import NONOGRAM_DATA, SUDOKU_DATA
 
 SUDOKUS = (SUDOKU_DATA / "kul_named_9x9.txt").as_posix()
@@ -107,6 +110,29 @@ def row_of(page: _Page, label: str, title_index: int = 0) -> list[tuple[str, str
     return rows[title_index]
 
 
+def _text(markup: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def paragraphs(html: str, css_class: str) -> list[str]:
+    """The texts of the page's paragraphs of ``css_class`` (``summary`` under a table,
+    ``note``, ``table-notes``, ``absent``: the figures not drawn)."""
+    return [_text(found) for found in re.findall(rf'<p class="{css_class}">(.*?)</p>', html,
+                                                 re.DOTALL)]
+
+
+def described(html: str, term: str) -> str:
+    """What a campaign's list of facts says of ``term`` (``runs``, ``session 1``)."""
+    [found] = re.findall(rf"<dt>{re.escape(term)}</dt><dd>(.*?)</dd>", html, re.DOTALL)
+    return _text(found)
+
+
+def caption_of(html: str, file: str) -> str:
+    """The caption of the figure or picture drawn from ``figures/<file>``."""
+    [figure] = [f for f in html.split("<figure")[1:] if f'data-file="figures/{file}"' in f]
+    return _text(figure.split("<figcaption>", 1)[1].split("</figcaption>", 1)[0])
+
+
 def test_report_of_a_known_store_has_its_numbers_figures_and_pictures(tmp_path: Path) -> None:
     database = known_store(tmp_path / "known" / "runs.sqlite", COMPLETE)
     written = write_report([database])
@@ -122,11 +148,15 @@ def test_report_of_a_known_store_has_its_numbers_figures_and_pictures(tmp_path: 
     assert [text for text, _ in row_of(page, "total (2 solved by all)")] == ["14.0", "14",
                                                                              "7.0", "7"]
     html = (folder / "index.html").read_text(encoding="utf-8")
-    assert ("classic solved most (3/3); fastest in total over the 2 instances every group "
-            "solved: channeled (7.0 ms); fewest backtracks over the same: channeled (7); "
-            "unsolved cells: 1 t/o.") in html
+    # the table's summary, a clause a fact: who solved most, who was fastest and needed
+    # fewest backtracks over which instances, what is unsolved
+    [summary] = paragraphs(html, "summary")
+    assert_each_states(summary.rstrip(".").split("; "), ("classic", "most", "3/3"),
+                       ("fastest", "2 instances", "channeled", "7.0 ms"),
+                       ("fewest backtracks", "channeled", "(7)"), ("unsolved", "1 t/o"))
     assert "A known campaign." in html and "Test CPU" in html and "abc123" in html
-    assert "6 planned, 6 stored: 5 solved, 0 unsatisfiable, 1 timed out" in html
+    assert states(described(html, "runs"), "6 planned", "6 stored", "5 solved",
+                  "0 unsatisfiable", "1 timed out")
     # every figure as SVG (that parses) and PDF, inlined in the page; three pictures
     for figure in FIGURES:
         svg, pdf = (folder / "figures" / f"known-{figure}.{kind}" for kind in ("svg", "pdf"))
@@ -147,6 +177,7 @@ def test_report_of_a_known_store_has_its_numbers_figures_and_pictures(tmp_path: 
     assert all(str(image["src"]).startswith("data:image/svg+xml;base64,")
                for image in page.images)
     markdown = (folder / "report.md").read_text(encoding="utf-8")
+    # the Markdown and LaTeX rows are the product (pasted into notes and papers): as written
     assert "| lambda | 4.0 | 4 | 2.0 | 2 |" in markdown and "| coloin | 20.0 | 20 | t/o | t/o |" \
         in markdown
     assert all(f"](figures/known-{figure}.svg)" in markdown for figure in FIGURES)
@@ -178,9 +209,10 @@ def test_timeouts_refusals_and_partial_repeats_are_marks_not_numbers(tmp_path: P
     assert row_of(page, "coloin") == [("t/o (1/2)", "mark"), ("t/o (1/2)", "mark"),
                                       ("2.0", ""), ("2", "")]
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
-    assert "partial: 11 of 12 planned runs stored" in html
-    assert "12 planned, 11 stored: 6 solved, 0 unsatisfiable, 3 timed out, 0 out of memory, " \
-           "2 refused" in html
+    [partial] = paragraphs(html, "note")
+    assert states(partial, "partial", "11 of 12", "run the spec again")
+    assert states(described(html, "runs"), "12 planned", "11 stored", "6 solved",
+                  "0 unsatisfiable", "3 timed out", "0 out of memory", "2 refused")
     for number in ("777777", "888888", "10000.0"):  # what a timed-out run had reached
         assert number not in html
     # on the plots: the timed-out cells sit on the border, the refused and partial ones
@@ -226,13 +258,15 @@ def test_report_on_a_non_database_or_an_empty_one_is_a_clear_error(
         tmp_path: Path) -> None:
     text = tmp_path / "notes.sqlite"
     text.write_text("not a database\n" * 200)
-    assert "not a results database" in _error(monkeypatch, capsys, str(text))
+    assert states(_error(monkeypatch, capsys, str(text)), str(text), "not a results database")
     with ResultsStore(tmp_path / "empty" / "runs.sqlite"):
         pass
     err = _error(monkeypatch, capsys, str(tmp_path / "empty" / "runs.sqlite"))
-    assert err == (f"error: {tmp_path / 'empty' / 'runs.sqlite'}: the results database "
-                   f"holds no runs yet; run the campaign first (puzzlelab run SPEC)\n")
-    assert "no such results database" in _error(monkeypatch, capsys, str(tmp_path / "none"))
+    # one line: the database, that it holds no runs, and the command that makes them
+    assert err.startswith("error:") and err.count("\n") == 1
+    assert states(err, str(tmp_path / "empty" / "runs.sqlite"), "no runs", "puzzlelab run SPEC")
+    assert states(_error(monkeypatch, capsys, str(tmp_path / "none")), str(tmp_path / "none"),
+                  "no such results database")
     assert not (tmp_path / "empty" / "report").exists()
     database = known_store(tmp_path / "known" / "runs.sqlite", COMPLETE)
     assert "no instance 'nowhere'" in _error(monkeypatch, capsys, str(database),
@@ -310,8 +344,9 @@ def test_report_command_says_what_it_wrote(monkeypatch: pytest.MonkeyPatch,
     code, out, err = run_cli(monkeypatch, capsys, "report", str(database), "--out",
                              str(tmp_path / "here"), "--by", "viewpoint", "--metrics", "time")
     assert code == 0, err
-    assert out.startswith(f"wrote {tmp_path / 'here' / 'index.html'} (and report.md, "
-                          f"report.tex, 11 figure files in {tmp_path / 'here' / 'figures'})")
+    # the page, the files beside it, and how many figure files where
+    assert states(out.splitlines()[0], str(tmp_path / "here" / "index.html"), "report.md",
+                  "report.tex", "11 figure files", str(tmp_path / "here" / "figures"))
     assert [text for text, _ in row_of(parsed(tmp_path / "here"), "instance")] == [
         "time (ms)", "time (ms)"]
 
@@ -365,8 +400,12 @@ def test_a_report_draws_the_campaigns_answers_from_the_store_alone(tmp_path: Pat
     assert before["answers-two_ways-known.svg"] == shikaku.render_svg(two, two.known_solution)
     assert run.answer() != two.known_solution
     html = (done.database.parent / "report" / "index.html").read_text(encoding="utf-8")
-    assert "two ways: the campaign&#39;s answer (patterns on cp" in html
-    assert "two ways: the solution the file gives (the puzzle has another" in html
+    # each caption: the instance, whose solution it is (the run that found it), and that
+    # the file's differs because the puzzle has two
+    assert states(caption_of(html, "answers-two_ways.svg"), "two ways", "campaign's answer",
+                  "patterns on cp", "input/min", "checked")
+    assert states(caption_of(html, "answers-two_ways-known.svg"), "two ways", "the file gives",
+                  "has another")
     data.unlink()
     write_report([done.database], tmp_path / "again")
     assert _pictures(tmp_path / "again") == before
@@ -381,7 +420,7 @@ def test_the_cactus_plot_draws_the_time_limit_only_near_its_points(tmp_path: Pat
     cactus = (tmp_path / "fast-report" / "figures" / "fast-cactus.svg").read_text()
     html = (tmp_path / "fast-report" / "index.html").read_text(encoding="utf-8")
     assert "time limit" not in cactus
-    assert "The time limit (10 s) is far above every point: not drawn." in html
+    assert states(caption_of(html, "fast-cactus.svg"), "time limit (10 s)", "not drawn")
     slow: list[Run] = [("lambda", "classic", "solved", 2.0, 4),
                        ("hard17", "classic", "solved", 6.0, 9)]
     write_report([known_store(tmp_path / "slow" / "runs.sqlite", slow, name="slow")],

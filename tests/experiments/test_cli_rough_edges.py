@@ -1,4 +1,4 @@
-"""What a new user ran into (issue 33, items 8 and 9): where ``run`` writes, ``--version``,
+"""What a new user ran into: where ``run`` writes, ``--version``,
 a closed pipe, the known solution in text ``solve``, and pictures from the command line."""
 
 from __future__ import annotations

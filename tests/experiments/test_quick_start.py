@@ -1,4 +1,4 @@
-"""The README's quick start leaves the checkout as it found it (issue 33, item 7).
+"""The README's quick start leaves the checkout as it found it.
 
 ``puzzlelab run experiments/specs/sudoku-course.toml`` in a fresh checkout must write where
 git does not look (``runs/<name>/``, ignored), never over the committed

@@ -38,13 +38,6 @@ def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
     return code, captured.out, captured.err
 
 
-def line_with(text: str, marker: str) -> str:
-    """The one line of ``text`` holding ``marker``: a summary line, whose facts are then
-    asserted rather than its wording."""
-    [line] = [line for line in text.splitlines() if marker in line]
-    return line
-
-
 def test_solve_json(monkeypatch, capsys) -> None:
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "sudoku", str(DATA / "kul_named_9x9.txt"),
                            "--instance", "lambda", "--viewpoint", "channeled", "--solver", "cp",
@@ -183,7 +176,6 @@ def test_a_path_that_cannot_be_a_folder_is_one_clear_line(monkeypatch, capsys,
     code, _, err = run_cli(monkeypatch, capsys, "run",
                            str(ROOT / "experiments" / "specs" / "sudoku-course.toml"), "--results",
                            str(a_file))
-    # the folder it would make, and why it cannot
     assert code == 2 and states(err, str(a_file / "sudoku-course"), "Not a directory")
     assert "Traceback" not in err
 
@@ -326,10 +318,9 @@ def test_solve_exits_1_on_a_wrong_answer(monkeypatch, capsys, status: str) -> No
                            "--instance", "lambda", "--json")
     result = json.loads(out)
     assert code == 1 and result["status"] == "error"
-    if status == "unsatisfiable":
-        assert result["message"] == FALSE_UNSATISFIABLE
-    else:  # the checker's list of what the solution breaks follows
-        assert result["message"].startswith(REJECTED) and result["message"] != REJECTED
+    message = result["message"]  # a rejection: the checker's list of what is broken follows
+    assert message == FALSE_UNSATISFIABLE if status == "unsatisfiable" else (
+        message.startswith(REJECTED) and message != REJECTED)
 
 
 def test_running_out_of_memory_is_one_clear_line(monkeypatch, capsys) -> None:
@@ -348,8 +339,7 @@ def test_a_refused_model_is_one_clear_line_even_with_json(monkeypatch, capsys) -
                              "--viewpoint", "line-table", "--json")
     assert code == 2 and out == "" and "Traceback" not in err
     limit = get_viewpoint("nonogram", "line-table").options["max_placements"].default
-    # the viewpoint, the line, its clue, its size, and the option (with its value) that refused it
-    assert err.startswith("error:") and err.count("\n") == 1
+    assert err.startswith("error:") and err.count("\n") == 1  # the line, its size, the option
     assert states(err, "line-table", "row 3", "clue 3,5,4,2", "766,480",
                   f"max_placements={limit:,}")
 

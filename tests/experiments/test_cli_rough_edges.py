@@ -16,7 +16,8 @@ import pytest
 import experiments.campaign.solving
 import puzzlelab
 from solvers import Status, solve
-from tests.experiments.test_cli import line_with, run_cli
+from tests.experiments.test_cli import run_cli
+from tests.experiments.test_cli_runner import line_with
 from tests.facts import states
 from tests.paths import NONOGRAM_DATA, ROOT, SUDOKU_DATA
 

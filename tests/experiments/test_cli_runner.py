@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from tests.experiments.test_cli import line_with, run_cli
+from tests.experiments.test_cli import run_cli
 from tests.facts import states
 
 SPEC = """
@@ -18,6 +18,13 @@ solvers = ["cp"]
 heuristics = ["first-fail"]
 time_limit = 5
 """
+
+
+def line_with(text: str, marker: str) -> str:
+    """The one line of ``text`` holding ``marker``: a line ``run`` says, whose facts are
+    then asserted rather than its wording."""
+    [line] = [line for line in text.splitlines() if marker in line]
+    return line
 
 
 def test_more_jobs_than_cores_is_warned_about(monkeypatch, capsys, write_spec,

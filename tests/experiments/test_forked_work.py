@@ -15,7 +15,7 @@ from experiments.analysis import forked_work
 from experiments.analysis.forked_work import run_forked
 from experiments.analysis.report import write_report
 from puzzlelab.errors import PuzzleLabError
-from tests.experiments.test_report import COMPLETE, known_store
+from tests.experiments.records import COMPLETE, known_store
 from tests.paths import ROOT
 
 

@@ -19,50 +19,12 @@ from experiments.api import read_runs, run_experiment
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.stored_campaign import read_campaign
 from puzzles import PUZZLES
-from tests.experiments.records import record_of, session_of, task_of
+from tests.experiments.records import COMPLETE, SUDOKUS, Run, known_store
 from tests.experiments.test_cli import run_cli
 from tests.facts import assert_each_states, states
-from tests.paths import NONOGRAM_DATA, SUDOKU_DATA
+from tests.paths import NONOGRAM_DATA
 
-SUDOKUS = (SUDOKU_DATA / "kul_named_9x9.txt").as_posix()
 FIGURES = ("cactus", "scatter-time", "scatter-backtracks", "effort")
-
-Run = tuple[str, str, str, float | None, int | None]
-"""(instance, viewpoint, status, search seconds, backtracks) of one stored run."""
-
-
-def wide_runs() -> list[Run]:
-    """Six viewpoints with long figures on three instances: a table wider than a page."""
-    viewpoints = ["classic", "value-position", "channeled", "classic-weak", "boolean-sat",
-                  "channeled-strong"]
-    return [(instance, viewpoint, "solved", 1.2345 * (v + 1) * (i + 1), 1234567 * (v + 1))
-            for i, instance in enumerate(("lambda", "hard17", "coloin"))
-            for v, viewpoint in enumerate(viewpoints)]
-
-
-def known_store(path: Path, runs: list[Run], repeats: int = 1, planned: int | None = None,
-                name: str = "known", table: str = "") -> Path:
-    """A store of a Sudoku campaign on cp with input order, runs as given (a repeat number
-    counts up for each run of the same cell); ``table`` is its spec's table line."""
-    with ResultsStore(path) as store:
-        store.start_campaign(session_of(
-            name, repeats=repeats, planned=planned if planned is not None else len(runs),
-            spec_text=f'name = "{name}"\ndescription = "A known campaign."\n{table}\n'))
-        seen: dict[tuple[str, str], int] = {}
-        for position, (instance, viewpoint, status, seconds, backtracks) in enumerate(runs):
-            repeat = seen.get((instance, viewpoint), 0)
-            seen[(instance, viewpoint)] = repeat + 1
-            task = task_of(instance, viewpoint, repeat=repeat, position=position,
-                           instance_file=SUDOKUS)
-            store.record_run(record_of(task, status, solve_s=seconds, backtracks=backtracks))
-    return path
-
-
-COMPLETE: list[Run] = [
-    ("lambda", "classic", "solved", 0.004, 4), ("lambda", "channeled", "solved", 0.002, 2),
-    ("hard17", "classic", "solved", 0.010, 10), ("hard17", "channeled", "solved", 0.005, 5),
-    ("coloin", "classic", "solved", 0.020, 20), ("coloin", "channeled", "timeout", 10.0, 99999),
-]
 
 
 class _Page(HTMLParser):
@@ -110,27 +72,17 @@ def row_of(page: _Page, label: str, title_index: int = 0) -> list[tuple[str, str
     return rows[title_index]
 
 
-def _text(markup: str) -> str:
-    return unescape(re.sub(r"<[^>]+>", "", markup))
-
-
-def paragraphs(html: str, css_class: str) -> list[str]:
-    """The texts of the page's paragraphs of ``css_class`` (``summary`` under a table,
-    ``note``, ``table-notes``, ``absent``: the figures not drawn)."""
-    return [_text(found) for found in re.findall(rf'<p class="{css_class}">(.*?)</p>', html,
-                                                 re.DOTALL)]
+def texts(html: str, start: str, end: str = "</p>") -> list[str]:
+    """The texts from each ``start`` to the next ``end`` on a page, markup and escapes
+    undone: ``texts(html, '<p class="summary">')``, the summaries under its tables."""
+    found = re.findall(f"{re.escape(start)}(.*?){re.escape(end)}", html, re.DOTALL)
+    return [unescape(re.sub(r"<[^>]+>", "", text)).strip() for text in found]
 
 
 def described(html: str, term: str) -> str:
     """What a campaign's list of facts says of ``term`` (``runs``, ``session 1``)."""
-    [found] = re.findall(rf"<dt>{re.escape(term)}</dt><dd>(.*?)</dd>", html, re.DOTALL)
-    return _text(found)
-
-
-def caption_of(html: str, file: str) -> str:
-    """The caption of the figure or picture drawn from ``figures/<file>``."""
-    [figure] = [f for f in html.split("<figure")[1:] if f'data-file="figures/{file}"' in f]
-    return _text(figure.split("<figcaption>", 1)[1].split("</figcaption>", 1)[0])
+    [text] = texts(html, f"<dt>{term}</dt><dd>", "</dd>")
+    return text
 
 
 def test_report_of_a_known_store_has_its_numbers_figures_and_pictures(tmp_path: Path) -> None:
@@ -148,9 +100,8 @@ def test_report_of_a_known_store_has_its_numbers_figures_and_pictures(tmp_path: 
     assert [text for text, _ in row_of(page, "total (2 solved by all)")] == ["14.0", "14",
                                                                              "7.0", "7"]
     html = (folder / "index.html").read_text(encoding="utf-8")
-    # the table's summary, a clause a fact: who solved most, who was fastest and needed
-    # fewest backtracks over which instances, what is unsolved
-    [summary] = paragraphs(html, "summary")
+    # the summary, a fact a clause: who solved most, was fastest, needed fewest backtracks
+    [summary] = texts(html, '<p class="summary">')
     assert_each_states(summary.rstrip(".").split("; "), ("classic", "most", "3/3"),
                        ("fastest", "2 instances", "channeled", "7.0 ms"),
                        ("fewest backtracks", "channeled", "(7)"), ("unsolved", "1 t/o"))
@@ -209,7 +160,7 @@ def test_timeouts_refusals_and_partial_repeats_are_marks_not_numbers(tmp_path: P
     assert row_of(page, "coloin") == [("t/o (1/2)", "mark"), ("t/o (1/2)", "mark"),
                                       ("2.0", ""), ("2", "")]
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
-    [partial] = paragraphs(html, "note")
+    [partial] = texts(html, '<p class="note">')
     assert states(partial, "partial", "11 of 12", "run the spec again")
     assert states(described(html, "runs"), "12 planned", "11 stored", "6 solved",
                   "0 unsatisfiable", "3 timed out", "0 out of memory", "2 refused")
@@ -400,12 +351,13 @@ def test_a_report_draws_the_campaigns_answers_from_the_store_alone(tmp_path: Pat
     assert before["answers-two_ways-known.svg"] == shikaku.render_svg(two, two.known_solution)
     assert run.answer() != two.known_solution
     html = (done.database.parent / "report" / "index.html").read_text(encoding="utf-8")
-    # each caption: the instance, whose solution it is (the run that found it), and that
-    # the file's differs because the puzzle has two
-    assert states(caption_of(html, "answers-two_ways.svg"), "two ways", "campaign's answer",
-                  "patterns on cp", "input/min", "checked")
-    assert states(caption_of(html, "answers-two_ways-known.svg"), "two ways", "the file gives",
-                  "has another")
+    # each caption: the instance, whose solution it is, and why the file's differs
+    [answer] = texts(html, 'data-file="figures/answers-two_ways.svg">', "</figcaption>")
+    assert states(answer, "two ways", "campaign's answer", "patterns on cp", "input/min",
+                  "checked")
+    [known] = texts(html, 'data-file="figures/answers-two_ways-known.svg">',
+                     "</figcaption>")
+    assert states(known, "two ways", "the file gives", "has another")
     data.unlink()
     write_report([done.database], tmp_path / "again")
     assert _pictures(tmp_path / "again") == before
@@ -420,7 +372,8 @@ def test_the_cactus_plot_draws_the_time_limit_only_near_its_points(tmp_path: Pat
     cactus = (tmp_path / "fast-report" / "figures" / "fast-cactus.svg").read_text()
     html = (tmp_path / "fast-report" / "index.html").read_text(encoding="utf-8")
     assert "time limit" not in cactus
-    assert states(caption_of(html, "fast-cactus.svg"), "time limit (10 s)", "not drawn")
+    [caption] = texts(html, 'data-file="figures/fast-cactus.svg">', "</figcaption>")
+    assert states(caption, "time limit (10 s)", "not drawn")
     slow: list[Run] = [("lambda", "classic", "solved", 2.0, 4),
                        ("hard17", "classic", "solved", 6.0, 9)]
     write_report([known_store(tmp_path / "slow" / "runs.sqlite", slow, name="slow")],

@@ -13,15 +13,8 @@ from experiments.analysis.tables import NOTES, build_tables, format_table
 from experiments.api import run_experiment
 from experiments.campaign.record import RunRecord
 from experiments.campaign.store import ResultsStore
-from tests.experiments.records import record_of, task_of
-from tests.experiments.test_report import (
-    SUDOKUS,
-    described,
-    known_store,
-    paragraphs,
-    parsed,
-    row_of,
-)
+from tests.experiments.records import SUDOKUS, known_store, record_of, task_of
+from tests.experiments.test_report import described, parsed, row_of, texts
 from tests.facts import assert_each_states, states
 from tests.paths import NONOGRAM_DATA
 
@@ -92,7 +85,7 @@ def test_a_campaign_that_solved_nothing_gets_its_tables_and_report(tmp_path: Pat
                    for f in written.files)
     html = (tmp_path / "r1" / "index.html").read_text(encoding="utf-8")
     # each figure left out, and why
-    [absent] = paragraphs(html, "absent")
+    [absent] = texts(html, '<p class="absent">')
     assert states(absent, "Not drawn", "cactus plot", "time scatter plot",
                   "backtracks scatter plot", "effort plot", "no cell was solved", "2 n/a")
     assert row_of(parsed(tmp_path / "r1"), "solved") == [("0/0 (1 n/a)", ""), ("", ""),
@@ -101,11 +94,11 @@ def test_a_campaign_that_solved_nothing_gets_its_tables_and_report(tmp_path: Pat
                             [("lambda", "classic", "timeout", 10.0, 7)])
     write_report([timed_out], tmp_path / "r2")
     html = (tmp_path / "r2" / "index.html").read_text(encoding="utf-8")
-    [absent] = paragraphs(html, "absent")  # two reasons, each with the figures it leaves out
+    [absent] = texts(html, '<p class="absent">')  # two reasons, each with the figures it leaves out
     assert_each_states(absent.split("; "),
                        ("cactus plot", "effort plot", "no cell was solved", "1 t/o"),
                        ("scatter plots", "one viewpoint", "classic"))
-    [timed_out_note] = [n for n in paragraphs(html, "table-notes") if n.startswith("t/o")]
+    [timed_out_note] = [n for n in texts(html, '<p class="table-notes">') if n.startswith("t/o")]
     assert states(timed_out_note, "1 cell", "time limit", "10 s")
 
 
@@ -126,7 +119,7 @@ def test_one_refused_run_of_a_large_nonogram_writes_its_tables_and_report(
     assert states(note, "n/a", "line-table", "row 1", "clue 7,1,1,1,1,1", "1,344,904",
                   "max_placements=1,000")
     html = (folder / "report" / "index.html").read_text(encoding="utf-8")
-    assert "1,344,904" in html and paragraphs(html, "absent")
+    assert "1,344,904" in html and texts(html, '<p class="absent">')
 
 
 def test_a_campaigns_history_and_exact_limits_are_in_the_facts(tmp_path: Path) -> None:

@@ -37,11 +37,8 @@ MAX_PLACEMENTS = Option(100_000, (1_000, 10_000, 100_000, 1_000_000),
 SEARCH_SIDE = Option("cells", ("cells", "starts"),
                      "branch on the cells (row-major) or on the block starts")
 
-# measured with experiments/specs/nonogram-viewpoints.toml and nonogram-symmetry.toml: regular
-# on CP-SAT solves the most in the least time; under CP-SAT's own search with symmetric
-# search first it solves all 40 survey and MiniZinc puzzles but Faase, which the automata
-# backend's belief search solves. The portfolio `auto` runs both (solvers/backends/
-# portfolio.py) and solves all 40 within 10 s each (python -m experiments.studies.nonogram_default)
+# regular on CP-SAT solves all but Faase, which the automata backend's belief search
+# solves: the portfolio auto runs both (solvers/portfolio/); why: docs/defaults.md
 set_defaults("nonogram", viewpoint="regular", solver="auto", heuristic="auto")
 
 set_ladder("nonogram", (

@@ -35,10 +35,7 @@ from viewpoints.shikaku_rooms import ROOM_ORDERS, Room, rooms_of
 GCC = Option("true", ("true", "false"),
              "also post the global cardinality constraint: room k takes exactly clue_k cells")
 
-# measured solving and counting to 2 (10 s limit, 2-core machine): patterns on Choco in
-# input order solves the 33 KU Leuven puzzles in 0.23 s and the 21 Carlsson ones in
-# 0.24 s, against 0.28/0.29 s for the portfolio and 0.51/0.52 s for CP-SAT's own search
-# (cell-room: 0.56 s on Choco, 9.4 s on CP-SAT for the KU Leuven set)
+# the fastest to solve and to count to 2 on the published sets; why: docs/defaults.md
 set_defaults("shikaku", viewpoint="patterns", solver="choco", heuristic="input/min")
 
 set_ladder("shikaku", tuple(Rung(level.lower(), RootLevel(level), meaning) for level, meaning in (

@@ -32,9 +32,7 @@ SEARCH_SIDE = Option("cells", ("cells", "positions"),
 
 Grid = list[list[IntVar]]
 
-# the fastest combination of the throughput benchmark (python -m experiments.studies.throughput,
-# 1,000 17-clue puzzles, docs/sudoku-throughput.md): 1,459 puzzles/s per core against
-# 441 for the best on cpsat and 393 on cp; it also counts solutions for generate --unique
+# the fastest combination of the throughput benchmark; why: docs/defaults.md
 set_defaults("sudoku", viewpoint="classic", options={"alldiff": "strong"}, solver="choco",
              heuristic="first-fail/min")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from experiments.analysis.aside import aside
+from experiments.analysis.forked_work import run_forked
 from experiments.analysis.table_format import summary_of
 from experiments.analysis.tables import CampaignRuns, build_comparison, render_campaigns
 from experiments.campaign.store import runs_as_csv
@@ -37,8 +37,8 @@ def write_outputs(database: str | Path, report: bool | None = None,
     if campaign.runs and (settings.report if report is None else report):
         from experiments.analysis.report import report_of  # matplotlib: only when reporting
 
-        # the report is drawn aside while the tables and runs.csv are written here
-        written = aside(lambda: report_of([campaign], folder / "report").folder)
+        # the report is drawn in a forked child while the tables and runs.csv are written here
+        written = run_forked(lambda: report_of([campaign], folder / "report").folder)
     runs = [CampaignRuns.of(campaign)]
     tables = build_comparison(runs, settings.by, settings.metrics,
                               settings.reached) if campaign.runs else []

@@ -24,7 +24,7 @@ from pathlib import Path
 import jinja2
 
 import puzzlelab
-from experiments.analysis.aside import aside
+from experiments.analysis.forked_work import run_forked
 from experiments.analysis.report_data import plot_cells, summary_line
 from experiments.analysis.report_facts import facts
 from experiments.analysis.report_figures import DrawnFigure, planned_figures
@@ -133,11 +133,11 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
     groupings = [by or own.by for own in settings]
     anchors = [_unique(_slug(campaign.name), used) for campaign in campaigns]
     cells_of = [plot_cells(c, grouped) for c, grouped in zip(campaigns, groupings)]
-    # the figures, the longest part, are drawn aside, each in a process of its own (the
+    # the figures, the longest part, are drawn each in a forked process of its own (the
     # cores idle at the end of a campaign), while the rest is made here
     plans = [planned_figures(cells, figures, anchor, grouped)
              for cells, anchor, grouped in zip(cells_of, anchors, groupings)]
-    drawing = [[aside(draw) for draw in drawers] for drawers, _ in plans]
+    drawing = [[run_forked(draw) for draw in drawers] for drawers, _ in plans]
     for campaign, own, grouped, anchor, cells in zip(campaigns, settings, groupings, anchors,
                                                      cells_of):
         tables = build_tables(campaign.runs, grouped, metrics or own.metrics,

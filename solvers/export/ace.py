@@ -73,12 +73,12 @@ def missing() -> str:
 def command(path: Path, max_solutions: int | None = 1, options: Sequence[str] = (),
             time_limit: float | None = None) -> list[str]:
     """The command line that solves the XCSP3 file ``path`` with ACE, stopping after
-    ``max_solutions`` (None: all of them)."""
+    ``max_solutions`` (0, or None: all of them)."""
     jar = ace_jar()
     java = shutil.which("java")
     if jar is None or java is None:
         raise SolverError(f"cannot run ACE: {missing()}")
-    limit = "all" if max_solutions is None else str(max_solutions)
+    limit = "all" if not max_solutions else str(max_solutions)
     line = [java, "-jar", str(jar), str(path), f"-s={limit}", *BASE_OPTIONS, *options]
     if time_limit is not None:
         line.append(f"-t={max(1, round(time_limit))}s")

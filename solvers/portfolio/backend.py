@@ -45,15 +45,10 @@ from solvers.portfolio.race import Configuration, Outcome, Race, cores_allowed, 
 from solvers.record import PortfolioAnswer, Status
 
 CONFIGURATIONS = (Configuration("cpsat", "auto+symmetric"), Configuration("automata", "auto"))
-#: seconds the first configuration has alone, in this process, before any process starts.
-#: Measured with experiments/studies/nonogram_default.py (40 survey and MiniZinc puzzles, 10 s
-#: each, 2 cores): budgets of 0.25, 0.5, 0.75 and 1 s took 34.4, 34.8, 37.5 and 38.0 s
-#: in all (the former default, cpsat alone, 36.5 s and Faase unsolved), and made 12, 6, 4
-#: and 2 puzzles more than 1.5 times slower than cpsat alone: those CP-SAT needs a little
-#: more than the budget for, and restarts in the race. The slowest (Faase) took 5.9, 6.1,
-#: 6.5 and 6.7 s. Running the configurations in turn on one core instead solved all 40
-#: too, but the slowest in 9.0 to 9.3 s (non_fast_9) and 42 to 45 s in all.
 FIRST_BUDGET_S = 0.5
+"""Seconds the first configuration has alone, in this process, before any process starts:
+long enough for what CP-SAT solves at once, short enough not to delay the race (the
+budgets measured: docs/defaults.md)."""
 
 
 def declaration(configurations: Iterable[Configuration]) -> Capabilities:
@@ -283,8 +278,8 @@ def _fair_share(run: _Run, turn: list[Configuration], left: float) -> float:
     """The time limit of ``turn[0]``, which runs next, before the rest of ``turn``:
     its equal part of the time left and of what ``turn``'s runs have taken so far, less
     what its own have. A configuration whose run overran its limit (CP-SAT's presolve
-    does not stop at it: 1.2 s of a 0.5 s turn on Faase) pays for the overrun from its
-    own later share, not from the next configuration's."""
+    does not stop at it) pays for the overrun from its own later share, not from the
+    next configuration's."""
     def taken(configuration: Configuration) -> float:
         name = configuration.running(run.heuristic(configuration))
         return sum(o.wall_s or 0.0 for o in run.outcomes if o.configuration == name)

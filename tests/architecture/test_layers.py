@@ -1,4 +1,5 @@
-"""The layer rules of DESIGN.md hold, and our packages are the ones Python imports."""
+"""The layers import one way (docs/architecture.md), and our packages are the ones Python
+imports."""
 
 from __future__ import annotations
 

@@ -4,14 +4,16 @@ report that need a campaign of known figures without running one."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from experiments.campaign.grid import RunTask
 from experiments.campaign.identity import RunIdentity
 from experiments.campaign.record import RunRecord
-from experiments.campaign.store import Session
+from experiments.campaign.store import ResultsStore, Session
 from experiments.campaign.verdicts import Verdict
 from solvers import Statistics, Status
+from tests.paths import SUDOKU_DATA
 
 
 def task_of(instance: str, viewpoint: str = "classic", solver: str = "cp",
@@ -50,3 +52,44 @@ def session_of(name: str = "known", puzzle: str = "sudoku", repeats: int = 1,
                    planned_runs=planned, package_versions=json.dumps({"puzzlelab": "0.1.0"}),
                    python="3.11", platform="Linux", cpu_model="Test CPU", cores=2,
                    git_commit="abc123")
+
+
+SUDOKUS = (SUDOKU_DATA / "kul_named_9x9.txt").as_posix()
+"""The file whose instances a known campaign's runs name."""
+
+Run = tuple[str, str, str, float | None, int | None]
+"""(instance, viewpoint, status, search seconds, backtracks) of one stored run."""
+
+
+def wide_runs() -> list[Run]:
+    """Six viewpoints with long figures on three instances: a table wider than a page."""
+    viewpoints = ["classic", "value-position", "channeled", "classic-weak", "boolean-sat",
+                  "channeled-strong"]
+    return [(instance, viewpoint, "solved", 1.2345 * (v + 1) * (i + 1), 1234567 * (v + 1))
+            for i, instance in enumerate(("lambda", "hard17", "coloin"))
+            for v, viewpoint in enumerate(viewpoints)]
+
+
+def known_store(path: Path, runs: list[Run], repeats: int = 1, planned: int | None = None,
+                name: str = "known", table: str = "") -> Path:
+    """A store of a Sudoku campaign on cp with input order, runs as given (a repeat number
+    counts up for each run of the same cell); ``table`` is its spec's table line."""
+    with ResultsStore(path) as store:
+        store.start_campaign(session_of(
+            name, repeats=repeats, planned=planned if planned is not None else len(runs),
+            spec_text=f'name = "{name}"\ndescription = "A known campaign."\n{table}\n'))
+        seen: dict[tuple[str, str], int] = {}
+        for position, (instance, viewpoint, status, seconds, backtracks) in enumerate(runs):
+            repeat = seen.get((instance, viewpoint), 0)
+            seen[(instance, viewpoint)] = repeat + 1
+            task = task_of(instance, viewpoint, repeat=repeat, position=position,
+                           instance_file=SUDOKUS)
+            store.record_run(record_of(task, status, solve_s=seconds, backtracks=backtracks))
+    return path
+
+
+COMPLETE: list[Run] = [
+    ("lambda", "classic", "solved", 0.004, 4), ("lambda", "channeled", "solved", 0.002, 2),
+    ("hard17", "classic", "solved", 0.010, 10), ("hard17", "channeled", "solved", 0.005, 5),
+    ("coloin", "classic", "solved", 0.020, 20), ("coloin", "channeled", "timeout", 10.0, 99999),
+]

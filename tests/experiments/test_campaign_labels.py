@@ -14,6 +14,7 @@ from experiments.campaign.runner import run_campaign
 from experiments.campaign.spec import load_spec
 from experiments.campaign.store import ResultsStore
 from puzzlelab.errors import SpecError
+from tests.facts import states
 from tests.paths import NONOGRAM_DATA, SUDOKU_DATA
 
 PUZZLES_4X4 = ["....13...24.....", "...1..3.2....4.2", "3.........4..41."]
@@ -93,10 +94,9 @@ def test_a_label_still_given_twice_is_refused_naming_both_instances(tmp_path: Pa
     spec.write_text(spec_text("sudoku", ["a.txt", "b.txt", "c.txt"]))
     with pytest.raises(SpecError) as refused:
         expand(load_spec(spec))
-    message = str(refused.value)
-    assert "key 'instances[2]'" in message
-    assert ("two instances would share the label 'a:q' in the tables: 'q' of a.txt "
-            "(instances[0]) and 'a:q' of c.txt (instances[2])") in message
+    # the item at fault, the label, and both instances: each with its file and item
+    assert states(str(refused.value), "key 'instances[2]'", "label 'a:q'",
+                  "'q' of a.txt (instances[0])", "'a:q' of c.txt (instances[2])")
 
 
 def test_bundled_files_are_labelled_by_name_or_title(write_spec) -> None:

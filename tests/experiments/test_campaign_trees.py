@@ -16,6 +16,7 @@ from experiments.campaign.stored_campaign import read_campaign
 from experiments.campaign.tree_runs import record_trees, tree_tasks
 from puzzlelab.errors import SpecError
 from tests.experiments.test_cli import run_cli
+from tests.facts import states
 
 SPEC = """
 name = "trees"
@@ -75,8 +76,11 @@ def test_the_report_sets_the_trees_of_an_instance_side_by_side(campaign: Path) -
     html = (report / "index.html").read_text(encoding="utf-8")
     section = html[html.index("<h3>Search trees</h3>"):]
     assert section.index("<h4>lambda</h4>") < section.index('class="trees"')
-    assert section.count('<figure class="tree">') == 2
-    assert "the counts of its measured run" in section and "differs" not in section
+    figures = section.split('<figure class="tree">')[1:]
+    assert len(figures) == 2
+    for figure in figures:  # each caption: the tree's counts, the same as its run's
+        caption = figure.split("<figcaption>", 1)[1].split("</figcaption>", 1)[0]
+        assert states(caption, "1 solution", "measured run") and "differs" not in caption
     assert "root propagation on cp" in section and "all-different" in section
     drawn = sorted((report / "figures").glob("*-tree-*.svg"))
     assert len(drawn) == 2 and len(list((report / "figures").glob("*-tree-*.pdf"))) == 2
@@ -88,22 +92,23 @@ def test_the_report_sets_the_trees_of_an_instance_side_by_side(campaign: Path) -
     assert "tree-1.pdf" in (report / "report.tex").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("trees", "expected"), [
-    ('trees = { instances = ["omega"] }', "no instance 'omega'"),
+#: the value at fault, and what the campaign has or the setting takes
+@pytest.mark.parametrize(("trees", "stated"), [
+    ('trees = { instances = ["omega"] }', ("instance 'omega'", "hard17", "lambda")),
     ('trees = { instances = ["lambda"], heuristics = ["input/max"] }',
-     "no heuristic 'input/max'"),
-    ('trees = { instances = ["lambda"], nodes = 0 }', "positive integer"),
-    ('trees = { instance = ["lambda"] }', "unknown field 'instance'"),
-    ('trees = ["lambda"]', "expected { instances"),
+     ("heuristic 'input/max'", "first-fail/min")),
+    ('trees = { instances = ["lambda"], nodes = 0 }', ("'nodes'", "positive integer", "0")),
+    ('trees = { instance = ["lambda"] }', ("'instance'", "instances", "nodes")),
+    ('trees = ["lambda"]', ("instances = [NAME, ...]",)),
 ])
 def test_a_wrong_trees_setting_is_a_spec_error_on_its_line(write_spec: Any, trees: str,
-                                                           expected: str) -> None:
+                                                           stated: tuple[str, ...]) -> None:
     path = write_spec(SPEC + trees + "\n")
     with pytest.raises(SpecError) as refused:
         spec = load_spec(path)
         tree_tasks(spec.trees, expand(spec).tasks, spec.error)
     message = str(refused.value)
-    assert expected in message and "trees" in message
+    assert states(message, "key 'trees'", *stated)
     assert f"{path}:{SPEC.count(chr(10)) + 1}:" in message  # the line of the key
 
 

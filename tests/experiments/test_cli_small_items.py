@@ -4,6 +4,7 @@ in ``--help``."""
 
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from experiments import cli
 from tests.experiments.test_cli import run_cli
 from tests.paths import ROOT, SUDOKU_DATA
+from viewpoints import get_viewpoint
 
 MULTI_4X4 = str(SUDOKU_DATA / "multi_4x4.txt")  # four instances; the second has 12 solutions
 HASHI = ROOT / "puzzles" / "data" / "hashi" / "small" / "several.txt"
@@ -77,8 +79,11 @@ def test_list_shows_each_viewpoint_s_whole_first_sentence(monkeypatch, capsys) -
     described = [line for line in out.splitlines() if line.startswith("  viewpoint ")]
     assert code == 0 and described
     assert all(line.endswith(".") for line in described)
-    # Hashi's channeled viewpoint: a first sentence over three docstring lines
-    assert "and the west (north) count at its second island." in out
+    # Hashi's channeled viewpoint: a first sentence over two docstring lines, shown whole
+    docstring = inspect.getdoc(get_viewpoint("hashi", "channeled").build_function) or ""
+    first_paragraph = docstring.split("\n\n")[0]
+    assert first_paragraph.count("\n") == 1 and first_paragraph.endswith(".")
+    assert f"  viewpoint channeled: {' '.join(first_paragraph.split())}" in described
 
 
 def test_help_shows_no_value_placeholder_beside_a_flag(monkeypatch, capsys) -> None:

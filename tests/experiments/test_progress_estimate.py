@@ -1,4 +1,4 @@
-"""The time a campaign has left (issue 33, item 11): each group's own finished runs, and
+"""The time a campaign has left: each group's own finished runs, and
 the time limit for the groups none of whose runs has finished yet."""
 
 from __future__ import annotations

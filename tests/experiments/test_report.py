@@ -3,7 +3,9 @@ small known store; unsolved cells shown as marks, never as numbers; bad database
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ElementTree
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -17,49 +19,12 @@ from experiments.api import read_runs, run_experiment
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.stored_campaign import read_campaign
 from puzzles import PUZZLES
-from tests.experiments.records import record_of, session_of, task_of
+from tests.experiments.records import COMPLETE, SUDOKUS, Run, known_store
 from tests.experiments.test_cli import run_cli
-from tests.paths import NONOGRAM_DATA, SUDOKU_DATA
+from tests.facts import assert_each_states, states
+from tests.paths import NONOGRAM_DATA
 
-SUDOKUS = (SUDOKU_DATA / "kul_named_9x9.txt").as_posix()
 FIGURES = ("cactus", "scatter-time", "scatter-backtracks", "effort")
-
-Run = tuple[str, str, str, float | None, int | None]
-"""(instance, viewpoint, status, search seconds, backtracks) of one stored run."""
-
-
-def wide_runs() -> list[Run]:
-    """Six viewpoints with long figures on three instances: a table wider than a page."""
-    viewpoints = ["classic", "value-position", "channeled", "classic-weak", "boolean-sat",
-                  "channeled-strong"]
-    return [(instance, viewpoint, "solved", 1.2345 * (v + 1) * (i + 1), 1234567 * (v + 1))
-            for i, instance in enumerate(("lambda", "hard17", "coloin"))
-            for v, viewpoint in enumerate(viewpoints)]
-
-
-def known_store(path: Path, runs: list[Run], repeats: int = 1, planned: int | None = None,
-                name: str = "known", table: str = "") -> Path:
-    """A store of a Sudoku campaign on cp with input order, runs as given (a repeat number
-    counts up for each run of the same cell); ``table`` is its spec's table line."""
-    with ResultsStore(path) as store:
-        store.start_campaign(session_of(
-            name, repeats=repeats, planned=planned if planned is not None else len(runs),
-            spec_text=f'name = "{name}"\ndescription = "A known campaign."\n{table}\n'))
-        seen: dict[tuple[str, str], int] = {}
-        for position, (instance, viewpoint, status, seconds, backtracks) in enumerate(runs):
-            repeat = seen.get((instance, viewpoint), 0)
-            seen[(instance, viewpoint)] = repeat + 1
-            task = task_of(instance, viewpoint, repeat=repeat, position=position,
-                           instance_file=SUDOKUS)
-            store.record_run(record_of(task, status, solve_s=seconds, backtracks=backtracks))
-    return path
-
-
-COMPLETE: list[Run] = [
-    ("lambda", "classic", "solved", 0.004, 4), ("lambda", "channeled", "solved", 0.002, 2),
-    ("hard17", "classic", "solved", 0.010, 10), ("hard17", "channeled", "solved", 0.005, 5),
-    ("coloin", "classic", "solved", 0.020, 20), ("coloin", "channeled", "timeout", 10.0, 99999),
-]
 
 
 class _Page(HTMLParser):
@@ -107,6 +72,19 @@ def row_of(page: _Page, label: str, title_index: int = 0) -> list[tuple[str, str
     return rows[title_index]
 
 
+def texts(html: str, start: str, end: str = "</p>") -> list[str]:
+    """The texts from each ``start`` to the next ``end`` on a page, markup and escapes
+    undone: ``texts(html, '<p class="summary">')``, the summaries under its tables."""
+    found = re.findall(f"{re.escape(start)}(.*?){re.escape(end)}", html, re.DOTALL)
+    return [unescape(re.sub(r"<[^>]+>", "", text)).strip() for text in found]
+
+
+def described(html: str, term: str) -> str:
+    """What a campaign's list of facts says of ``term`` (``runs``, ``session 1``)."""
+    [text] = texts(html, f"<dt>{term}</dt><dd>", "</dd>")
+    return text
+
+
 def test_report_of_a_known_store_has_its_numbers_figures_and_pictures(tmp_path: Path) -> None:
     database = known_store(tmp_path / "known" / "runs.sqlite", COMPLETE)
     written = write_report([database])
@@ -122,11 +100,14 @@ def test_report_of_a_known_store_has_its_numbers_figures_and_pictures(tmp_path: 
     assert [text for text, _ in row_of(page, "total (2 solved by all)")] == ["14.0", "14",
                                                                              "7.0", "7"]
     html = (folder / "index.html").read_text(encoding="utf-8")
-    assert ("classic solved most (3/3); fastest in total over the 2 instances every group "
-            "solved: channeled (7.0 ms); fewest backtracks over the same: channeled (7); "
-            "unsolved cells: 1 t/o.") in html
+    # the summary, a fact a clause: who solved most, was fastest, needed fewest backtracks
+    [summary] = texts(html, '<p class="summary">')
+    assert_each_states(summary.rstrip(".").split("; "), ("classic", "most", "3/3"),
+                       ("fastest", "2 instances", "channeled", "7.0 ms"),
+                       ("fewest backtracks", "channeled", "(7)"), ("unsolved", "1 t/o"))
     assert "A known campaign." in html and "Test CPU" in html and "abc123" in html
-    assert "6 planned, 6 stored: 5 solved, 0 unsatisfiable, 1 timed out" in html
+    assert states(described(html, "runs"), "6 planned", "6 stored", "5 solved",
+                  "0 unsatisfiable", "1 timed out")
     # every figure as SVG (that parses) and PDF, inlined in the page; three pictures
     for figure in FIGURES:
         svg, pdf = (folder / "figures" / f"known-{figure}.{kind}" for kind in ("svg", "pdf"))
@@ -147,6 +128,7 @@ def test_report_of_a_known_store_has_its_numbers_figures_and_pictures(tmp_path: 
     assert all(str(image["src"]).startswith("data:image/svg+xml;base64,")
                for image in page.images)
     markdown = (folder / "report.md").read_text(encoding="utf-8")
+    # the Markdown and LaTeX rows are the product (pasted into notes and papers): as written
     assert "| lambda | 4.0 | 4 | 2.0 | 2 |" in markdown and "| coloin | 20.0 | 20 | t/o | t/o |" \
         in markdown
     assert all(f"](figures/known-{figure}.svg)" in markdown for figure in FIGURES)
@@ -178,9 +160,10 @@ def test_timeouts_refusals_and_partial_repeats_are_marks_not_numbers(tmp_path: P
     assert row_of(page, "coloin") == [("t/o (1/2)", "mark"), ("t/o (1/2)", "mark"),
                                       ("2.0", ""), ("2", "")]
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
-    assert "partial: 11 of 12 planned runs stored" in html
-    assert "12 planned, 11 stored: 6 solved, 0 unsatisfiable, 3 timed out, 0 out of memory, " \
-           "2 refused" in html
+    [partial] = texts(html, '<p class="note">')
+    assert states(partial, "partial", "11 of 12", "run the spec again")
+    assert states(described(html, "runs"), "12 planned", "11 stored", "6 solved",
+                  "0 unsatisfiable", "3 timed out", "0 out of memory", "2 refused")
     for number in ("777777", "888888", "10000.0"):  # what a timed-out run had reached
         assert number not in html
     # on the plots: the timed-out cells sit on the border, the refused and partial ones
@@ -226,13 +209,15 @@ def test_report_on_a_non_database_or_an_empty_one_is_a_clear_error(
         tmp_path: Path) -> None:
     text = tmp_path / "notes.sqlite"
     text.write_text("not a database\n" * 200)
-    assert "not a results database" in _error(monkeypatch, capsys, str(text))
+    assert states(_error(monkeypatch, capsys, str(text)), str(text), "not a results database")
     with ResultsStore(tmp_path / "empty" / "runs.sqlite"):
         pass
     err = _error(monkeypatch, capsys, str(tmp_path / "empty" / "runs.sqlite"))
-    assert err == (f"error: {tmp_path / 'empty' / 'runs.sqlite'}: the results database "
-                   f"holds no runs yet; run the campaign first (puzzlelab run SPEC)\n")
-    assert "no such results database" in _error(monkeypatch, capsys, str(tmp_path / "none"))
+    # one line: the database, that it holds no runs, and the command that makes them
+    assert err.startswith("error:") and err.count("\n") == 1
+    assert states(err, str(tmp_path / "empty" / "runs.sqlite"), "no runs", "puzzlelab run SPEC")
+    assert states(_error(monkeypatch, capsys, str(tmp_path / "none")), str(tmp_path / "none"),
+                  "no such results database")
     assert not (tmp_path / "empty" / "report").exists()
     database = known_store(tmp_path / "known" / "runs.sqlite", COMPLETE)
     assert "no instance 'nowhere'" in _error(monkeypatch, capsys, str(database),
@@ -310,8 +295,9 @@ def test_report_command_says_what_it_wrote(monkeypatch: pytest.MonkeyPatch,
     code, out, err = run_cli(monkeypatch, capsys, "report", str(database), "--out",
                              str(tmp_path / "here"), "--by", "viewpoint", "--metrics", "time")
     assert code == 0, err
-    assert out.startswith(f"wrote {tmp_path / 'here' / 'index.html'} (and report.md, "
-                          f"report.tex, 11 figure files in {tmp_path / 'here' / 'figures'})")
+    # the page, the files beside it, and how many figure files where
+    assert states(out.splitlines()[0], str(tmp_path / "here" / "index.html"), "report.md",
+                  "report.tex", "11 figure files", str(tmp_path / "here" / "figures"))
     assert [text for text, _ in row_of(parsed(tmp_path / "here"), "instance")] == [
         "time (ms)", "time (ms)"]
 
@@ -365,8 +351,13 @@ def test_a_report_draws_the_campaigns_answers_from_the_store_alone(tmp_path: Pat
     assert before["answers-two_ways-known.svg"] == shikaku.render_svg(two, two.known_solution)
     assert run.answer() != two.known_solution
     html = (done.database.parent / "report" / "index.html").read_text(encoding="utf-8")
-    assert "two ways: the campaign&#39;s answer (patterns on cp" in html
-    assert "two ways: the solution the file gives (the puzzle has another" in html
+    # each caption: the instance, whose solution it is, and why the file's differs
+    [answer] = texts(html, 'data-file="figures/answers-two_ways.svg">', "</figcaption>")
+    assert states(answer, "two ways", "campaign's answer", "patterns on cp", "input/min",
+                  "checked")
+    [known] = texts(html, 'data-file="figures/answers-two_ways-known.svg">',
+                     "</figcaption>")
+    assert states(known, "two ways", "the file gives", "has another")
     data.unlink()
     write_report([done.database], tmp_path / "again")
     assert _pictures(tmp_path / "again") == before
@@ -381,7 +372,8 @@ def test_the_cactus_plot_draws_the_time_limit_only_near_its_points(tmp_path: Pat
     cactus = (tmp_path / "fast-report" / "figures" / "fast-cactus.svg").read_text()
     html = (tmp_path / "fast-report" / "index.html").read_text(encoding="utf-8")
     assert "time limit" not in cactus
-    assert "The time limit (10 s) is far above every point: not drawn." in html
+    [caption] = texts(html, 'data-file="figures/fast-cactus.svg">', "</figcaption>")
+    assert states(caption, "time limit (10 s)", "not drawn")
     slow: list[Run] = [("lambda", "classic", "solved", 2.0, 4),
                        ("hard17", "classic", "solved", 6.0, 9)]
     write_report([known_store(tmp_path / "slow" / "runs.sqlite", slow, name="slow")],

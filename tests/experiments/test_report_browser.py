@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 from experiments.analysis.report import write_report
-from tests.experiments.test_report import COMPLETE, known_store, parsed, wide_runs
+from tests.experiments.records import COMPLETE, known_store, wide_runs
+from tests.experiments.test_report import parsed
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",

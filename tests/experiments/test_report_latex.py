@@ -19,14 +19,15 @@ import pytest
 
 from experiments.analysis.report import write_report
 from experiments.campaign.store import ResultsStore
-from tests.experiments.records import record_of, task_of
-from tests.experiments.test_report import (
+from tests.experiments.records import (
     COMPLETE,
-    FIGURES,
     SUDOKUS,
     known_store,
+    record_of,
+    task_of,
     wide_runs,
 )
+from tests.experiments.test_report import FIGURES
 
 DOCUMENT = r"""\documentclass{article}
 \usepackage[T1]{fontenc}

@@ -9,6 +9,7 @@ import pytest
 from experiments.campaign.grid import expand
 from experiments.campaign.spec import load_spec
 from puzzlelab.errors import SpecError
+from tests.facts import facts
 from tests.paths import SUDOKU_DATA
 
 GOOD = """
@@ -62,40 +63,42 @@ def test_select_takes_an_integer_as_a_position_and_a_string_as_a_name(write_spec
         "1", "3"]  # the third instance, named 1, then the one named 3
 
 
-@pytest.mark.parametrize(("change", "expected"), [
-    (("repeats = 2", "repeats = 2\ncolour = 3"), r"spec.toml:9: key 'colour': unknown key"),
-    (('"classic",', '"diagonal",'), r"key 'viewpoints\[0\]': unknown sudoku viewpoint "
-                                    r"'diagonal'.*classic"),
-    (('"cp",', '"gecode",'), r"key 'solvers\[0\]': unknown solver 'gecode'"),
-    (('"first-fail"', '"smallest"'), r"key 'heuristics\[1\]': .*'smallest'"),
-    (("easy_9x9.txt", "missing.txt"), r"key 'instances\[1\]': instance file .*missing.txt "
-                                      r"not found"),
-    (("easy_9x9.txt", ""), r"key 'instances\[1\]': .* is a folder: name its instance files"),
-    (("select = [1,", "select = [99,"), r"key 'instances\[0\]': .*index 99 is out of range"),
-    (('channel = "reified"', 'channel = "psychic"'), r"key 'viewpoints\[1\]': .*option "
-                                                     r"channel must be one of"),
-    (('label = "ch"', 'label = "classic"'), r"label 'classic' is used twice"),
-    (("repeats = 2", "repeats = 0"), r"key 'repeats': must be a positive number, got 0"),
-    (("time_limit = 5", "time_limit = inf"), r"key 'time_limit': must be a positive number, "
-                                             r"got inf"),
-    (("time_limit = 5", 'time_limit = "5"'), r"key 'time_limit': expected an integer or a "
-                                             r"number"),
-    (('name = "small"', 'name = "a/b"'), r"key 'name': must be letters"),
-    (('name = "small"\n', ""), r"missing key 'name'"),
-    (("repeats = 2", "repeats = = 2"), r"spec.toml:8:11: not valid TOML: Invalid value$"),
-    (('name = "small"', 'name = "small'), r"spec.toml:2:14: not valid TOML: Illegal "
-                                          r"character '\\n'$"),
-    (("time_limit = 5\n", "time_limit = [5,"), r"spec.toml:9: not valid TOML: Invalid value$"),
+#: what each error names: the key (and the line, where the file gives one), the value at
+#: fault, and what is valid or to do instead
+@pytest.mark.parametrize(("change", "stated"), [
+    (("repeats = 2", "repeats = 2\ncolour = 3"),
+     ("spec.toml:9", "key 'colour'", "unknown key", "repeats", "time_limit")),
+    (('"classic",', '"diagonal",'), ("key 'viewpoints[0]'", "'diagonal'", "classic")),
+    (('"cp",', '"gecode",'), ("key 'solvers[0]'", "'gecode'", "cp", "cpsat")),
+    (('"first-fail"', '"smallest"'), ("key 'heuristics[1]'", "'smallest'", "first-fail")),
+    (("easy_9x9.txt", "missing.txt"), ("key 'instances[1]'", "missing.txt", "not found")),
+    (("easy_9x9.txt", ""), ("key 'instances[1]'", "a folder", "name its instance files")),
+    (("select = [1,", "select = [99,"), ("key 'instances[0]'", "index 99", "out of range",
+                                         "1..6")),
+    (('channel = "reified"', 'channel = "psychic"'),
+     ("key 'viewpoints[1]'", "channel", "'psychic'", "inverse", "reified")),
+    (('label = "ch"', 'label = "classic"'), ("key 'viewpoints[1]'", "label 'classic'", "twice")),
+    (("repeats = 2", "repeats = 0"), ("key 'repeats'", "positive", "0")),
+    (("time_limit = 5", "time_limit = inf"), ("key 'time_limit'", "positive", "inf")),
+    (("time_limit = 5", 'time_limit = "5"'), ("key 'time_limit'", "number", "'5'")),
+    (('name = "small"', 'name = "a/b"'), ("key 'name'", "letters", "digits")),
+    (('name = "small"\n', ""), ("missing key 'name'",)),
+    # TOML's own errors: the place, once (not the parser's "at line" as well), and its reason
+    (("repeats = 2", "repeats = = 2"), ("spec.toml:8:11", "not valid TOML", "Invalid value")),
+    (('name = "small"', 'name = "small'), ("spec.toml:2:14", "not valid TOML",
+                                           "Illegal character")),
+    (("time_limit = 5\n", "time_limit = [5,"), ("spec.toml:9", "not valid TOML",
+                                                "Invalid value")),
     (("repeats = 2", "repeats = 2\ntable = { reached = 1 }"),
-     r"key 'table': 'reached' must be true or false, not 1"),
+     ("key 'table'", "'reached'", "true or false", "1")),
 ])
-def test_spec_errors_name_the_file_and_the_key(write_spec, change, expected) -> None:
+def test_spec_errors_name_the_file_and_the_key(write_spec, change, stated) -> None:
     old, new = change
     assert old in GOOD
     path = write_spec(GOOD.replace(old, new, 1))
-    with pytest.raises(SpecError, match=expected) as caught:
+    with pytest.raises(SpecError, match=facts(str(path), *stated)) as caught:
         expand(load_spec(path))
-    assert str(path) in str(caught.value)
+    assert "at line" not in str(caught.value)
 
 
 MULTILINE = """
@@ -115,18 +118,17 @@ by = "viewpoint"
 """
 
 
-@pytest.mark.parametrize(("change", "expected"), [
-    (('"classic"', '"diagonal"'), r"spec.toml:6: key 'viewpoints\[0\]': unknown sudoku "
-                                  r"viewpoint 'diagonal'"),
-    (('"reified"', '"psychic"'), r"spec.toml:7: key 'viewpoints\[1\]': .*channel must be"),
-    (("'value-position'", "'diagonal'"), r"spec.toml:8: key 'viewpoints\[2\]'"),
-    (('by = "viewpoint"', 'by = "colour"'), r"spec.toml:13: key 'table': 'by' must be"),
+@pytest.mark.parametrize(("change", "stated"), [
+    (('"classic"', '"diagonal"'), ("spec.toml:6", "key 'viewpoints[0]'", "'diagonal'")),
+    (('"reified"', '"psychic"'), ("spec.toml:7", "key 'viewpoints[1]'", "channel", "'psychic'")),
+    (("'value-position'", "'diagonal'"), ("spec.toml:8", "key 'viewpoints[2]'", "'diagonal'")),
+    (('by = "viewpoint"', 'by = "colour"'), ("spec.toml:13", "key 'table'", "'by'", "'colour'")),
 ])
-def test_spec_errors_give_the_line_of_the_item_at_fault(write_spec, change, expected) -> None:
+def test_spec_errors_give_the_line_of_the_item_at_fault(write_spec, change, stated) -> None:
     """In an array written over several lines, the line of the bad item, not of the key."""
     old, new = change
     assert old in MULTILINE
-    with pytest.raises(SpecError, match=expected):
+    with pytest.raises(SpecError, match=facts(*stated)):
         expand(load_spec(write_spec(MULTILINE.replace(old, new, 1))))
 
 
@@ -138,14 +140,15 @@ def test_a_spec_saved_with_a_byte_order_mark_reads(tmp_path: Path) -> None:
 
 
 def test_a_missing_spec_file_is_a_spec_error(tmp_path: Path) -> None:
-    with pytest.raises(SpecError, match="cannot read the experiment spec"):
+    with pytest.raises(SpecError, match=facts(str(tmp_path / "nothing.toml"), "cannot read",
+                                              "No such file")):
         load_spec(tmp_path / "nothing.toml")
 
 
 def test_a_spec_that_is_not_utf8_is_a_spec_error(tmp_path: Path) -> None:
     path = tmp_path / "latin1.toml"
     path.write_bytes('description = "Café"\n'.encode("latin-1"))
-    with pytest.raises(SpecError, match=r"latin1.toml: the experiment spec is not UTF-8 text"):
+    with pytest.raises(SpecError, match=facts(str(path), "not UTF-8")):
         load_spec(path)
 
 
@@ -155,8 +158,11 @@ UNSUPPORTED = GOOD.replace('"classic",', '{ name = "classic", options = { alldif
 
 def test_unsupported_combinations_are_reported_up_front(write_spec) -> None:
     spec = load_spec(write_spec(UNSUPPORTED))
-    with pytest.raises(SpecError, match=r"(?s)key 'solvers': 2 combination\(s\) cannot run.*"
-                                        r"strong on python-constraint with input/min"):
+    # how many, each combination with its reason, and the setting that leaves them out
+    with pytest.raises(SpecError, match=facts(
+            "key 'solvers'", "2 combination(s)", "skip_unsupported = true",
+            "strong on python-constraint with input/min",
+            "strong on python-constraint with first-fail", "alldiff=weak")):
         expand(spec)
 
 
@@ -170,13 +176,14 @@ def test_skip_unsupported_leaves_them_out(write_spec) -> None:
 
 
 @pytest.mark.parametrize(("heuristic", "extra", "reason"), [
-    ("first-fail/min+symmetric", "max_solutions = 0\n", "cannot count them all"),
-    ("input/min+probe+probe-all", "", "name one probing modifier"),
+    ("first-fail/min+symmetric", "max_solutions = 0\n", ("count them all",
+                                                         "leave out +symmetric")),
+    ("input/min+probe+probe-all", "", ("one probing modifier", "+probe", "+probe-all")),
 ])
-def test_a_heuristic_no_run_can_honour_is_a_spec_error(write_spec, heuristic: str,
-                                                       extra: str, reason: str) -> None:
+def test_a_heuristic_no_run_can_honour_is_a_spec_error(write_spec, heuristic: str, extra: str,
+                                                       reason: tuple[str, ...]) -> None:
     text = GOOD.replace('"first-fail"]', f'"{heuristic}"]') + extra
-    with pytest.raises(SpecError, match=rf"key 'heuristics\[1\]': .*{reason}"):
+    with pytest.raises(SpecError, match=facts("key 'heuristics[1]'", *reason)):
         expand(load_spec(write_spec(text)))
 
 
@@ -184,7 +191,7 @@ def test_modules_register_user_viewpoints(write_spec, clean_registry) -> None:
     spec = load_spec(write_spec(GOOD.replace('"classic",', '"test-slow",')
                                 + 'modules = ["{faulty}"]\n'))
     assert spec.viewpoints[0].name == "test-slow"
-    with pytest.raises(SpecError, match=r"key 'modules': cannot import module 'no\.such'"):
+    with pytest.raises(SpecError, match=facts("key 'modules'", "cannot import", "'no.such'")):
         load_spec(write_spec(GOOD + 'modules = ["no.such"]\n'))
 
 
@@ -212,7 +219,7 @@ viewpoints = ["line-table"]
 solvers = ["cpsat"]
 heuristics = ["input/min+probe-all"]
 """
-    with pytest.raises(SpecError, match=r"(?s)1 combination\(s\) cannot run.*line-table on cpsat"):
+    with pytest.raises(SpecError, match=facts("1 combination(s)", "line-table on cpsat")):
         expand(load_spec(write_spec(text)))
     skipped = expand(load_spec(write_spec(text + "skip_unsupported = true\n")))
     assert skipped.tasks == () and len(skipped.skipped) == 1
@@ -231,7 +238,7 @@ def test_a_viewpoint_that_cannot_build_its_model_is_named_before_anything_runs(
         write_spec, clean_registry) -> None:
     spec = load_spec(write_spec(GOOD.replace('"classic",', '"test-bad-model",').replace(
         "repeats = 2", 'repeats = 2\nmodules = ["{faulty}"]')))
-    with pytest.raises(SpecError, match=r"key 'viewpoints\[0\]': a deliberately inconsistent"):
+    with pytest.raises(SpecError, match=facts("key 'viewpoints[0]'", "deliberately inconsistent")):
         expand(spec)
 
 
@@ -259,6 +266,6 @@ def test_a_spec_named_at_its_former_place_points_at_experiments_specs(
     (tmp_path / "experiments" / "specs").mkdir(parents=True)
     (tmp_path / "experiments" / "specs" / "course.toml").write_text("", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(SpecError, match=r"cannot read the experiment spec") as refused:
+    with pytest.raises(SpecError, match=facts("experiments/course.toml", "cannot read",
+                                              "try experiments/specs/course.toml")):
         load_spec("experiments/course.toml")
-    assert "try experiments/specs/course.toml" in str(refused.value)

@@ -19,13 +19,19 @@ from experiments.campaign.spec import load_spec
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.store.rows import to_row
 from experiments.campaign.stored_campaign import read_campaign
-from experiments.campaign.verdicts import Verdict, summary_status, with_contradictions
+from experiments.campaign.verdicts import (
+    FALSE_UNSATISFIABLE,
+    Verdict,
+    summary_status,
+    with_contradictions,
+)
 from solvers import BACKENDS, Model, load_backends
 from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import OWN_SEARCH, VALUE_RANKING, Capabilities
 from solvers.limits import SearchLimits
 from solvers.record import Status
 from tests.experiments.records import session_of
+from tests.facts import states
 from tests.paths import SUDOKU_DATA
 
 load_backends()
@@ -79,7 +85,7 @@ def test_unsatisfiable_where_the_file_gives_a_solution_is_wrong(tmp_path: Path,
     [task] = tasks(tmp_path, SUDOKU_DATA / "small_4x4.txt", [ClaimsNoSolution.name])
     record = execute(task)
     assert (record.status, record.verdict) == (Status.ERROR, Verdict.WRONG)
-    assert "the instance file gives one" in record.message
+    assert record.message == FALSE_UNSATISFIABLE
     with ResultsStore(tmp_path / "runs.sqlite") as store:
         store.record_run(record)
         run = stored(store)[ClaimsNoSolution.name]
@@ -103,8 +109,8 @@ def test_unsatisfiable_where_another_run_found_a_solution_is_wrong(
         results = [store.record_run(records[task.identity.solver]) for task in order]
         run = stored(store)[ClaimsNoSolution.name]
         assert (run.status, run.verdict) == (Status.ERROR, Verdict.WRONG)
-        assert run.message == ("claims there is no solution, but classic on cp with "
-                               "input/min (repeat 0) found one the checker accepts")
+        # the run whose checked solution contradicts the claim
+        assert states(run.message, "classic on cp", "input/min", "repeat 0")
         assert stored(store)["cp"].verdict is Verdict.CORRECT
         [table] = build_tables(store.runs(), by="solver", metrics=["solutions"])
     # the second run stored makes the contradiction known, and says which run it marked

@@ -12,6 +12,7 @@ from experiments.campaign.stored_campaign import read_campaigns
 from puzzlelab.errors import PuzzleLabError
 from tests.experiments.records import record_of, session_of, task_of
 from tests.experiments.test_cli import run_cli
+from tests.facts import states
 
 
 def small_store(path: Path, name: str, times: dict[str, float | None]) -> Path:
@@ -46,7 +47,8 @@ def test_two_stores_side_by_side_have_ratio_columns(monkeypatch, capsys,
                              "--format", "csv")
     assert code == 0, err
     lines = out.splitlines()
-    # both campaigns are called "grid": their folders tell them apart
+    # both campaigns are called "grid": their folders tell them apart (in the CSV header,
+    # which a user's script reads: compared whole)
     assert lines[0] == ("table,instance,before/grid: classic time (ms),before/grid: classic "
                         "backtracks,after/grid: classic time (ms),after/grid: classic time "
                         "ratio,after/grid: classic backtracks,after/grid: classic "
@@ -66,17 +68,20 @@ def test_text_of_two_stores_fits_the_width_asked_for(monkeypatch, capsys,
     assert "(part 1 of" not in wide and max(map(len, wide.splitlines())) > 60
     _, narrow, _ = run_cli(monkeypatch, capsys, "table", *map(str, two_stores), "--width",
                            "60")
-    assert "solver cp · heuristic input/min (part 3 of 3)" in narrow  # groups, then columns
+    # groups, then columns, split into parts: each titled with its table and its part
+    titles = [line for line in narrow.splitlines() if line.startswith("solver cp")]
+    assert len(titles) == 3 and all(states(title, "heuristic input/min", f"part {part} of 3")
+                                    for part, title in enumerate(titles, start=1))
     assert max(map(len, narrow.splitlines())) <= 60
-    assert "Ratio: the campaign's figure ÷ the first campaign's (before/grid)" in " ".join(
-        narrow.split())
+    # the ratios are to the first campaign, named
+    assert states(" ".join(narrow.split()), "Ratio", "÷", "first campaign's (before/grid)")
 
 
 def test_the_same_store_twice_is_refused(monkeypatch, capsys,
                                          two_stores: tuple[Path, Path]) -> None:
     code, _, err = run_cli(monkeypatch, capsys, "table", str(two_stores[0]),
                            str(two_stores[0]))
-    assert code == 2 and "the same results database is given twice" in err
+    assert code == 2 and states(err, str(two_stores[0]), "same results database", "twice")
     with pytest.raises(PuzzleLabError):
         read_campaigns([two_stores[1], two_stores[1].parent / ".." / "grid" / "runs.sqlite"])
 
@@ -99,6 +104,7 @@ def test_a_store_is_tabled_as_its_spec_says_unless_told(monkeypatch, capsys,
             store.record_run(record_of(task_of("lambda", heuristic=heuristic,
                                                position=position), branches=7 + position))
     _, own, _ = run_cli(monkeypatch, capsys, "table", str(database), "--format", "csv")
+    # the CSV headers say the grouping and the metrics: compared whole, as a script reads them
     assert own.splitlines()[0] == ("table,instance,input/min branches,"
                                    "first-fail/min branches")
     assert own.splitlines()[1].split(",")[2:] == ["7", "8"]

@@ -13,8 +13,9 @@ from experiments.analysis.tables import NOTES, build_tables, format_table
 from experiments.api import run_experiment
 from experiments.campaign.record import RunRecord
 from experiments.campaign.store import ResultsStore
-from tests.experiments.records import record_of, task_of
-from tests.experiments.test_report import SUDOKUS, known_store, parsed, row_of
+from tests.experiments.records import SUDOKUS, known_store, record_of, task_of
+from tests.experiments.test_report import described, parsed, row_of, texts
+from tests.facts import assert_each_states, states
 from tests.paths import NONOGRAM_DATA
 
 TOO_BIG = "line-table: row 9 (clue 2,1,1,1,1,2) has 296,010 placements, more than 100,000"
@@ -47,9 +48,12 @@ def test_each_reason_is_noted_once_and_its_cells_point_to_it() -> None:
     assert rows["p1"][1] == "n/a"  # the number once per cell, on its first column
     assert rows["p3"][2] == "err²" and rows["p2"][2] == rows["p4"][2] == "t/o"
     notes = [n for n in table.notes if n[0] in "¹²³" or n.startswith("t/o:")]
-    assert notes == [f"¹ n/a: {TOO_BIG} (3 cells)", "² err: ValueError: boom (at x.py:3) (1 cell)",
-                     f"³ n/a: {OTHER} (1 cell)",
-                     "t/o: 2 cells stopped by the time limit (10 s of search per run)"]
+    # each note: its number, the mark, the reason (a message's first line), how many cells
+    assert [note[0] for note in notes] == ["¹", "²", "³", "t"]
+    assert_each_states(notes, ("¹", "n/a", TOO_BIG, "3 cells"),
+                       ("²", "err", "ValueError: boom (at x.py:3)", "1 cell"),
+                       ("³", "n/a", OTHER, "1 cell"), ("t/o", "2 cells", "10 s"))
+    assert "more" not in notes[1]  # the error's first line alone
     for fmt in ("text", "markdown", "latex"):
         assert "296,010 placements" in render([table], fmt)
     csv = format_table(RUNS, fmt="csv")
@@ -68,8 +72,8 @@ def test_a_refused_run_is_left_out_of_solved_counts_and_par2_and_the_notes_say_s
     [par2] = [label for label in rows if label.startswith("PAR-2")]
     assert par2 == "PAR-2 (1 instance, 4 n/a out)"
     assert rows[par2][0] == "4.0" and rows[par2][2] == "1.0"
-    assert "PAR-2: mean search time over the instances no group refused" in NOTES
-    assert "of those the group did not refuse" in NOTES and NOTES in table.notes
+    assert NOTES in table.notes  # which says what the solved counts and PAR-2 leave out
+    assert states(NOTES, "PAR-2", "no group refused", "did not refuse")
 
 
 def test_a_campaign_that_solved_nothing_gets_its_tables_and_report(tmp_path: Path) -> None:
@@ -80,17 +84,22 @@ def test_a_campaign_that_solved_nothing_gets_its_tables_and_report(tmp_path: Pat
     assert not any("cactus" in f.name or "effort" in f.name or "scatter" in f.name
                    for f in written.files)
     html = (tmp_path / "r1" / "index.html").read_text(encoding="utf-8")
-    assert ("Not drawn: the cactus plot, the time scatter plot, the backtracks scatter plot "
-            "and the effort plot: no cell was solved (2 n/a).") in html
+    # each figure left out, and why
+    [absent] = texts(html, '<p class="absent">')
+    assert states(absent, "Not drawn", "cactus plot", "time scatter plot",
+                  "backtracks scatter plot", "effort plot", "no cell was solved", "2 n/a")
     assert row_of(parsed(tmp_path / "r1"), "solved") == [("0/0 (1 n/a)", ""), ("", ""),
                                                         ("0/0 (1 n/a)", ""), ("", "")]
     timed_out = known_store(tmp_path / "slow" / "runs.sqlite",
                             [("lambda", "classic", "timeout", 10.0, 7)])
     write_report([timed_out], tmp_path / "r2")
     html = (tmp_path / "r2" / "index.html").read_text(encoding="utf-8")
-    assert "the cactus plot and the effort plot: no cell was solved (1 t/o)" in html
-    assert "the scatter plots: one viewpoint only (classic), none to compare it with" in html
-    assert "t/o: 1 cell stopped by the time limit (10 s of search per run)" in html
+    [absent] = texts(html, '<p class="absent">')  # two reasons, each with the figures it leaves out
+    assert_each_states(absent.split("; "),
+                       ("cactus plot", "effort plot", "no cell was solved", "1 t/o"),
+                       ("scatter plots", "one viewpoint", "classic"))
+    [timed_out_note] = [n for n in texts(html, '<p class="table-notes">') if n.startswith("t/o")]
+    assert states(timed_out_note, "1 cell", "time limit", "10 s")
 
 
 def test_one_refused_run_of_a_large_nonogram_writes_its_tables_and_report(
@@ -104,10 +113,13 @@ def test_one_refused_run_of_a_large_nonogram_writes_its_tables_and_report(
     done = run_experiment(spec, jobs=1, out=tmp_path / "out")
     folder = done.database.parent
     table = (folder / "table.md").read_text(encoding="utf-8")
-    assert "| Swing | n/a¹ | n/a |" in table
-    assert "¹ n/a: line-table: row 1 (clue 7,1,1,1,1,1) has 1,344,904 placements" in table
+    assert "| Swing | n/a¹ | n/a |" in table  # a Markdown row: the product, as written
+    [note] = [line for line in table.splitlines() if line.startswith("¹")]
+    # the refusal: the line, its clue and size, and the option's value that refused it
+    assert states(note, "n/a", "line-table", "row 1", "clue 7,1,1,1,1,1", "1,344,904",
+                  "max_placements=1,000")
     html = (folder / "report" / "index.html").read_text(encoding="utf-8")
-    assert "1,344,904 placements" in html and "Not drawn: " in html
+    assert "1,344,904" in html and texts(html, '<p class="absent">')
 
 
 def test_a_campaigns_history_and_exact_limits_are_in_the_facts(tmp_path: Path) -> None:
@@ -139,11 +151,12 @@ def test_a_campaigns_history_and_exact_limits_are_in_the_facts(tmp_path: Path) -
             store.end_campaign(campaign, ended, state)
     write_report([database], tmp_path / "out")
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
-    assert "<dt>time limit</dt><dd>2.5 s of search per run</dd>" in html
-    assert "<dd>512 MB per run" in html
-    assert ("<dt>session 1</dt><dd>2026-03-01 10:00 UTC, 5 min 0 s, interrupted: 3 planned, "
-            "made 2 stored runs") in html
-    assert ("<dt>session 2</dt><dd>2026-03-02 09:00 UTC, 30 s, finished: 3 planned, made 1 "
-            "stored run") in html
-    assert ("<dt>session 3</dt><dd>2026-03-03 08:00 UTC, 0.05 s, finished: 3 planned, made 0 "
-            "stored runs") in html
+    assert states(described(html, "time limit"), "2.5 s")
+    assert states(described(html, "memory limit"), "512 MB")
+    # each session: when it began, how long it took, how it ended, what it planned and made
+    assert states(described(html, "session 1"), "2026-03-01 10:00 UTC", "5 min 0 s",
+                  "interrupted", "3 planned", "2 stored runs")
+    assert states(described(html, "session 2"), "2026-03-02 09:00 UTC", "30 s", "finished",
+                  "3 planned", "1 stored run")
+    assert states(described(html, "session 3"), "2026-03-03 08:00 UTC", "0.05 s", "finished",
+                  "3 planned", "0 stored runs")

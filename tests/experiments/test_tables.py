@@ -20,6 +20,7 @@ from experiments.campaign.record import RunRecord
 from puzzlelab.errors import OptionError
 from solvers.record import Statistics, Status
 from tests.experiments.records import record_of, task_of
+from tests.facts import facts, states
 
 
 def run(instance: str, viewpoint: str, *, solver: str = "cp", heuristic: str = "input/min",
@@ -59,11 +60,8 @@ MARKDOWN = """\
 | geo. mean (1 solved by all) | 4.0 | 4 | 2.0 | 1 | – | – |
 | PAR-2 (2 instances, 1 n/a out) | 10002.0 |  | 5.0 |  | – |  |
 | virtual best picks | 0 |  | 2 |  | – |  |
-
-t/o: 1 cell stopped by the time limit (10 s of search per run)
-
-Virtual best (the fastest group on each instance): solves 2/2 instances no group refused; time (ms): PAR-2 5.0, total 2.0 on the 1 solved by all.
 """  # noqa: E501
+"""The Markdown table is the product (table.md, pasted into notes): compared as written."""
 
 
 def test_a_group_that_times_out_is_compared_on_the_instances_all_groups_solved() -> None:
@@ -72,6 +70,10 @@ def test_a_group_that_times_out_is_compared_on_the_instances_all_groups_solved()
     # PAR-2 leaves p3 out (channeled refused it: no search failed): classic
     # (4 + 2 x 10,000) / 2 ms, channeled (2 + 8) / 2 ms; the virtual best takes channeled
     # on p1 and p2: (2 + 8) / 2 ms; channeled solved 2 of the 2 it did not refuse
+    timed_out, virtual_best = cp[len(MARKDOWN):].strip().split("\n\n")[:2]
+    assert timed_out.startswith("t/o") and states(timed_out, "1 cell", "10 s")
+    assert states(virtual_best, "Virtual best", "2/2", "PAR-2 5.0", "total 2.0",
+                  "1 solved by all")
     assert cp.count("Marks: ") == 1 and legend() in cp
     cells = dict(build_tables(GRID)[1].rows)
     assert cells["p1"] == ("–", "–", "–", "–", "3.0", "n/r")  # cpsat reports no backtracks
@@ -88,6 +90,7 @@ def test_every_status_without_an_answer_has_a_mark_and_every_mark_is_in_the_lege
 
 def test_csv_has_one_column_per_group_and_metric_and_no_legend() -> None:
     lines = format_table(GRID, fmt="csv").splitlines()
+    # the header and rows a user's script reads: compared whole
     assert lines[0] == ("table,instance,classic time (ms),classic backtracks,"
                         "channeled time (ms),channeled backtracks,boolean time (ms),"
                         "boolean backtracks")
@@ -102,7 +105,8 @@ def test_text_has_group_headers_over_their_metrics_and_fits_a_width() -> None:
     assert text[6].split() == ["p2", "t/o", "t/o", "8.0", "3", "–", "–"]
     narrow = format_table(GRID, fmt="text", width=80)
     assert max(len(line) for line in narrow.splitlines()) <= 80
-    assert "solver cp · heuristic input/min (part 1 of 2)" in narrow
+    first_part = next(line for line in narrow.splitlines() if line.startswith("solver cp "))
+    assert states(first_part, "heuristic input/min", "part 1 of 2")  # the title, and its part
     parts = narrow.split("(part 2 of 2)")[1].splitlines()
     assert parts[2].split() == ["boolean"]  # the group that did not fit, same rows
     assert parts[5].split() == ["p1", "–", "–"]
@@ -111,7 +115,7 @@ def test_text_has_group_headers_over_their_metrics_and_fits_a_width() -> None:
 
 def test_latex_uses_booktabs_spans_escapes_and_a_legend() -> None:
     rows = [run("p1", "classic_weak"), run("p2", "100%", backtracks=None)]
-    latex = format_table(rows, fmt="latex")
+    latex = format_table(rows, fmt="latex")  # the product, pasted into a paper: as written
     assert r"\multicolumn{2}{c}{classic\_weak}" in latex
     assert r"\multicolumn{2}{c}{100\%}" in latex
     assert r"\cmidrule(lr){2-3} \cmidrule(lr){4-5}" in latex
@@ -155,10 +159,12 @@ def test_a_cell_with_some_of_its_planned_repeats_shows_how_many_are_stored() -> 
 
 
 def test_tables_of_a_campaign_with_runs_still_to_come_say_so_first() -> None:
-    note = "partial: 9 of 12 planned runs stored; run the spec again to finish"
-    assert format_table(GRID, planned_runs=12).startswith(note + "\n\n")
-    assert format_table(GRID, fmt="markdown", planned_runs=12).startswith(f"> {note}\n\n###")
-    assert format_table(GRID, fmt="latex", planned_runs=12).startswith(f"% {note}\n\n")
+    # first, in each format's own way (plain, a Markdown quote, a LaTeX comment): how many
+    # of the planned runs are stored, and how to finish
+    for fmt, before, after in (("text", "", ""), ("markdown", "> ", "###"), ("latex", "% ", "")):
+        note, blank, rest = format_table(GRID, fmt=fmt, planned_runs=12).split("\n", 2)
+        assert note.startswith(before) and blank == "" and rest.startswith(after), fmt
+        assert states(note, "partial", "9 of 12", "run the spec again"), fmt
     assert "partial" not in format_table(GRID, fmt="csv", planned_runs=12)
     assert format_table(GRID, planned_runs=9) == format_table(GRID)
 
@@ -184,7 +190,7 @@ def test_reached_shows_the_counts_of_runs_stopped_by_a_limit_as_lower_bounds() -
     assert cells["p4"] == ("t/o (1/2)",) * 3  # a repeat finished: no bound
     assert cells["total (1 solved by all)"] == ("1.0", "6", "20")  # bounds stay out
     assert cells["solved"] == ("1/7", "", "")
-    assert "& t/o & $\\geq$99999 & $\\geq$20 \\\\" in format_table(
+    assert "& t/o & $\\geq$99999 & $\\geq$20 \\\\" in format_table(  # a LaTeX row, as written
         rows, metrics=["time", "backtracks", "branches"], fmt="latex", reached=True)
 
 
@@ -244,15 +250,16 @@ def test_campaigns_side_by_side_match_instances_and_divide_by_the_first() -> Non
     text = format_campaigns([CampaignRuns("before", before), CampaignRuns("after", after)],
                             fmt="markdown")
     assert "| instance | before: classic time (ms) | before: classic backtracks | " \
-           "after: classic time (ms) | after: classic time ratio |" in text
-    assert "Ratio: the campaign's figure ÷ the first campaign's (before)" in text
+           "after: classic time (ms) | after: classic time ratio |" in text  # Markdown
+    [ratio] = [line for line in text.splitlines() if line.startswith("Ratio")]
+    assert states(ratio, "÷", "first campaign's (before)")  # the campaign divided by
 
 
-@pytest.mark.parametrize(("arguments", "message"), [
-    ({"metrics": ["speed"]}, "unknown metric 'speed'; valid: time, build"),
-    ({"by": "colour"}, "unknown --by 'colour'; valid: viewpoint, heuristic, solver"),
-    ({"fmt": "html"}, "unknown format 'html'; valid: text, markdown, latex, csv"),
+@pytest.mark.parametrize(("arguments", "stated"), [
+    ({"metrics": ["speed"]}, ("metric", "'speed'", "time", "build", "backtracks")),
+    ({"by": "colour"}, ("--by", "'colour'", "viewpoint", "heuristic", "solver")),
+    ({"fmt": "html"}, ("format", "'html'", "text", "markdown", "latex", "csv")),
 ])
-def test_bad_choices_list_the_valid_ones(arguments, message) -> None:
-    with pytest.raises(OptionError, match=message):
+def test_bad_choices_list_the_valid_ones(arguments, stated) -> None:
+    with pytest.raises(OptionError, match=facts(*stated)):
         format_table(GRID, **arguments)

@@ -26,6 +26,7 @@ from puzzlelab.errors import OptionError, ParseError
 from puzzles import PUZZLES
 from solvers import BACKENDS
 from tests.experiments.test_cli import run_cli
+from tests.facts import assert_each_states, facts, states
 from tests.grid import assert_solves, grid
 from tests.puzzles.latin_square import (
     PUZZLE_DEFAULTS,
@@ -82,29 +83,30 @@ def latin_square(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LatinSqua
 # ---------------------------------------------------------------- the tests
 
 
-@pytest.mark.parametrize(("text", "where", "message"), [
-    ("", "<string>", "no puzzle found"),
-    ("three\n1 . .\n", "<string>:1", "expected a block header '== name'"),
-    ("== a\n1 . .\n. 2\n", "<string>:3", "row 2 has 2 entries, expected 3"),
-    ("== a\n1 . .\n. 2 . 3\n", "<string>:3:7", "row 2 has 4 entries, expected 3"),
-    ("== a\n1 . .\n. 4 .\n", "<string>:3:3", "4 is outside 1..3"),
-    ("== a\n1 . .\n. x .\n", "<string>:3:3", "expected a digit or '.', found 'x'"),
-    ("== a\n1 . .\n. . 1\n1 . .\n", "<string>:4:1", "1 stands twice in column 1 (also at "
-                                                    "line 2, column 1)"),
-    ("== a\n1 . .\n", "<string>:2", "unexpected end of input: expected row 2 of 3"),
-    ("== a\n1 .\n== b\n", "<string>:3", "expected row 2 of 2, found '== b'"),
-    ("== a\n1\n# again\n== a\n1\n", "<string>:4", "a second instance named 'a' (the first "
-                                                  "is on line 1)"),
-    ("== a\n1 .\n. .\nsolution:\n1 2\n1 2\n", "<string>:6:1", "1 stands twice in column 1"),
-    ("== a\n1 .\n. .\nsolution:\n1 .\n", "<string>:5:3", "expected a digit, found '.'"),
-    ("== a\n1 .\n. .\nsolution:\n2 1\n1 2\n", "<string>:4", "the solution of 'a' is not one: "
-                                                           "cell (1, 1) is 2, the given is 1"),
+@pytest.mark.parametrize(("text", "line", "column", "stated"), [
+    ("", None, None, ("no puzzle",)),
+    ("three\n1 . .\n", 1, None, ("'== name'",)),
+    ("== a\n1 . .\n. 2\n", 3, None, ("row 2", "2 entries", "expected 3")),
+    ("== a\n1 . .\n. 2 . 3\n", 3, 7, ("row 2", "4 entries", "expected 3")),
+    ("== a\n1 . .\n. 4 .\n", 3, 3, ("4", "outside 1..3")),
+    ("== a\n1 . .\n. x .\n", 3, 3, ("a digit or '.'", "'x'")),
+    ("== a\n1 . .\n. . 1\n1 . .\n", 4, 1, ("1 stands twice", "column 1",
+                                             "line 2, column 1")),
+    ("== a\n1 . .\n", 2, None, ("end of input", "row 2 of 3")),
+    ("== a\n1 .\n== b\n", 3, None, ("row 2 of 2", "'== b'")),
+    ("== a\n1\n# again\n== a\n1\n", 4, None, ("second instance", "'a'", "line 1")),
+    ("== a\n1 .\n. .\nsolution:\n1 2\n1 2\n", 6, 1, ("1 stands twice", "column 1")),
+    ("== a\n1 .\n. .\nsolution:\n1 .\n", 5, 3, ("a digit", "'.'")),
+    ("== a\n1 .\n. .\nsolution:\n2 1\n1 2\n", 4, None, ("solution of 'a'", "cell (1, 1)",
+                                                          "is 2", "given is 1")),
 ])
-def test_bad_input_is_an_error_naming_file_line_and_column(text: str, where: str,
-                                                             message: str) -> None:
+def test_bad_input_is_an_error_naming_file_line_and_column(
+        text: str, line: int | None, column: int | None, stated: tuple[str, ...]) -> None:
     with pytest.raises(ParseError) as raised:
         parse(text)
-    assert str(raised.value).startswith(f"{where}: {message}")
+    error = raised.value
+    assert (error.source, error.line, error.column) == ("<string>", line, column)
+    assert states(error.message, *stated)
 
 
 def test_a_missing_file_is_an_error_naming_it(tmp_path: Path) -> None:
@@ -116,11 +118,13 @@ def test_the_checker_lists_every_broken_rule() -> None:
     [three, _] = parse(SMALL)
     assert three.known_solution is not None and check(three, three.known_solution) == []
     wrong = LatinSquareSolution(((2, 2, 3), (3, 1, 4), (2, 3, 1)))
-    assert check(three, wrong) == [
-        "cell (1, 1) is 2, the given is 1", "cell (2, 3) holds 4, outside 1..3",
-        "row 1 has 2 2 times (columns 1, 2)", "column 1 has 2 2 times (rows 1, 3)"]
-    assert check(three, LatinSquareSolution(((1, 2), (2, 1)))) == [
-        "the grid must be 3x3, got rows of lengths [2, 2]"]
+    assert_each_states(check(three, wrong),
+                       ("cell (1, 1)", "is 2", "given is 1"),
+                       ("cell (2, 3)", "4", "outside 1..3"),
+                       ("row 1", "2 times", "columns 1, 2"),
+                       ("column 1", "2 times", "rows 1, 3"))
+    assert_each_states(check(three, LatinSquareSolution(((1, 2), (2, 1)))),
+                       ("3x3", "[2, 2]"))
 
 
 def test_it_passes_the_checks_every_puzzle_passes(latin_square: LatinSquare,
@@ -146,9 +150,9 @@ def test_it_passes_the_checks_every_puzzle_passes(latin_square: LatinSquare,
 def test_generator_options_are_checked(latin_square: LatinSquare) -> None:
     assert dict(latin_square.resolve_generator_options({"size": "3"})) == {"size": 3,
                                                                           "clues": 5}
-    with pytest.raises(OptionError, match="--clues must be at most 4 for size 2, not 5"):
+    with pytest.raises(OptionError, match=facts("--clues", "at most 4", "size 2", "5")):
         latin_square.resolve_generator_options({"size": 2, "clues": 5})
-    with pytest.raises(OptionError, match="--size must be an integer from 2 to 5, not '9'"):
+    with pytest.raises(OptionError, match=facts("--size", "integer", "2 to 5", "'9'")):
         latin_square.resolve_generator_options({"size": "9"})
 
 
@@ -195,9 +199,11 @@ def test_the_command_line_lists_and_solves_it(latin_square: LatinSquare, tmp_pat
                                               monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(monkeypatch, capsys, "list")
-    assert code == 0 and "latin-square  (default: cells, cp, first-fail/min)" in out
+    heading, *below = ("\n" + out).split("\nlatin-square", 1)[1].splitlines()
+    assert code == 0 and states(heading, "default", "cells", "cp", "first-fail/min")
     assert "viewpoint cells: Cell -> digit" in out and "viewpoint boolean: One-hot" in out
-    assert "generate --size: integer, from 2 to 5 (default 4)" in out
+    size = next(line for line in below if line.startswith("  generate --size"))  # its own
+    assert states(size, "integer", "2 to 5", "default 4")
     file = latin_square.data_folder() / "small" / "small.latin"
     code, out, _ = run_cli(monkeypatch, capsys, "solve", "latin-square", str(file),
                            "--instance", "four", "--json")

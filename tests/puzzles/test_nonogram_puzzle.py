@@ -22,6 +22,7 @@ from puzzles.nonogram import (
     render_svg,
     render_text,
 )
+from tests.facts import assert_each_states
 from tests.paths import NONOGRAM_DATA
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -173,10 +174,12 @@ def test_a_missing_file_is_a_parse_error(tmp_path: Path) -> None:
 def test_checker_lists_every_wrong_line() -> None:
     [puzzle] = parse_non(GOOD)
     assert check(puzzle, NonogramSolution(((1, 0), (0, 1)))) == []
-    wrong = check(puzzle, NonogramSolution(((1, 1), (0, 0))))
-    assert wrong == ["row 1 has blocks 2, its clue is 1", "row 2 has blocks none, its clue is 1"]
-    assert check(puzzle, NonogramSolution(((1, 2), (0, 1)))) == ["cell (1, 2) is 2, not 0 or 1"]
-    assert check(puzzle, NonogramSolution(((1, 0),))) == ["the grid must be 2 rows of 2 cells"]
+    # each wrong line with the blocks it has and its clue; the columns are right
+    assert_each_states(check(puzzle, NonogramSolution(((1, 1), (0, 0)))),
+                       ("row 1", "blocks 2", "clue is 1"), ("row 2", "none", "clue is 1"))
+    assert_each_states(check(puzzle, NonogramSolution(((1, 2), (0, 1)))),
+                       ("cell (1, 2)", "is 2", "0 or 1"))
+    assert_each_states(check(puzzle, NonogramSolution(((1, 0),))), ("2 rows", "2 cells"))
 
 
 def test_format_non_round_trips_with_the_goal() -> None:
@@ -197,6 +200,8 @@ def test_format_non_keeps_what_the_file_says_of_its_puzzle() -> None:
 
 def test_text_rendering_shows_clues_and_cells() -> None:
     puzzle = clues_of([[1, 1, 0], [0, 0, 0], [1, 0, 1]], "picture")
+    # the picture is the product, so it is compared whole: clues right-aligned, one
+    # character a cell
     assert render_text(puzzle, puzzle.known_solution) == (
         "     1    \n"
         "     1 1 1\n"

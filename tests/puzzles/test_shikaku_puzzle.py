@@ -24,6 +24,7 @@ from puzzles.shikaku import (
     write,
 )
 from puzzles.shikaku_generator import Layout, random_partition
+from tests.facts import assert_each_states
 from tests.puzzles.parse_errors import assert_refused_at
 
 DATA = SHIKAKU.data_folder()
@@ -103,26 +104,25 @@ def test_the_checker_lists_every_broken_rule() -> None:
     # room 1 is an L holding two clues, room 2 holds no clue, room 3 is an L of area 4
     # for a clue of 2
     wrong = ShikakuSolution(((1, 3, 3), (1, 2, 3), (1, 1, 3)))
-    problems = check(TINY, wrong)
-    assert len(problems) == 5
-    assert any(p.startswith("room 1 (row 1-3, column 1-2) is not a filled rectangle")
-               for p in problems)
-    assert "room 1 (row 1-3, column 1-2) holds 2 clues (at 1/1, 3/2, row/column)" in problems
-    assert "room 2 (row 2, column 2) holds no clue" in problems
-    assert any(p.startswith("room 3 (row 1-3, column 2-3) is not a filled rectangle")
-               for p in problems)
-    assert "room 3 (row 1-3, column 2-3) has area 4 but its clue is 2" in problems
+    # each room by its label and bounding box; the cells (row/column) its rectangle misses,
+    # the clues it holds (row/column), its area against its clue
+    assert_each_states(check(TINY, wrong),
+                       ("room 1", "row 1-3, column 1-2", "not a filled rectangle", "1/2, 2/2"),
+                       ("room 1", "row 1-3, column 1-2", "2 clues", "1/1, 3/2"),
+                       ("room 2", "row 2, column 2", "no clue"),
+                       ("room 3", "row 1-3, column 2-3", "not a filled rectangle", "2/2, 3/2"),
+                       ("room 3", "row 1-3, column 2-3", "area 4", "clue is 2"))
     # area 3 for a clue of 4, and a cell in no room
     partial = ShikakuSolution(((1, 1, 2), (1, None, 2), (3, 3, 3)))
-    assert check(TINY, partial) == ["cell (row 2, column 2) is in no room",
-                                    "room 1 (row 1-2, column 1-2) is not a filled rectangle: "
-                                    "cells 2/2 (row/column) of its bounding box are not in it",
-                                    "room 1 (row 1-2, column 1-2) has area 3 but its clue is 4"]
-    assert check(TINY, ShikakuSolution(((1, 1), (1, 1)))) == [
-        "the grid must be 3x3, got rows of lengths [2, 2]"]
+    assert_each_states(check(TINY, partial),
+                       ("cell (row 2, column 2)", "no room"),
+                       ("room 1", "row 1-2, column 1-2", "not a filled rectangle", "2/2"),
+                       ("room 1", "row 1-2, column 1-2", "area 3", "clue is 4"))
+    assert_each_states(check(TINY, ShikakuSolution(((1, 1), (1, 1)))), ("3x3", "[2, 2]"))
 
 
 def test_text_pictures_draw_room_borders() -> None:
+    # the pictures are the product, so their lines are compared whole (spaces are cells)
     puzzle = render_text(TINY)
     assert puzzle.splitlines()[0] == "┌───────────┐" and "4   .   2" in puzzle
     solved = render_text(TINY, SOLVED)

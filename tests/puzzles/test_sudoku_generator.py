@@ -10,6 +10,7 @@ import pytest
 from puzzlelab.errors import OptionError
 from puzzles.sudoku import SUDOKU, Grid, SudokuInstance, SudokuSolution, check
 from puzzles.sudoku_generator import full_grid, read_off, solved_by_singles, thinned
+from tests.facts import facts
 
 
 def clue_count(grid: Grid) -> int:
@@ -104,8 +105,7 @@ def test_the_clue_count_defaults_to_40_percent_of_the_cells(given: dict[str, obj
 
 
 def test_more_clues_than_cells_is_an_option_error() -> None:
-    with pytest.raises(OptionError, match="--clues must be at most 81 for box 3 "
-                                          r"\(its cells\), not 82"):
+    with pytest.raises(OptionError, match=facts("--clues", "at most 81", "box 3", "82")):
         SUDOKU.resolve_generator_options({"clues": 82})
 
 

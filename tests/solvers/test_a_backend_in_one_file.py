@@ -20,6 +20,7 @@ from solvers import BACKENDS, Model, Status, all_different, load_backends, solve
 from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.capabilities import OWN_SEARCH, VALUE_RANKING, Capabilities
 from solvers.limits import SearchLimits
+from tests.facts import facts
 from tests.grid import assert_solves, grid
 from tests.paths import NONOGRAM_DATA, SUDOKU_DATA
 
@@ -95,9 +96,12 @@ def test_root_propagation_is_declared_exactly_by_a_root_propagator() -> None:
     from solvers.backend_contract import RootPropagator
 
     declaring = dataclasses.replace(DelegatingBackend.capabilities, root_propagation=True)
-    with pytest.raises(TypeError, match="root_propagation is True, so it must be a"):
+    # the backend, what it declares, and what it must therefore be
+    with pytest.raises(TypeError, match=facts("Claims", "root_propagation", "True",
+                                              "must be a RootPropagator")):
         type("Claims", (DelegatingBackend,), {"capabilities": declaring})
-    with pytest.raises(TypeError, match="root_propagation is False, so it must not be a"):
+    with pytest.raises(TypeError, match=facts("Hides", "root_propagation", "False",
+                                              "must not be a RootPropagator")):
         type("Hides", (DelegatingBackend, RootPropagator),
              {"root_domains": lambda self, compiled: None})
     assert issubclass(type(CP), RootPropagator) and CP.capabilities.root_propagation

@@ -12,6 +12,7 @@ from puzzles.sudoku import load
 from solvers import Model, all_different, linear, propagate_root
 from solvers.root_profile import model_sizes, root_profile
 from tests.experiments.test_cli import run_cli
+from tests.facts import states
 from tests.paths import SUDOKU_DATA
 from viewpoints import get_viewpoint
 
@@ -66,11 +67,16 @@ def test_solve_prints_the_profile(monkeypatch, capsys) -> None:
                            "cpsat", "--profile")
     assert code == 0
     expected = root_profile(sudoku("classic", "strong"))
-    assert "root propagation on cp (cpsat has none)" in out
-    [line] = [line for line in out.splitlines() if line.startswith(" together")]
+    lines = out.splitlines()
+    # propagated on cp, since cpsat has no root propagation of its own
+    [heading] = [line for line in lines if line.startswith("root propagation")]
+    assert states(heading, "on cp", "cpsat has none", f"{expected.variables} variables",
+                  f"{expected.values} values", f"{expected.fixed_before} fixed")
+    [line] = [line for line in lines if line.startswith(" together")]
     assert line.split()[1:3] == ["27", str(expected.removed)]
-    assert f"{expected.fixed} variables fixed before the first decision" in line
-    assert "model as built: 81 variables, 27 constraints (27 all-different)" in out
+    assert states(line, f"{expected.fixed} variables fixed")
+    [built] = [line for line in lines if line.startswith("model as built")]
+    assert states(built, "81 variables", "27 constraints", "27 all-different")
 
 
 def test_model_sizes_as_built_and_as_the_backend_posts_them() -> None:

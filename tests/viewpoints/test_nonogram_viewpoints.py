@@ -8,6 +8,7 @@ from experiments.campaign.solving import solve as solve_puzzle
 from puzzlelab.errors import ModelTooLarge
 from puzzles.nonogram import check, load
 from solvers import BACKENDS, Status, clause, solve
+from tests.facts import facts
 from tests.grid import Cell, assert_solves, grid, params, refused_as_declared
 from tests.paths import NONOGRAM_DATA
 from viewpoints import get_viewpoint
@@ -108,7 +109,10 @@ def test_clue_automaton_accepts_exactly_the_lines_with_that_clue(clue) -> None:
 
 def test_line_table_refuses_lines_with_too_many_placements() -> None:
     knotty = load(NONOGRAM_DATA / "webpbn_survey" / "knotty.non")
-    with pytest.raises(ModelTooLarge, match=r"row 3 \(clue 2,2,2,2,2,2\) has 475,020 placements"):
+    limit = get_viewpoint("nonogram", "line-table").options["max_placements"].default
+    # the line, its clue, its size, and the option (with its value) that refused it
+    with pytest.raises(ModelTooLarge, match=facts("row 3", "clue 2,2,2,2,2,2", "475,020",
+                                                  f"max_placements={limit:,}")):
         solve_puzzle(knotty, viewpoint="line-table", solver="cpsat", heuristic="auto")
 
 

@@ -3,18 +3,17 @@ code is kept between processes.
 
 numba keeps a compiled kernel on disk, keyed by its source file's content, by default
 beside the source (``__pycache__``), so each new clone, install or virtual environment
-(CI makes a fresh one for every run) compiles the kernels again: 2.7 s, 5.5 s before
-they had one signature each. Here they are kept in one folder per user instead,
+(CI makes a fresh one for every run) would compile the kernels again. Here they are
+kept in one folder per user instead,
 ``$PUZZLELAB_CACHE_DIR``, else ``$XDG_CACHE_HOME/puzzlelab`` (``~/.cache/puzzlelab``),
 under ``numba-<digest of the kernels' source>``: any checkout of the same kernels on
-this machine reuses them (loading all of them takes about 0.15 s), and a changed
-kernel gets a folder of its own. ``NUMBA_CACHE_DIR``, when set, wins, as numba
+this machine reuses them (loading is a fraction of compiling), and a changed kernel gets
+a folder of its own. ``NUMBA_CACHE_DIR``, when set, wins, as numba
 documents. Where none of these folders can be written, numba's own places are used.
 
 The kernels are optimised at LLVM's level 1, not numba's default 3: their branchy
-loops search faster so (measured, one core: Faase 4.2 s against 5.2 s, non_fast_10
-2.2 against 3.4 s, non_awful_2 3.9 against 6.9 s) and compile sooner (2.6 against
-3.0 s). ``NUMBA_OPT``, when set, wins.
+loops search faster so and compile sooner (measured: docs/defaults.md). ``NUMBA_OPT``,
+when set, wins.
 
 ``python -m solvers.backends.automata.warm_up`` compiles them ahead (for an image or a
 CI step), and prints where they are and how long it took. Once every kernel is there, a
@@ -128,7 +127,8 @@ def compiled(*argument_types: Any) -> Callable[[Callable[..., Any]], Any]:
 READY = "kernels-ready"
 """The marker file, in :func:`cache_folder`, of kernels all compiled and kept there."""
 COMPILE_SECONDS = 3
-"""What compiling every kernel takes, about (2.6 to 3.4 s measured on two cores)."""
+"""What compiling every kernel takes, about, as the first solve on a machine says it
+(measured: docs/defaults.md)."""
 
 
 def kernels_ready() -> bool:

@@ -61,7 +61,7 @@ def test_the_direct_choco_script_solves_and_checks_every_puzzle(capsys) -> None:
     choco = report["figures"][-1]
     assert choco["name"] == "direct choco script"
     assert_all_checked(choco)
-    assert choco["mean_backtracks"] is not None and choco["mean_backtracks"] >= 0
+    assert isinstance(choco["mean_backtracks"], float)  # Choco counts them; CP-SAT gives None
 
 
 def test_the_table_shows_every_figure_and_the_ratio(capsys) -> None:

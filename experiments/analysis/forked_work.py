@@ -1,8 +1,8 @@
-"""Work done aside, in a forked copy of this process, while this one goes on.
+"""Work done in a forked copy of this process, while this one goes on.
 
 At the end of a campaign the workers are idle and the runner has the tables, ``runs.csv``
 and the report to write, one after another, on one core. The report (its figures most
-of all) is the longest of them, and needs nothing the others make: :func:`aside` starts
+of all) is the longest of them, and needs nothing the others make: :func:`run_forked` starts
 it in a child forked from the runner, which has its libraries imported already, and the
 runner writes the rest meanwhile. Where forking is not safe or brings nothing (not
 Linux, one core, other threads running), the work is done in place, with the same
@@ -24,7 +24,7 @@ T = TypeVar("T")
 
 
 class Pending(Generic[T]):
-    """A result being made aside; :meth:`result` waits for it."""
+    """A result being made in a forked child; :meth:`result` waits for it."""
 
     def __init__(self, pid: int | None, reader: int | None, done: tuple[bool, object]) -> None:
         self._pid, self._reader, self._done = pid, reader, done
@@ -41,7 +41,7 @@ class Pending(Generic[T]):
                 self._done = pickle.loads(data)
             except Exception:  # the child died before it answered
                 self._done = (False, RuntimeError(
-                    f"the process writing aside ended without an answer "
+                    f"the forked process ended without an answer "
                     f"(exit status {os.waitstatus_to_exitcode(status)})"))
         succeeded, value = self._done
         if not succeeded:
@@ -65,7 +65,7 @@ def can_fork() -> bool:
             and threading.active_count() == 1)
 
 
-def aside(function: Callable[[], T]) -> Pending[T]:
+def run_forked(function: Callable[[], T]) -> Pending[T]:
     """Run ``function`` in a forked child (see :func:`can_fork`; else here, now)."""
     if not can_fork():
         return Pending(None, None, _outcome(function))

@@ -1,6 +1,6 @@
-"""Work done aside (:mod:`experiments.analysis.aside`): the result or the error of a forked
-child is the one the work gives in place, and the report drawn with its figures aside is
-the same, file for file, as the one drawn in place."""
+"""Work done in a forked child (:mod:`experiments.analysis.forked_work`): its result or its
+error is the one the work gives in place, and the report drawn with its figures in
+children is the same, file for file, as the one drawn in place."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from experiments.analysis import aside as aside_module
-from experiments.analysis.aside import aside
+from experiments.analysis import forked_work
+from experiments.analysis.forked_work import run_forked
 from experiments.analysis.report import write_report
 from puzzlelab.errors import PuzzleLabError
-from tests.experiments.test_report import COMPLETE, known_store
+from tests.experiments.records import COMPLETE, known_store
 from tests.paths import ROOT
 
 
@@ -31,35 +31,35 @@ def fail() -> int:
 
 
 def test_in_place_the_result_and_the_error_are_the_work_s(monkeypatch) -> None:
-    monkeypatch.setattr(aside_module, "can_fork", lambda: False)
-    assert aside(lambda: 6 * 7).result() == 42
+    monkeypatch.setattr(forked_work, "can_fork", lambda: False)
+    assert run_forked(lambda: 6 * 7).result() == 42
     with pytest.raises(PuzzleLabError, match="no such store"):
-        aside(fail).result()
+        run_forked(fail).result()
 
 
-FORKS = sys.platform == "linux" and len(aside_module.os.sched_getaffinity(0)) > 1
-"""Whether a process of one thread does its work aside on this machine."""
+FORKS = sys.platform == "linux" and len(forked_work.os.sched_getaffinity(0)) > 1
+"""Whether a process of one thread does its work in a forked child on this machine."""
 
 
-@pytest.mark.skipif(not FORKS, reason="work is done aside only on Linux with two cores or more")
+@pytest.mark.skipif(not FORKS, reason="work is forked only on Linux with two cores or more")
 def test_a_forked_child_answers_with_its_result_its_error_or_its_death() -> None:
     done = run_python("""
         import os
-        from experiments.analysis.aside import aside, can_fork
+        from experiments.analysis.forked_work import run_forked, can_fork
         from puzzlelab.errors import PuzzleLabError
 
         assert can_fork()
-        print(aside(os.getpid).result() != os.getpid())
+        print(run_forked(os.getpid).result() != os.getpid())
 
         def fail():
             raise PuzzleLabError("no such store")
 
         try:
-            aside(fail).result()
+            run_forked(fail).result()
         except PuzzleLabError as error:
             print("raised:", error)
         try:
-            aside(lambda: os._exit(3)).result()
+            run_forked(lambda: os._exit(3)).result()
         except RuntimeError as error:
             print("died:", error)
         """)
@@ -70,38 +70,38 @@ def test_a_forked_child_answers_with_its_result_its_error_or_its_death() -> None
     assert lines[2].startswith("died:") and "exit status 3" in lines[2]
 
 
-def test_the_report_with_figures_drawn_aside_is_the_report_drawn_in_place(
+def test_the_report_with_figures_drawn_in_children_is_the_report_drawn_in_place(
         tmp_path: Path, monkeypatch) -> None:
     store = known_store(tmp_path / "runs.sqlite", COMPLETE)
-    monkeypatch.setattr(aside_module, "can_fork", lambda: False)
+    monkeypatch.setattr(forked_work, "can_fork", lambda: False)
     write_report([store], tmp_path / "in-place")
     done = run_python(f"""
-        from experiments.analysis.aside import can_fork
+        from experiments.analysis.forked_work import can_fork
         from experiments.analysis.report import write_report
 
         print(can_fork())
-        write_report([{str(store)!r}], {str(tmp_path / "aside")!r})
+        write_report([{str(store)!r}], {str(tmp_path / "forked")!r})
         """)
     assert done.returncode == 0, done.stderr
     forked = done.stdout.split()[0] == "True"
     files = sorted(p.relative_to(tmp_path / "in-place")
                    for p in (tmp_path / "in-place").rglob("*") if p.is_file())
     assert any(p.suffix == ".pdf" for p in files) and any(p.suffix == ".svg" for p in files)
-    assert files == sorted(p.relative_to(tmp_path / "aside")
-                           for p in (tmp_path / "aside").rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(tmp_path / "forked")
+                           for p in (tmp_path / "forked").rglob("*") if p.is_file())
     for name in files:
-        assert (tmp_path / "aside" / name).read_bytes() == \
+        assert (tmp_path / "forked" / name).read_bytes() == \
             (tmp_path / "in-place" / name).read_bytes(), name
     assert forked == FORKS
 
 
-@pytest.mark.skipif(not FORKS, reason="work is done aside only on Linux with two cores or more")
+@pytest.mark.skipif(not FORKS, reason="work is forked only on Linux with two cores or more")
 def test_a_result_never_asked_for_leaves_no_child_behind() -> None:
     done = run_python("""
         import gc, os, time
-        from experiments.analysis.aside import aside
+        from experiments.analysis.forked_work import run_forked
 
-        pending = aside(lambda: time.sleep(60) or "x" * 200_000)  # more than a pipe holds
+        pending = run_forked(lambda: time.sleep(60) or "x" * 200_000)  # more than a pipe holds
         del pending
         gc.collect()
         try:

@@ -38,6 +38,7 @@ from experiments.studies.kit import (
     code,
     met,
     puzzlelab_script,
+    run_main,
     spread_columns,
     table,
     time_rounds,
@@ -203,6 +204,4 @@ main = STUDY.main
 
 
 if __name__ == "__main__":
-    from experiments.studies.kit import run_main
-
     run_main(main)

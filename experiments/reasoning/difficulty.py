@@ -59,11 +59,11 @@ def difficulty(puzzle: str, wanted_grade: str) -> Wanted:
     def steer(instance: object) -> bool:
         return lowest(instance) is not None
 
-    def said() -> str:
+    def grades_seen() -> str:
         if not seen:
             return ""
         return "; the unique candidates graded " + ", ".join(
             f"{name} {number}" for name, number in seen.most_common())
 
     steers = ladder.steers_generator and level < len(ladder.rungs)
-    return Wanted(f"of grade {wanted_grade}", holds, steer if steers else None, said)
+    return Wanted(f"of grade {wanted_grade}", holds, steer if steers else None, grades_seen)

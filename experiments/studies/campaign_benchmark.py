@@ -36,11 +36,11 @@ from experiments.studies.kit import (
     Spread,
     Turn,
     code,
-    met,
     puzzlelab_script,
     run_main,
     spread_columns,
     table,
+    target_verdict,
     time_rounds,
 )
 from experiments.studies.startup import DIRECT, PUZZLE_FILE
@@ -170,12 +170,13 @@ def report(rows: Sequence[Row], command: str) -> str:
     for what in (ONE_JOB, ALL_CORES):
         ratio = direct / spreads[what].median
         lines.append(f"- `{what}` against the direct script (its speed, medians): "
-                     f"{ratio:.2f}x; at least {RATIO_TARGET:g}x: {met(ratio >= RATIO_TARGET)}.")
+                     f"{ratio:.2f}x; at least {RATIO_TARGET:g}x: "
+                     f"{target_verdict(ratio >= RATIO_TARGET)}.")
     kept, worker = statistics.median(seconds(BOOKKEEPING)), statistics.median(seconds(WORKER))
     lines.append(f"- the runner's bookkeeping per run (`--jobs 1`: the time between two "
                  f"results less the worker's own time for a run, "
                  f"{worker * 1000:.2f} ms): {kept * 1000:.2f} ms; under "
-                 f"{BOOKKEEPING_TARGET * 1000:g} ms: {met(kept < BOOKKEEPING_TARGET)}.")
+                 f"{BOOKKEEPING_TARGET * 1000:g} ms: {target_verdict(kept < BOOKKEEPING_TARGET)}.")
     one_job = spreads[ONE_JOB].median
     rest = one_job - RUNS * (worker + kept)
     lines += ["", "## What it shows", "",

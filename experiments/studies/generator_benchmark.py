@@ -29,12 +29,12 @@ from experiments.studies.kit import (
     Row,
     RowsStudy,
     Turn,
-    met,
     progress,
     puzzlelab_script,
     run_main,
     run_once,
     table,
+    target_verdict,
     text,
     yes_no,
 )
@@ -156,7 +156,7 @@ def report(rows: Sequence[Row], command: str) -> str:
         lines.append(f"- {puzzle}: median {statistics.median(times):.1f} s, slowest "
                      f"{max(times):.1f} s (seed {slowest['seed']}); every seed under "
                      f"{target:g} s, each a checked unique puzzle: "
-                     f"{met(max(times) < target and all(map(correct, mine)))}.")
+                     f"{target_verdict(max(times) < target and all(map(correct, mine)))}.")
     return "\n".join(lines) + "\n"
 
 

@@ -24,7 +24,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from experiments.studies.kit import RowsStudy, met
+from experiments.studies.kit import RowsStudy, target_verdict
 from experiments.studies.startup import ROOT, puzzlelab_script
 from puzzles import PUZZLES
 
@@ -134,7 +134,8 @@ def report(rows: Sequence[dict[str, str]], command: str) -> str:
         for process in (DEFAULT, ONE_JOB):
             speed = medians[which, DIRECT_NAME] / medians[which, process]
             lines.append(f"- {which}, `{process}`: {speed:.2f}x the direct script's speed "
-                         f"(medians); at least {TARGET:g}x: {met(speed >= TARGET)}.")
+                         f"(medians); at least {TARGET:g}x: "
+                         f"{target_verdict(speed >= TARGET)}.")
     lines += ["", "Recompute every figure above from the committed rows with `python -m "
               "experiments.studies.hashi_default --from results/hashi-default/runs.csv`."]
     return "\n".join(lines) + "\n"

@@ -35,11 +35,11 @@ from experiments.studies.kit import (
     Study,
     code,
     figure,
-    met,
     ms,
     progress,
     run_main,
     table,
+    target_verdict,
     text,
     yes_no,
 )
@@ -191,7 +191,7 @@ def fast_section(records: Sequence[RunRecord]) -> list[str]:
         Column("over target", over), text("target", lambda n: f"{ms(TARGETS[n])} ms")]
     return [*table(fast, columns), "",
             *(f"- `{n}`: every puzzle in at most {ms(TARGETS[n])} ms of solve time: "
-              f"{met(over(n) == 0 and solved(n) == len(fast[n]))} (max "
+              f"{target_verdict(over(n) == 0 and solved(n) == len(fast[n]))} (max "
               f"{ms(solve_s(slowest(n)))} ms)." for n in fast)]
 
 
@@ -214,7 +214,7 @@ def generated_section(records: Sequence[RunRecord]) -> list[str]:
             *table(made, [text("combination", lambda r: code(Choice.of(r.identity).name)),
                           *RUN_COLUMNS]), "",
             f"- the generated instance in at most {TARGET_GENERATED:g} s of solve time with "
-            f"the best viewpoint: {met(reached)} ({solve_s(best):.3f} s)."]
+            f"the best viewpoint: {target_verdict(reached)} ({solve_s(best):.3f} s)."]
 
 
 def pure_python_section(records: Sequence[RunRecord]) -> list[str]:

@@ -33,12 +33,12 @@ from experiments.studies.kit import (
     Spread,
     Turn,
     code,
-    met,
     ms,
     puzzlelab_script,
     run_main,
     spread_columns,
     table,
+    target_verdict,
     time_rounds,
 )
 from puzzles import PUZZLES
@@ -157,18 +157,21 @@ def report(rows: Sequence[Row], command: str) -> str:
     ratio = statistics.median(ratios)
     lines += ["", f"- `{SOLVE}` over the direct script, round by round: median "
                   f"{ratio:.2f}x (from {min(ratios):.2f}x to {max(ratios):.2f}x).",
-              f"- within {RATIO_TARGET:g}x the direct script: {met(ratio <= RATIO_TARGET)}; "
-              f"within the {RATIO_AIM:g}x aimed at: {met(ratio <= RATIO_AIM)}."]
+              f"- within {RATIO_TARGET:g}x the direct script: "
+              f"{target_verdict(ratio <= RATIO_TARGET)}; "
+              f"within the {RATIO_AIM:g}x aimed at: {target_verdict(ratio <= RATIO_AIM)}."]
     for name in QUICK:
         lines.append(f"- `{name}` under {QUICK_TARGET:g} s: "
-                     f"{met(spreads[name].median < QUICK_TARGET)} (median "
+                     f"{target_verdict(spreads[name].median < QUICK_TARGET)} (median "
                      f"{spreads[name].median * 1000:.0f} ms, slowest "
                      f"{spreads[name].most * 1000:.0f} ms).")
     kept, first = spreads[AUTOMATA].median, spreads[FIRST_AUTOMATA]
-    lines.append(f"- `{AUTOMATA}`, the engine compiled before, under 1 s: {met(kept < 1.0)} "
+    lines.append(f"- `{AUTOMATA}`, the engine compiled before, under 1 s: "
+                 f"{target_verdict(kept < 1.0)} "
                  f"(median {kept * 1000:.0f} ms); its first use on a machine says "
                  f"beforehand that it compiles, and for about how long, in every round: "
-                 f"{met(correct[FIRST_AUTOMATA] == first.count)} (median {first.median:.1f} s).")
+                 f"{target_verdict(correct[FIRST_AUTOMATA] == first.count)} "
+                 f"(median {first.median:.1f} s).")
     lines.append(f"- processes that failed or whose answer the checker rejected: "
                  f"{sum(row['correct'] != '1' for row in rows)}.")
     floor, ours, direct = (spreads[name].median * 1000 for name in (PYTHON, SOLVE, DIRECT_NAME))

@@ -41,11 +41,11 @@ from experiments.studies.kit import (
     Row,
     Study,
     code,
-    met,
     plain_rows,
     progress,
     run_main,
     table,
+    target_verdict,
     text,
     time_rounds,
     yes_no,
@@ -217,7 +217,7 @@ def report(rows: Sequence[Row], command: str) -> str:
              "On: trees recorded under the default cap of 100,000 nodes.", "",
              *table(cases, off), "",
              *(f"- `{case}`: recording off costs {100 * (1 - ratio(case)):+.1f} % (target "
-               f"under 2 %): {met(ratio(case) >= TARGET)}." for case in cases), "",
+               f"under 2 %): {target_verdict(ratio(case) >= TARGET)}." for case in cases), "",
              *table(dict.fromkeys(r["case"] for r in rows if r["kind"] == "on"), on)]
     return "\n".join(lines) + "\n"
 

@@ -36,7 +36,7 @@ class Connected(Constraint):
 
     @classmethod
     def load(cls) -> None:
-        import networkx  # noqa: F401 (0.15 s at first: a build's cost, not a search's)
+        import networkx  # noqa: F401 (its first import is a build's cost, not a search's)
 
     def variables(self) -> tuple[IntVar, ...]:
         return tuple(dict.fromkeys(weight for _, _, weight in self.edges))

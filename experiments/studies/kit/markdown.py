@@ -75,9 +75,10 @@ def ms(seconds: float | None) -> str:
     return figure(None if seconds is None else seconds * 1000, 1)
 
 
-def met(condition: bool) -> str:
-    """A target's verdict, in bold."""
-    return "**met**" if condition else "**not met**"
+def target_verdict(reached: bool) -> str:
+    """Whether a benchmark's target is reached, as its report says it: **met** or
+    **not met**."""
+    return "**met**" if reached else "**not met**"
 
 
 def yes_no(condition: bool) -> str:

@@ -45,9 +45,8 @@ if TYPE_CHECKING:  # numpy and numba are imported by the first automata solve
     from solvers.backends.automata.search import Search
     from solvers.backends.automata.strategy import Strategy
 
-#: auto probes at the root and then every this many levels, without merging (measured
-#: on Faase: 5.5 s and no failed choice, against 8.7 s and 48 failed with merging;
-#: docs/hard-nonograms.md)
+#: auto probes at the root and then every this many levels, without merging (chosen by
+#: measurement on the hardest Nonograms: docs/hard-nonograms.md)
 AUTO_PROBE_EVERY = 10
 
 

@@ -30,8 +30,7 @@ class Strategy:
     probe_root: bool = False
     probe_every: int = 0
     merge: bool = True
-    # measured on Faase: tolerances 0.003 to 0.1 with 10 or 30 rounds all solve it
-    # without a failed choice; 0.1 with 10 rounds is the fastest (docs/hard-nonograms.md)
+    # the fastest of the tolerances and rounds tried on Faase (docs/hard-nonograms.md)
     belief_rounds: int = 10
     tolerance: float = 0.1
 

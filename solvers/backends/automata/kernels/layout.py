@@ -15,7 +15,7 @@ from solvers.backends.automata.kernel_cache import compiled
 # Each kernel is compiled for one signature, given with these types, when its module is
 # imported (or loaded from the disk cache, see kernel_cache.py). Lazy compilation, as
 # before, compiled a kernel again for each literal argument another kernel passes it
-# (``propagate`` three times, ``_enqueue_variable`` four): 5.5 s cold against 2.7 s.
+# (``propagate`` three times, ``_enqueue_variable`` four): docs/defaults.md has the cost.
 INDEX, SMALL, REAL, FLAG = types.int64, types.int8, types.float64, types.boolean
 INDICES, SMALLS, FLAGS = types.int64[::1], types.int8[::1], types.boolean[::1]
 REALS, REAL_PAIRS, TRANSITIONS = types.float64[::1], types.float64[:, ::1], types.int32[:, ::1]

@@ -44,6 +44,7 @@ from experiments.studies.kit import (
     time_rounds,
 )
 from experiments.studies.startup import DIRECT, PUZZLE_FILE
+from experiments.studies.sudoku_direct import WHY_THIS_SCRIPT
 from solvers import Status
 
 if TYPE_CHECKING:
@@ -164,7 +165,9 @@ def report(rows: Sequence[Row], command: str) -> str:
              "order: the direct script over the 2,000 puzzles, and the default Sudoku "
              "campaign (a spec naming only the puzzle and the two files) with `--jobs 1` and "
              "with every core, start-up, the 2,000 runs, the tables and the report included. "
-             "Every answer is checked.", "", *table(PROCESSES, columns)]
+             "Every answer is checked. The puzzles are Royle's published 17-clue collection "
+             "and, beside it, a copy of each transposed with its digits renamed (as hard, "
+             "each with one solution). " + WHY_THIS_SCRIPT, "", *table(PROCESSES, columns)]
     direct = spreads[DIRECT_NAME].median
     lines.append("")
     for what in (ONE_JOB, ALL_CORES):

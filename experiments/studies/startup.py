@@ -41,6 +41,7 @@ from experiments.studies.kit import (
     target_verdict,
     time_rounds,
 )
+from experiments.studies.sudoku_direct import WHY_THIS_SCRIPT
 from puzzles import PUZZLES
 
 __all__ = ["ROOT", "main", "puzzlelab_script"]
@@ -150,7 +151,8 @@ def report(rows: Sequence[Row], command: str) -> str:
              f"Written by `{command}`; every process a fresh one, timed from its start to "
              "its end; the commands interleaved, in a shuffled order, round by round. "
              "Each round solves another of Royle's 17-clue puzzles, alone in its file, "
-             "with both solvers, and checks both answers with the Sudoku checker.", "",
+             "with both solvers, and checks both answers with the Sudoku checker. "
+             + WHY_THIS_SCRIPT, "",
              *table(COMMANDS, columns)]
     ratios = [ours / direct for ours, direct in zip(seconds_of(rows, SOLVE),
                                                     seconds_of(rows, DIRECT_NAME), strict=True)]

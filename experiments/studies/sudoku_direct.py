@@ -5,6 +5,13 @@ other side; the throughput benchmark solves with its model in process)."""
 import sys
 from typing import Any
 
+WHY_THIS_SCRIPT = (
+    "The direct script is pychoco (Choco, all_different with arc consistency, the smallest "
+    "domain first): of the direct scripts measured for Sudoku, Choco solves the most puzzles "
+    "a second (docs/sudoku-throughput.md: about three times CP-SAT's), and Choco is the "
+    "default Sudoku solver, so the script is the same search without PuzzleLab.")
+"""Which direct script the benchmarks compare with, and why: their READMEs say it."""
+
 GROUPS = ([[9 * r + c for c in range(9)] for r in range(9)]
           + [[9 * r + c for r in range(9)] for c in range(9)]
           + [[9 * (3 * br + i) + 3 * bc + j for i in range(3) for j in range(3)]

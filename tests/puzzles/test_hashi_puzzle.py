@@ -41,7 +41,8 @@ RING = HashiSolution((Bridge((0, 0), (0, 2), 1), Bridge((0, 0), (2, 0), 1),
 
 @pytest.mark.parametrize(("name", "count", "solved"), [
     ("kul_aplai_2019.txt", 6, 6), ("coelho2019_100islands.txt", 360, 0),
-    ("coelho2019_200islands.txt", 360, 0), ("puzzlekit_hashi.txt", 454, 454),
+    ("coelho2019_200islands.txt", 360, 0), ("coelho2019_400islands.txt", 30, 0),
+    ("puzzlekit_hashi.txt", 454, 454),
     ("small/small.txt", 6, 6), ("small/several.txt", 2, 1),
 ])
 def test_shipped_files_read_and_their_solutions_pass_the_checker(name: str, count: int,
@@ -60,6 +61,11 @@ def test_the_coelho_island_counts_and_sizes() -> None:
     assert {len(instance.islands) for instance in instances} == {200}
     assert instances[0].name == "Hs_24_200_25_00_001.has"
     assert (instances[0].rows, instances[0].columns) == (24, 24)
+    larger = read(DATA / "coelho2019_400islands.txt")
+    assert {len(instance.islands) for instance in larger} == {400}
+    assert [instance.name for instance in larger[:2]] == ["Hs_34_400_25_00_001.has",
+                                                          "Hs_34_400_25_00_013.has"]
+    assert {(instance.rows, instance.columns) for instance in larger} == {(34, 34)}
 
 
 def test_the_puzzlekit_grid_is_read_as_bridges() -> None:

@@ -156,6 +156,14 @@ class Backend(ABC, Generic[Compiled]):
         """The solver's figures so far, by declared statistic name (only those the
         backend declares; ``first_branches`` only where the loop cannot read it)."""
 
+    def add_cuts(self, compiled: Compiled, cuts: list[Constraint], request: SolveRequest,
+                 limits: SearchLimits) -> Compiled | None:
+        """The next lazy round's search: the model ``compiled`` searched, with ``cuts``
+        (native constraints on its own variables) added, under ``request`` (its hint,
+        the time left) and ``limits``; or None, as here, when the backend cannot add
+        constraints to a model it has searched, and the loop compiles it afresh."""
+        return None
+
     def search_tree(self, compiled: Compiled) -> SearchTree | None:
         """The tree the search recorded, when ``request.tree_cap`` asked for one (a
         backend declaring ``search_tree`` overrides this)."""

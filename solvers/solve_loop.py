@@ -26,7 +26,7 @@ from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.constraints import Constraint
 from solvers.interrupt import ctrl_c_stops
 from solvers.limits import SearchLimits
-from solvers.lowering import lower
+from solvers.lowering import lower_more
 from solvers.memory import PeakMemory
 from solvers.model import LazyConstraint, Model
 from solvers.record import SolveResult, Statistics, Status
@@ -40,7 +40,8 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
     The first solution comes back as the assignment; every solution found is checked
     against the model's constraints, and one that violates them makes the run an
     ``error`` (a rejected one is not checked: it is neither counted nor returned, and
-    checking it would only slow the course's way down). A solution that breaks a
+    checking it would only slow the course's way down; nor is one that breaks a lazy
+    constraint, which only gives cuts, each round's). A solution that breaks a
     constraint checked after search is rejected and the search goes on; one that
     breaks a lazy constraint adds its cuts to a copy of the model, searched again from
     scratch (:class:`Verdicts`). The run's figures are then those of all its searches
@@ -54,7 +55,8 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
     first_branches: int | None = None
     searches, end = 0, None
     hint: tuple[int, ...] | None = None  # where the last lazy round stopped
-    tree = None
+    tree = compiled = None
+    added: list[Constraint] = []  # the last round's cuts, lowered, which compiled lacks
     while True:
         time_left = request.time_limit if end is None else end - time.perf_counter()
         if time_left is not None and time_left <= 0:  # a rebuild used up the time
@@ -73,7 +75,10 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
                 *model.constraints, *model.after_search, *model.lazy]
             for constraint in {type(c): c for c in checked}.values():
                 constraint.load()
-        compiled = backend.compile(current, current_lowered, round_request, limits)
+        if compiled is not None:  # the round before's model, given its cuts if it can be
+            compiled = backend.add_cuts(compiled, added, round_request, limits)
+        if compiled is None:
+            compiled = backend.compile(current, current_lowered, round_request, limits)
         totals["build_s"] = _add(totals["build_s"],
                                  current_lowered.lowering_s + time.perf_counter() - started)
         searched = _search(backend, compiled, current, round_request, limits, verdicts,
@@ -98,7 +103,11 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
         verdicts.add_cuts(searched.cuts)
         hint = searched.stopped_on
         current = current.with_cuts(searched.cuts)
-        current_lowered = lower(current, backend)
+        grown = lower_more(current_lowered, searched.cuts, backend)
+        added = grown.constraints[len(current_lowered.constraints):]
+        if len(grown.variables) > len(current_lowered.variables):
+            compiled = None  # cuts that need new variables: compile afresh
+        current_lowered = grown
     statistics = Statistics(**counters, first_branches=first_branches, **totals,
                             solutions=verdicts.found(), **verdicts.statistics(),
                             **model_size(model, current_lowered))
@@ -172,11 +181,11 @@ def _search(backend: Backend, compiled: object, model: Model, request: SolveRequ
                     if verdict == "pass":  # rejected (or accepted before): neither counted
                         verdicts.note_rejected(values)  # nor returned, so not checked
                         continue
-                    searched.wrong = searched.wrong or _violated(model, values, backend.name)
                     if verdict == "stop":
                         searched.stopped_on = values
                         searched.cuts, searched.failure = verdicts.cuts(values)
                         break
+                    searched.wrong = searched.wrong or _violated(model, values, backend.name)
                     if verdicts.accept(values):
                         searched.accepted_first = True
                         searched.first_branches = backend.counters(compiled).get("branches")

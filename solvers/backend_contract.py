@@ -50,6 +50,9 @@ class SolveRequest:
             ``capabilities.options``; a backend reads its defaults for the others).
         tree_cap: record the search tree, keeping at most this many nodes (only on a
             backend declaring ``search_tree``); None: no recording, at no cost.
+        keep: positions (in ``model.variables``) of the variables a repair round keeps
+            at their ``hint`` values (:meth:`Model.repair_lazy_rounds`); only
+            :meth:`Backend.add_cuts` is asked to keep them.
     """
 
     plan: SearchPlan
@@ -62,6 +65,7 @@ class SolveRequest:
     hint: tuple[int, ...] | None = None
     options: Mapping[str, str] = field(default_factory=dict)
     tree_cap: int | None = None
+    keep: tuple[int, ...] = ()
 
     def searching(self) -> None:
         """Say that the search starts now (the solve loop calls it just before searching)."""
@@ -160,7 +164,8 @@ class Backend(ABC, Generic[Compiled]):
                  limits: SearchLimits) -> Compiled | None:
         """The next lazy round's search: the model ``compiled`` searched, with ``cuts``
         (native constraints on its own variables) added, under ``request`` (its hint,
-        the time left) and ``limits``; or None, as here, when the backend cannot add
+        the time left, the variables it keeps at their hinted values, none kept by the
+        search before) and ``limits``; or None, as here, when the backend cannot add
         constraints to a model it has searched, and the loop compiles it afresh."""
         return None
 

@@ -30,6 +30,7 @@ from solvers.lowering import lower_more
 from solvers.memory import PeakMemory
 from solvers.model import LazyConstraint, Model
 from solvers.record import SolveResult, Statistics, Status
+from solvers.repair import Neighbourhoods
 from solvers.solution_verdicts import Verdicts
 
 
@@ -44,11 +45,17 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
     constraint, which only gives cuts, each round's). A solution that breaks a
     constraint checked after search is rejected and the search goes on; one that
     breaks a lazy constraint adds its cuts to a copy of the model, searched again from
-    scratch (:class:`Verdicts`). The run's figures are then those of all its searches
-    (summed, as each statistic declares), and its time limit covers them all.
+    scratch (:class:`Verdicts`), or first near the cuts when the model repairs its
+    rounds (:mod:`solvers.repair`; the whole model then only if that finds nothing).
+    The run's figures are then those of all its searches (summed, as each statistic
+    declares), and its time limit covers them all.
     """
     verdicts = Verdicts(model, request.max_solutions)
     judged = verdicts.judged
+    repairing = (model.lazy_repair is not None and not model.after_search
+                 and request.max_solutions == 1)
+    near = Neighbourhoods(model) if repairing else None
+    keep: tuple[int, ...] = ()  # what a repair round keeps where the round before stopped
     current, current_lowered = model, lowered
     totals: dict[str, float | None] = {"build_s": 0.0, "solve_s": 0.0, "solve_cpu_s": 0.0}
     counters: dict[str, int | None] = {}
@@ -67,7 +74,7 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
             asked = None if asked is None else asked - len(verdicts.accepted)
         round_request = dataclasses.replace(request, time_limit=time_left, max_solutions=asked,
                                             judge=verdicts.verdict if judged else None,
-                                            hint=hint)
+                                            hint=hint, keep=keep)
         limits = SearchLimits(time_left)
         started = time.perf_counter()
         if searches == 0:  # what checking a solution needs, loaded as part of the build
@@ -78,6 +85,7 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
         if compiled is not None:  # the round before's model, given its cuts if it can be
             compiled = backend.add_cuts(compiled, added, round_request, limits)
         if compiled is None:
+            round_request = dataclasses.replace(round_request, keep=())
             compiled = backend.compile(current, current_lowered, round_request, limits)
         totals["build_s"] = _add(totals["build_s"],
                                  current_lowered.lowering_s + time.perf_counter() - started)
@@ -98,10 +106,17 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
         if first_branches is None and searched.accepted_first and round_first is not None:
             first_branches = round_first + (counters.get("branches") or 0)
         counters = _combined(counters, round_counters)
+        if (round_request.keep and searched.exhausted and not searched.timed_out
+                and not searched.cuts and not verdicts.found()):
+            keep, added = (), []  # nothing near the cuts: the whole model, same cuts
+            continue
         if searched.interrupted or searched.failure or searched.wrong or not searched.cuts:
             break
         verdicts.add_cuts(searched.cuts)
         hint = searched.stopped_on
+        if near is not None and model.lazy_repair is not None:
+            keep = near.kept({v for cut in searched.cuts for v in cut.variables()},
+                             model.lazy_repair)
         current = current.with_cuts(searched.cuts)
         grown = lower_more(current_lowered, searched.cuts, backend)
         added = grown.constraints[len(current_lowered.constraints):]

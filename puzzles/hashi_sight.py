@@ -19,20 +19,20 @@ def neighbours(instance: HashiInstance) -> list[tuple[Island, Island]]:
     """Every pair of islands that see each other (same row or column, only empty cells
     between), the first island first in row-major order; pairs sorted by their cells.
 
-    Each island is paired with the next island to its right and the next one below.
+    Each island is paired with the next island to its right and the next one below:
+    in row-major order, the next in its row and the next in its column.
     """
-    at = instance.island_at()
+    ordered = sorted(instance.islands, key=lambda island: (island.row, island.column))
     pairs = []
-    for island in instance.islands:
-        for step_row, step_column in ((0, 1), (1, 0)):
-            row, column = island.row + step_row, island.column + step_column
-            while row < instance.rows and column < instance.columns:
-                other = at.get((row, column))
-                if other is not None:
-                    pairs.append((island, other))
-                    break
-                row, column = row + step_row, column + step_column
-    pairs.sort(key=lambda pair: (pair[0].cell, pair[1].cell))
+    below: dict[int, Island] = {}  # by column, the last island met
+    for island, following in zip(ordered, [*ordered[1:], None]):
+        if following is not None and following.row == island.row:
+            pairs.append((island, following))
+        above = below.get(island.column)
+        if above is not None:
+            pairs.append((above, island))
+        below[island.column] = island
+    pairs.sort(key=lambda pair: (pair[0].row, pair[0].column, pair[1].row, pair[1].column))
     return pairs
 
 

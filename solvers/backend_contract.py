@@ -50,6 +50,9 @@ class SolveRequest:
             ``capabilities.options``; a backend reads its defaults for the others).
         tree_cap: record the search tree, keeping at most this many nodes (only on a
             backend declaring ``search_tree``); None: no recording, at no cost.
+        keep: positions (in ``model.variables``) of the variables a repair round keeps
+            at their ``hint`` values (:meth:`Model.repair_lazy_rounds`); only
+            :meth:`Backend.add_cuts` is asked to keep them.
     """
 
     plan: SearchPlan
@@ -62,6 +65,7 @@ class SolveRequest:
     hint: tuple[int, ...] | None = None
     options: Mapping[str, str] = field(default_factory=dict)
     tree_cap: int | None = None
+    keep: tuple[int, ...] = ()
 
     def searching(self) -> None:
         """Say that the search starts now (the solve loop calls it just before searching)."""
@@ -155,6 +159,15 @@ class Backend(ABC, Generic[Compiled]):
     def counters(self, compiled: Compiled) -> Mapping[str, int | None]:
         """The solver's figures so far, by declared statistic name (only those the
         backend declares; ``first_branches`` only where the loop cannot read it)."""
+
+    def add_cuts(self, compiled: Compiled, cuts: list[Constraint], request: SolveRequest,
+                 limits: SearchLimits) -> Compiled | None:
+        """The next lazy round's search: the model ``compiled`` searched, with ``cuts``
+        (native constraints on its own variables) added, under ``request`` (its hint,
+        the time left, the variables it keeps at their hinted values, none kept by the
+        search before) and ``limits``; or None, as here, when the backend cannot add
+        constraints to a model it has searched, and the loop compiles it afresh."""
+        return None
 
     def search_tree(self, compiled: Compiled) -> SearchTree | None:
         """The tree the search recorded, when ``request.tree_cap`` asked for one (a

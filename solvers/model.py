@@ -21,7 +21,8 @@ class LazyConstraint(Protocol):
         """Whether a full assignment satisfies the constraint."""
 
     def cuts(self, assignment: Assignment) -> list[Constraint]:
-        """Constraints every solution of this constraint satisfies and ``assignment`` breaks."""
+        """Constraints every solution of this constraint satisfies and ``assignment``
+        breaks (none when ``assignment`` satisfies it)."""
 
     def load(self) -> None:
         """Import the libraries ``holds`` and ``cuts`` need (:meth:`Constraint.load`)."""
@@ -54,6 +55,11 @@ class Model:
     after_search: list[Constraint] = field(default_factory=list)
     #: constraints not posted: a solution breaking one adds its cuts (add_lazy)
     lazy: list[LazyConstraint] = field(default_factory=list)
+    #: after a lazy round, search first within this many constraints of the cuts
+    #: (repair_lazy_rounds); None: search the whole model each round
+    lazy_repair: int | None = None
+    #: a backend's own options this model asks for, by backend (suggest_options)
+    backend_options: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def int_var(self, lb: int, ub: int, name: str | None = None) -> IntVar:
         """A new integer variable with domain ``lb..ub``."""
@@ -114,6 +120,27 @@ class Model:
         self._check_owned(constraint)
         self.lazy.append(constraint)
         return constraint
+
+    def repair_lazy_rounds(self, radius: int) -> None:
+        """Search each lazy round after the first near its cuts before the whole model.
+
+        The variables within ``radius`` constraints of the cuts' own (the model's
+        constraints, not the cuts, link them) are searched; the others keep the values
+        the round before stopped on. Only when that finds no solution is the whole model
+        searched, with the same cuts. A run that looks for one solution does this, on a
+        backend that can add cuts to a model it has searched (``Backend.add_cuts``);
+        any other searches the whole model each round. Every solution still meets every
+        constraint: keeping values only narrows where a round looks first.
+        """
+        if radius < 0:
+            raise ModelError(f"a repair radius counts constraints: 0 or more, not {radius}")
+        self.lazy_repair = radius
+
+    def suggest_options(self, backend: str, options: Mapping[str, str]) -> None:
+        """Ask ``backend`` for its own ``options`` (the names it declares, as ``-o
+        NAME=VALUE`` gives them) whenever it searches this model, unless a run gives
+        the same names: what suits the model's searches on that solver."""
+        self.backend_options[backend] = dict(options)
 
     def with_cuts(self, cuts: Sequence[Constraint]) -> Model:
         """A copy of this model with ``cuts`` posted too (this model does not grow)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from solvers.backend_contract import Verdict
 from solvers.constraints import Constraint
-from solvers.model import LazyConstraint, Model
+from solvers.model import Model
 
 
 class Verdicts:
@@ -67,9 +67,9 @@ class Verdicts:
         good ('' when they are): they must exclude ``values``, or the next search
         could stop on it again and again."""
         assignment = dict(zip(self.model.variables, values))
-        broken: list[LazyConstraint] = [c for c in self.model.lazy if not c.holds(assignment)]
-        cuts = [cut for constraint in broken for cut in constraint.cuts(assignment)]
+        cuts = [cut for constraint in self.model.lazy for cut in constraint.cuts(assignment)]
         if all(cut.holds(assignment) for cut in cuts):
+            broken = [c for c in self.model.lazy if not c.holds(assignment)]
             kinds = ", ".join(sorted({getattr(c, "kind", type(c).__name__) for c in broken}))
             return cuts, (f"lazy {kinds}: a solution breaks it, but its cuts do not "
                           f"exclude that solution")

@@ -26,10 +26,11 @@ from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.constraints import Constraint
 from solvers.interrupt import ctrl_c_stops
 from solvers.limits import SearchLimits
-from solvers.lowering import lower
+from solvers.lowering import lower_more
 from solvers.memory import PeakMemory
 from solvers.model import LazyConstraint, Model
 from solvers.record import SolveResult, Statistics, Status
+from solvers.repair import Neighbourhoods
 from solvers.solution_verdicts import Verdicts
 
 
@@ -40,21 +41,29 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
     The first solution comes back as the assignment; every solution found is checked
     against the model's constraints, and one that violates them makes the run an
     ``error`` (a rejected one is not checked: it is neither counted nor returned, and
-    checking it would only slow the course's way down). A solution that breaks a
+    checking it would only slow the course's way down; nor is one that breaks a lazy
+    constraint, which only gives cuts, each round's). A solution that breaks a
     constraint checked after search is rejected and the search goes on; one that
     breaks a lazy constraint adds its cuts to a copy of the model, searched again from
-    scratch (:class:`Verdicts`). The run's figures are then those of all its searches
-    (summed, as each statistic declares), and its time limit covers them all.
+    scratch (:class:`Verdicts`), or first near the cuts when the model repairs its
+    rounds (:mod:`solvers.repair`; the whole model then only if that finds nothing).
+    The run's figures are then those of all its searches (summed, as each statistic
+    declares), and its time limit covers them all.
     """
     verdicts = Verdicts(model, request.max_solutions)
     judged = verdicts.judged
+    repairing = (model.lazy_repair is not None and not model.after_search
+                 and request.max_solutions == 1)
+    near = Neighbourhoods(model) if repairing else None
+    keep: tuple[int, ...] = ()  # what a repair round keeps where the round before stopped
     current, current_lowered = model, lowered
     totals: dict[str, float | None] = {"build_s": 0.0, "solve_s": 0.0, "solve_cpu_s": 0.0}
     counters: dict[str, int | None] = {}
     first_branches: int | None = None
     searches, end = 0, None
     hint: tuple[int, ...] | None = None  # where the last lazy round stopped
-    tree = None
+    tree = compiled = None
+    added: list[Constraint] = []  # the last round's cuts, lowered, which compiled lacks
     while True:
         time_left = request.time_limit if end is None else end - time.perf_counter()
         if time_left is not None and time_left <= 0:  # a rebuild used up the time
@@ -65,7 +74,7 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
             asked = None if asked is None else asked - len(verdicts.accepted)
         round_request = dataclasses.replace(request, time_limit=time_left, max_solutions=asked,
                                             judge=verdicts.verdict if judged else None,
-                                            hint=hint)
+                                            hint=hint, keep=keep)
         limits = SearchLimits(time_left)
         started = time.perf_counter()
         if searches == 0:  # what checking a solution needs, loaded as part of the build
@@ -73,7 +82,11 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
                 *model.constraints, *model.after_search, *model.lazy]
             for constraint in {type(c): c for c in checked}.values():
                 constraint.load()
-        compiled = backend.compile(current, current_lowered, round_request, limits)
+        if compiled is not None:  # the round before's model, given its cuts if it can be
+            compiled = backend.add_cuts(compiled, added, round_request, limits)
+        if compiled is None:
+            round_request = dataclasses.replace(round_request, keep=())
+            compiled = backend.compile(current, current_lowered, round_request, limits)
         totals["build_s"] = _add(totals["build_s"],
                                  current_lowered.lowering_s + time.perf_counter() - started)
         searched = _search(backend, compiled, current, round_request, limits, verdicts,
@@ -93,12 +106,23 @@ def run_search(backend: Backend, model: Model, lowered: LoweredModel,
         if first_branches is None and searched.accepted_first and round_first is not None:
             first_branches = round_first + (counters.get("branches") or 0)
         counters = _combined(counters, round_counters)
+        if (round_request.keep and searched.exhausted and not searched.timed_out
+                and not searched.cuts and not verdicts.found()):
+            keep, added = (), []  # nothing near the cuts: the whole model, same cuts
+            continue
         if searched.interrupted or searched.failure or searched.wrong or not searched.cuts:
             break
         verdicts.add_cuts(searched.cuts)
         hint = searched.stopped_on
+        if near is not None and model.lazy_repair is not None:
+            keep = near.kept({v for cut in searched.cuts for v in cut.variables()},
+                             model.lazy_repair)
         current = current.with_cuts(searched.cuts)
-        current_lowered = lower(current, backend)
+        grown = lower_more(current_lowered, searched.cuts, backend)
+        added = grown.constraints[len(current_lowered.constraints):]
+        if len(grown.variables) > len(current_lowered.variables):
+            compiled = None  # cuts that need new variables: compile afresh
+        current_lowered = grown
     statistics = Statistics(**counters, first_branches=first_branches, **totals,
                             solutions=verdicts.found(), **verdicts.statistics(),
                             **model_size(model, current_lowered))
@@ -172,11 +196,11 @@ def _search(backend: Backend, compiled: object, model: Model, request: SolveRequ
                     if verdict == "pass":  # rejected (or accepted before): neither counted
                         verdicts.note_rejected(values)  # nor returned, so not checked
                         continue
-                    searched.wrong = searched.wrong or _violated(model, values, backend.name)
                     if verdict == "stop":
                         searched.stopped_on = values
                         searched.cuts, searched.failure = verdicts.cuts(values)
                         break
+                    searched.wrong = searched.wrong or _violated(model, values, backend.name)
                     if verdicts.accept(values):
                         searched.accepted_first = True
                         searched.first_branches = backend.counters(compiled).get("branches")

@@ -98,7 +98,8 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
             once the model is built (twice when ``+symmetric`` searches the whole model
             too, with the time left).
         options: the backend's own options (``{"solver": "chuffed"}`` on ``minizinc``),
-            by the names its ``capabilities.options`` declares.
+            by the names its ``capabilities.options`` declares, over those the model
+            asks of this backend (:meth:`Model.suggest_options`).
         record_tree: record the search's tree into the result's ``tree``, keeping up to
             this many nodes (True: :data:`~solvers.search_tree.DEFAULT_NODE_CAP`), on a
             backend declaring ``search_tree``; one search only, so not with
@@ -216,7 +217,9 @@ def _solve_checked(model: Model, backend: str, heuristic: str, time_limit: float
         refuse_tree(chosen.name, chosen.capabilities, request.plan)
     request = dataclasses.replace(request, time_limit=time_limit, max_solutions=max_solutions,
                                   on_search_start=on_search_start,
-                                  options=backend_options(chosen, options), tree_cap=tree_cap)
+                                  options=backend_options(chosen, {
+                                      **model.backend_options.get(chosen.name, {}),
+                                      **(options or {})}), tree_cap=tree_cap)
     try:
         result = run_search(chosen, model, lowered, request)
     except MemoryError:

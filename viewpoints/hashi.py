@@ -12,6 +12,11 @@ says:
 - ``lazy``: not posted; a disconnected solution adds, for each group of islands it
   leaves apart, "some bridge leaves this group", and the search starts again
   (``lazy_rounds``, ``lazy_cuts``);
+- ``repair``: as ``lazy``, but each round after the first searches first the bridges
+  within two constraints of the cuts, the others kept as the round before left them
+  (the whole model only if that finds nothing: :mod:`solvers.repair`), on CP-SAT
+  without presolve, linear relaxation or inprocessing, which each of its short
+  searches would pay for again;
 - ``flow``: a single-commodity flow, posted up front.
 
 ``improve`` adds rules that remove no solution of a puzzle with more islands than the
@@ -37,18 +42,25 @@ from solvers import Assignment, IntVar, Model, connected, connected_by_flow, lin
 from viewpoints.grades import RootPropagation, Rung, Search, set_ladder
 from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
 
-CONNECT = Option("propagator", ("after-search", "propagator", "lazy", "flow"),
+CONNECT = Option("propagator", ("after-search", "propagator", "lazy", "repair", "flow"),
                  "connectivity: checked on each solution, propagated, added as cuts when "
-                 "broken, or a flow posted up front")
+                 "broken (repair: each round searched near its cuts first), or a flow "
+                 "posted up front")
+REPAIR_RADIUS = 2
+"""How far (in constraints) from its cuts a repair round searches first (chosen by
+measurement: docs/defaults.md, Hashi)."""
+SHORT_SEARCHES = {"cpsat": {"parameters": "cp_model_presolve:false linearization_level:0 "
+                                         "use_sat_inprocessing:false"}}
+"""What each search of a repair round asks of a solver: CP-SAT's presolve, linear
+relaxation and clause inprocessing cost more than they prune in a search that starts
+from the last answer (docs/defaults.md, Hashi)."""
 IMPROVE = Option("none", ("none", "one-one", "two-two", "isolation", "all"),
                  "rules that close off no group of islands: 1-1 not joined, 2-2 not "
                  "doubled, no closed row of three")
 
-# measured (results/hashi-benchmark, "after the run"): lazy cuts and every improvement
-# on CP-SAT, the most constrained islands first, solve the 360 Coelho 200-island puzzles
-# in 71 ms on average (median 19 ms), against 117 ms for the flow under CP-SAT's own search
-set_defaults("hashi", viewpoint="bridges", solver="cpsat", heuristic="islands-first/max",
-             options={"connect": "lazy", "improve": "all"})
+# chosen by measurement: docs/defaults.md, Hashi
+set_defaults("hashi", viewpoint="bridges", solver="cpsat", heuristic="auto",
+             options={"connect": "repair", "improve": "all"})
 
 set_ladder("hashi", (
     Rung("rules", RootPropagation("bridges", {"connect": "propagator", "improve": "none"}),
@@ -106,8 +118,12 @@ def post_connectivity(model: Model, islands: Sequence[Island],
     rule = connected([island.cell for island in islands], edges)
     if connect == "after-search":
         model.add_after_search(rule)
-    elif connect == "lazy":
+    elif connect in ("lazy", "repair"):
         model.add_lazy(rule)
+        if connect == "repair":
+            model.repair_lazy_rounds(REPAIR_RADIUS)
+            for backend, options in SHORT_SEARCHES.items():
+                model.suggest_options(backend, options)
     elif connect == "propagator":
         model.add(rule)
     else:
@@ -124,27 +140,28 @@ def post_improvements(model: Model, pairs: Pairs, improve: str) -> None:
         if total > 2 and a.value == b.value == 2 and "two-two" in chosen:
             model.add(linear([(1, x)], "<=", 1))
     if "isolation" in chosen and total > 3:
-        for (end, middle, other_end), (x, y) in _rows_of_three(pairs):
-            if end.value <= 2 and other_end.value <= 2 and \
-                    end.value + other_end.value == middle.value:
-                allowed = [(p, q) for p in range(x.lb, x.ub + 1) for q in range(y.lb, y.ub + 1)
-                           if (p, q) != (end.value, other_end.value)]
-                model.add(table((x, y), allowed))
+        for (end, other_end), (x, y) in _closing_rows(pairs):
+            allowed = [(p, q) for p in range(x.lb, x.ub + 1) for q in range(y.lb, y.ub + 1)
+                       if (p, q) != (end.value, other_end.value)]
+            model.add(table((x, y), allowed))
 
 
-def _rows_of_three(pairs: Pairs) -> list[tuple[tuple[Island, Island, Island],
-                                                tuple[IntVar, IntVar]]]:
-    """Every two pairs sharing an island: (end, middle, other end) and their counts."""
+def _closing_rows(pairs: Pairs) -> list[tuple[tuple[Island, Island], tuple[IntVar, IntVar]]]:
+    """Every two pairs sharing a middle island whose two ends, of one or two bridges,
+    have together the middle's number: the two ends and their counts (middle first)."""
     by_island: dict[tuple[int, int], list[tuple[Island, IntVar]]] = {}
     for (a, b), x in zip(pairs.pairs, pairs.counts):
-        by_island.setdefault(a.cell, []).append((b, x))
-        by_island.setdefault(b.cell, []).append((a, x))
+        if b.value <= 2:
+            by_island.setdefault(a.cell, []).append((b, x))
+        if a.value <= 2:
+            by_island.setdefault(b.cell, []).append((a, x))
     found = []
     for middle in pairs.islands:
-        links = by_island.get(middle.cell, [])
+        links = by_island.get(middle.cell, []) if middle.value <= 4 else []
         for i, (end, x) in enumerate(links):
             for other_end, y in links[i + 1:]:
-                found.append(((end, middle, other_end), (x, y)))
+                if end.value + other_end.value == middle.value:
+                    found.append(((end, other_end), (x, y)))
     return found
 
 

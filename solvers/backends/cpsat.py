@@ -13,10 +13,10 @@ compare with ``cp``'s.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from puzzlelab.errors import SolverError
+from puzzlelab.errors import OptionError, SolverError
 from solvers.backend_contract import Backend, LoweredModel, SolveRequest
 from solvers.backends import BACKENDS
 from solvers.capabilities import (
@@ -52,6 +52,10 @@ if TYPE_CHECKING:  # imported by compile and search: naming the backend costs no
     from solvers.backends.cpsat_recorder import SolutionRecorder
 
 SatVars: TypeAlias = "dict[IntVar, cp_model.IntVar]"
+REPAIR_CONFLICTS = 1000
+"""A repair round's search (kept variables) gives up after this many conflicts, as
+though it had found nothing near the cuts: one that cannot succeed may be slow to
+prove it (one of 16 s was seen), and the whole model is searched next."""
 
 
 def _term(sat_vars: SatVars, term: IntOrVar) -> Any:
@@ -70,10 +74,16 @@ def _post_all_different(model: cp_model.CpModel, sat_vars: SatVars, c: AllDiffer
 
 
 def _post_linear(model: cp_model.CpModel, sat_vars: SatVars, c: Linear) -> None:
-    expression = sum(coefficient * sat_vars[v] for coefficient, v in c.terms)
-    relation = {"==": expression == c.rhs, "!=": expression != c.rhs,
-                "<=": expression <= c.rhs, ">=": expression >= c.rhs}
-    model.add(relation[c.comparison])
+    from ortools.sat.python import cp_model
+
+    expression = cp_model.LinearExpr.weighted_sum([sat_vars[v] for _, v in c.terms],
+                                                  [coefficient for coefficient, _ in c.terms])
+    if c.comparison == "!=":
+        model.add(expression != c.rhs)
+    else:  # a bounded sum, built at once: half the time of the comparison's
+        low, high = {"==": (c.rhs, c.rhs), "<=": (cp_model.INT_MIN, c.rhs),
+                     ">=": (c.rhs, cp_model.INT_MAX)}[c.comparison]
+        model.add_linear_constraint(expression, low, high)
 
 
 def _post_reified(model: cp_model.CpModel, sat_vars: SatVars, c: ReifiedEquality) -> None:
@@ -150,9 +160,71 @@ class _Compiled:
     """A CP-SAT model ready to solve, and what the search hook needs of it."""
 
     model: cp_model.CpModel
+    sat_vars: SatVars
+    model_vars: list[cp_model.IntVar]  # those of ``Model.variables``, in order
     solver: cp_model.CpSolver
     recorder: SolutionRecorder
     limits: SearchLimits
+    #: the variables (by index) this search keeps: the value, and their own domain
+    kept: dict[int, tuple[int, list[int]]] = field(default_factory=dict)
+
+
+def _set_parameters(parameters: Any, text: str) -> None:
+    """Set CP-SAT's ``parameters`` from ``text``: ``name:value`` pairs apart by spaces
+    (``linearization_level:0 cp_model_presolve:false``), each value read as the type
+    its field has (a Boolean as true or false, an enumeration by its name)."""
+    for pair in text.split():
+        name, colon, written = pair.partition(":")
+        if not colon or name == "catch_sigint_signal":  # the workers rely on it off
+            raise OptionError(f"cpsat parameters: {pair!r} is not name:value of a "
+                              f"parameter PuzzleLab leaves to the user")
+        try:
+            current = getattr(parameters, name)
+        except AttributeError:
+            raise OptionError(f"cpsat parameters: CP-SAT has no parameter {name!r}") from None
+        kind = type(current)
+        try:
+            value: object = (written == "true" if kind is bool and written in ("true", "false")
+                             else getattr(kind, "__members__", {}).get(written)
+                             if hasattr(kind, "__members__")
+                             else kind(written) if kind in (int, float) else None)
+        except ValueError:
+            value = None
+        if value is None:
+            raise OptionError(f"cpsat parameters: {written!r} is no value of {name} "
+                              f"({kind.__name__})")
+        setattr(parameters, name, value)
+
+
+def _searching(sat_model: cp_model.CpModel, sat_vars: SatVars,
+               model_vars: list[cp_model.IntVar], request: SolveRequest,
+               limits: SearchLimits) -> _Compiled:
+    """``sat_model`` with ``request``'s hint, and a solver set up for its search."""
+    from ortools.sat.python import cp_model
+
+    from solvers.backends.cpsat_recorder import SolutionRecorder
+
+    if request.hint is not None:  # a lazy round: start from where the last one stopped
+        hint = sat_model.proto.solution_hint  # add_hint, a call a variable: 200 times slower
+        hint.vars.extend(variable.index for variable in model_vars)
+        hint.values.extend(request.hint)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    # left on, CP-SAT takes Ctrl-C from workers that ignore it, and resets it after
+    solver.parameters.catch_sigint_signal = False
+    solver.parameters.random_seed = request.seed
+    if request.time_limit is not None:
+        solver.parameters.max_time_in_seconds = request.time_limit
+    if not request.plan.auto:
+        solver.parameters.search_branching = cp_model.FIXED_SEARCH
+        # presolve would fix or merge variables behind the strategy's back
+        solver.parameters.cp_model_presolve = False
+    solver.parameters.enumerate_all_solutions = (request.max_solutions != 1
+                                                 or request.judge is not None)
+    _set_parameters(solver.parameters, request.options.get("parameters", ""))
+    recorder = SolutionRecorder(model_vars, request.max_solutions, request.judge, limits)
+    limits.on_stop(solver.stop_search)  # CP-SAT searches in compiled code
+    return _Compiled(sat_model, sat_vars, model_vars, solver, recorder, limits)
 
 
 @BACKENDS.register("cpsat")
@@ -167,6 +239,9 @@ class CpSatBackend(Backend[_Compiled]):
         native=frozenset(POSTERS),
         value_choices=frozenset({"min", "max"}),
         own_search="CP-SAT's own search, presolve on",
+        options={"parameters": "CP-SAT's own parameters, `name:value` apart by spaces "
+                               "(`linearization_level:0 cp_model_presolve:false`), set "
+                               "after PuzzleLab's"},
         statistics=frozenset({"branches", "conflicts", "propagations", "restarts"}),
         statistic_notes={
             "branches": "CP-SAT's own count, which takes in the decisions of its probing "
@@ -194,8 +269,6 @@ class CpSatBackend(Backend[_Compiled]):
                 limits: SearchLimits) -> _Compiled:
         from ortools.sat.python import cp_model  # a CP-SAT solve alone pays for it
 
-        from solvers.backends.cpsat_recorder import SolutionRecorder
-
         sat_model = cp_model.CpModel()
         sat_vars: SatVars = {}
         for variable in lowered.variables:
@@ -207,27 +280,38 @@ class CpSatBackend(Backend[_Compiled]):
                 sat_vars[variable] = sat_model.new_int_var_from_domain(domain, variable.name)
         for constraint in lowered.constraints:
             POSTERS[type(constraint)](sat_model, sat_vars, constraint)
-        if request.hint is not None:  # a lazy round: start from where the last one stopped
-            for variable, value in zip(model.variables, request.hint):
-                sat_model.add_hint(sat_vars[variable], value)
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        # left on, CP-SAT takes Ctrl-C from workers that ignore it, and resets it after
-        solver.parameters.catch_sigint_signal = False
-        solver.parameters.random_seed = request.seed
-        if request.time_limit is not None:
-            solver.parameters.max_time_in_seconds = request.time_limit
         if not request.plan.auto:
             _add_fixed_search(sat_model, sat_vars, request.plan)
-            solver.parameters.search_branching = cp_model.FIXED_SEARCH
-            # presolve would fix or merge variables behind the strategy's back
-            solver.parameters.cp_model_presolve = False
-        solver.parameters.enumerate_all_solutions = (request.max_solutions != 1
-                                                     or request.judge is not None)
-        recorder = SolutionRecorder([sat_vars[v] for v in model.variables],
-                                    request.max_solutions, request.judge, limits)
-        limits.on_stop(solver.stop_search)  # CP-SAT searches in compiled code
-        return _Compiled(sat_model, solver, recorder, limits)
+        return _searching(sat_model, sat_vars, [sat_vars[v] for v in model.variables],
+                          request, limits)
+
+    def add_cuts(self, compiled: _Compiled, cuts: list[Constraint], request: SolveRequest,
+                 limits: SearchLimits) -> _Compiled:
+        """The model searched before, with ``cuts`` posted, a new hint, and the kept
+        variables' domains narrowed to their hinted values (those of the search before
+        given back): CP-SAT solves a model from scratch each time, so only the posting
+        is saved."""
+        for constraint in cuts:
+            POSTERS[type(constraint)](compiled.model, compiled.sat_vars, constraint)
+        compiled.model.clear_hints()
+        domains = compiled.model.proto.variables
+        keep = ({} if request.hint is None else
+                {compiled.model_vars[p].index: request.hint[p] for p in request.keep})
+        kept = compiled.kept
+        for index in [i for i, (value, _) in kept.items() if keep.get(i) != value]:
+            domains[index].domain.clear()  # kept by the search before, free again
+            domains[index].domain.extend(kept.pop(index)[1])
+        for index, value in keep.items():
+            if index not in kept:
+                kept[index] = (value, list(domains[index].domain))
+                domains[index].domain.clear()
+                domains[index].domain.extend((value, value))
+        searching = _searching(compiled.model, compiled.sat_vars, compiled.model_vars,
+                               request, limits)
+        searching.kept = kept
+        if kept:
+            searching.solver.parameters.max_number_of_conflicts = REPAIR_CONFLICTS
+        return searching
 
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
         from ortools.sat.python import cp_model
@@ -237,12 +321,16 @@ class CpSatBackend(Backend[_Compiled]):
             # one solution, judged by no one: read it after the solve, no callback
             status = compiled.solver.solve(compiled.model)
             if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                recorder.found[tuple(compiled.solver.value(v) for v in recorder.sat_vars)] = None
+                solution = compiled.solver.response_proto.solution
+                recorder.found[tuple(solution[index] for index in recorder.indices)] = None
                 recorder.first_branches = compiled.solver.num_branches
                 recorder.stopped = True
         else:
             status = compiled.solver.solve(compiled.model, recorder)
         enumerating = compiled.solver.parameters.enumerate_all_solutions
+        if (status == cp_model.UNKNOWN and compiled.kept and not compiled.recorder.found
+                and compiled.solver.num_conflicts >= REPAIR_CONFLICTS):
+            return  # a repair round gives up as though nothing were near the cuts
         if status == cp_model.UNKNOWN or (status == cp_model.FEASIBLE and enumerating
                                           and not compiled.recorder.stopped):
             # the time limit is the only limit set, and CP-SAT may stop on it somewhat

@@ -18,6 +18,7 @@ class SolutionRecorder(cp_model.CpSolverSolutionCallback):
                  judge: Judge | None = None, limits: SearchLimits | None = None) -> None:
         super().__init__()
         self.sat_vars = sat_vars
+        self.indices = [variable.index for variable in sat_vars]
         self.limits = limits
         self.limit = limit
         self.judge = judge
@@ -27,7 +28,8 @@ class SolutionRecorder(cp_model.CpSolverSolutionCallback):
         self.stopped = False
 
     def on_solution_callback(self) -> None:
-        values = tuple(self.value(variable) for variable in self.sat_vars)
+        solution = self.response_proto.solution  # by index: a quarter of value()'s time
+        values = tuple(solution[index] for index in self.indices)
         if values in self.found:
             return
         self.found[values] = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import xml.etree.ElementTree as ElementTree
 from dataclasses import replace
 from pathlib import Path
@@ -41,7 +42,8 @@ RING = HashiSolution((Bridge((0, 0), (0, 2), 1), Bridge((0, 0), (2, 0), 1),
 
 @pytest.mark.parametrize(("name", "count", "solved"), [
     ("kul_aplai_2019.txt", 6, 6), ("coelho2019_100islands.txt", 360, 0),
-    ("coelho2019_200islands.txt", 360, 0), ("puzzlekit_hashi.txt", 454, 454),
+    ("coelho2019_200islands.txt", 360, 0), ("coelho2019_400islands.txt", 30, 0),
+    ("puzzlekit_hashi.txt", 454, 454),
     ("small/small.txt", 6, 6), ("small/several.txt", 2, 1),
 ])
 def test_shipped_files_read_and_their_solutions_pass_the_checker(name: str, count: int,
@@ -60,6 +62,11 @@ def test_the_coelho_island_counts_and_sizes() -> None:
     assert {len(instance.islands) for instance in instances} == {200}
     assert instances[0].name == "Hs_24_200_25_00_001.has"
     assert (instances[0].rows, instances[0].columns) == (24, 24)
+    larger = read(DATA / "coelho2019_400islands.txt")
+    assert {len(instance.islands) for instance in larger} == {400}
+    assert [instance.name for instance in larger[:2]] == ["Hs_34_400_25_00_001.has",
+                                                          "Hs_34_400_25_00_013.has"]
+    assert {(instance.rows, instance.columns) for instance in larger} == {(34, 34)}
 
 
 def test_the_puzzlekit_grid_is_read_as_bridges() -> None:
@@ -109,6 +116,26 @@ def test_neighbours_see_over_empty_cells_only_and_side_by_side() -> None:
     plus = HashiInstance("plus", 3, 3, (Island(0, 1, 1), Island(1, 0, 1), Island(1, 2, 1),
                                         Island(2, 1, 1)))
     assert crossing_pairs(plus) == [(0, 1)]
+
+
+def test_neighbours_are_the_first_island_met_walking_right_and_down() -> None:
+    """On random layouts, islands given in any order: the pairs a walk over the cells
+    finds, the first island of each pair first in row-major order, sorted."""
+    generator = random.Random(7)
+    for _ in range(200):
+        rows, columns = generator.randint(1, 7), generator.randint(1, 7)
+        cells = generator.sample([(r, c) for r in range(rows) for c in range(columns)],
+                                 generator.randint(1, rows * columns))
+        puzzle = HashiInstance("random", rows, columns, tuple(Island(r, c, 1) for r, c in cells))
+        walked = []
+        for r, c in sorted(cells):
+            for down, right in ((0, 1), (1, 0)):
+                row, column = r + down, c + right
+                while row < rows and column < columns and (row, column) not in cells:
+                    row, column = row + down, column + right
+                if row < rows and column < columns:
+                    walked.append(((r, c), (row, column)))
+        assert [(a.cell, b.cell) for a, b in neighbours(puzzle)] == sorted(walked)
 
 
 # ---------------------------------------------------------------- files

@@ -285,8 +285,9 @@ def test_each_lazy_round_after_the_first_is_hinted_where_the_last_one_stopped(
 @pytest.mark.parametrize("way", WAYS)
 def test_what_a_check_during_search_needs_is_loaded_as_build_time(
         way: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A first import of networkx (0.15 s) inside the search would be charged to the
-    first run of each worker as search time: it is loaded while building instead."""
+    """A first import a check needs (a library's, 0.15 s, say) inside the search would
+    be charged to the first run of each worker as search time: it is loaded while
+    building instead."""
     loaded: list[type[Connected]] = []
 
     def slow_load(cls: type[Connected]) -> None:

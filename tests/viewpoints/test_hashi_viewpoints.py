@@ -87,7 +87,7 @@ def test_after_search_rejects_the_disconnected_answers(backend: str) -> None:
     assert run.solution == SMALL["square"].known_solution
 
 
-@pytest.mark.parametrize("connect", ["after-search", "lazy"])
+@pytest.mark.parametrize("connect", ["after-search", "lazy", "repair"])
 @pytest.mark.parametrize("backend", ["cp", "cpsat", "choco"])
 def test_only_disconnected_answers_mean_no_solution(connect: str, backend: str) -> None:
     """``1 - 1 - 1 - 1``: the only answer meeting every number is two pairs apart."""

@@ -9,12 +9,17 @@ checked apart from the generator: its known solution must pass the puzzle's chec
 a count to two solutions on another viewpoint or solver than the generator's must find
 exactly one (Sudoku: the Boolean viewpoint on CP-SAT, where the generator counts on
 Choco; Hashi: the classic CP solver, where it counts on CP-SAT; Shikaku: CP-SAT, where it
-counts on Choco). The figures go to ``runs.csv``; ``--from runs.csv`` makes the README
-again.
+counts on Choco). Beside them, where Debian's ``sgt-puzzles`` is installed, the
+generator of Tatham's Portable Puzzle Collection makes the same puzzles at the same board
+size (``sgt-solo``, ``sgt-bridges``, ``sgt-rect``; the first seeds only, under the same
+budget): an outside generator's time for the job. The figures go to ``runs.csv``;
+``--from runs.csv`` makes the README again.
 """
 
 from __future__ import annotations
 
+import re
+import shutil
 import statistics
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -29,6 +34,7 @@ from experiments.studies.kit import (
     Row,
     RowsStudy,
     Turn,
+    code,
     progress,
     puzzlelab_script,
     run_main,
@@ -41,7 +47,9 @@ from experiments.studies.kit import (
 from experiments.studies.kit.records import Choice
 
 COUNT_LIMIT_S = 300.0
-FIELDS = ["puzzle", "seed", "seconds", "exit", "size", "solutions", "checked"]
+FIELDS = ["puzzle", "seed", "seconds", "exit", "size", "solutions", "checked", "generator"]
+OURS, TATHAM = "puzzlelab", "tatham"
+TATHAM_SEEDS, BUDGET_S = 3, 60.0
 
 
 @dataclass(frozen=True)
@@ -65,6 +73,55 @@ ASKED = {
                      lambda i: sum(1 for row in i.clues for clue in row if clue), "rooms"),
 }
 """Each puzzle's generator options, its target, its independent count and its size."""
+
+
+@dataclass(frozen=True)
+class Outside:
+    """Tatham's generator of a puzzle: its program, the parameters of the same board size
+    (its own difficulty settings otherwise), and how to count the size of a game ID it
+    prints (clues and rooms are numbers in the ID; Bridges writes each island as a digit)."""
+
+    program: str
+    parameters: str
+    sized: str
+
+
+TATHAM_MADE = {"sudoku": Outside("sgt-solo", "5x5", r"\d+"),
+               "hashi": Outside("sgt-bridges", "30x30i30e10m2d0", r"\d"),
+               "shikaku": Outside("sgt-rect", "200x200", r"\d+")}
+"""Each puzzle's outside generator, at the size :data:`ASKED` generates."""
+
+
+def tatham_program(puzzle: str) -> str | None:
+    """Where the puzzle's Tatham program is installed (Debian puts them in /usr/games)."""
+    name = TATHAM_MADE[puzzle].program
+    return shutil.which(name) or shutil.which(name, path="/usr/games")
+
+
+def game_id_size(puzzle: str, game_id: str) -> int:
+    """The clues, islands or rooms of a Tatham game ID (``5x5:c20_10...``).
+
+    >>> game_id_size("hashi", "7x7m2:a2b3c")
+    2
+    >>> game_id_size("sudoku", "2x2:a1_2b3")
+    3
+    """
+    _, _, body = game_id.strip().partition(":")
+    return len(re.findall(TATHAM_MADE[puzzle].sized, body))
+
+
+def tatham_generating(puzzle: str, program: str) -> Process:
+    """Tatham's generator of ``puzzle`` as a process, its seed the turn's round, stopped at
+    the budget (exit 124, as ``timeout`` says it)."""
+    outside = TATHAM_MADE[puzzle]
+
+    def figures(ended: Ended) -> Mapping[str, float]:
+        return {"exit": ended.code, "size": game_id_size(puzzle, ended.stdout) if
+                ended.code == 0 else 0}
+
+    return Process(puzzle, lambda turn: [
+        "timeout", f"{BUDGET_S:g}", program, "--generate", "1",
+        f"{outside.parameters}#{turn.round}"], lambda ended: ended.code == 0, figures)
 
 
 def independent_check(puzzle: str, folder: Path) -> dict[str, float]:
@@ -113,12 +170,27 @@ def measure(seeds: int) -> list[Row]:
             for seed in range(1, seeds + 1):
                 timing = run_once(generating(puzzle), Turn(seed, Path(name) / f"{puzzle}-{seed}"))
                 rows.append({"puzzle": puzzle, "seed": str(seed),
-                             "seconds": f"{timing.seconds:.3f}",
+                             "seconds": f"{timing.seconds:.3f}", "generator": OURS,
                              **{k: str(int(v)) for k, v in timing.figures.items()}})
                 progress(f"{puzzle} seed {seed}: {timing.seconds:.1f} s, exit "
                          f"{rows[-1]['exit']}, size {rows[-1]['size']}, "
                          f"{rows[-1]['solutions']} solution(s)")
+            program = tatham_program(puzzle)
+            for seed in range(1, min(seeds, TATHAM_SEEDS) + 1) if program else ():
+                timing = run_once(tatham_generating(puzzle, program or ""),
+                                  Turn(seed, Path(name) / f"tatham-{puzzle}-{seed}"))
+                rows.append({"puzzle": puzzle, "seed": str(seed), "generator": TATHAM,
+                             "seconds": f"{timing.seconds:.3f}", "solutions": "", "checked": "",
+                             **{k: str(int(v)) for k, v in timing.figures.items()}})
+                progress(f"{puzzle} seed {seed}, {TATHAM_MADE[puzzle].program}: "
+                         f"{timing.seconds:.1f} s, exit {rows[-1]['exit']}")
     return rows
+
+
+def ours(rows: Sequence[Row]) -> list[Row]:
+    """The rows of PuzzleLab's generator (every row of a runs.csv written before another
+    generator was timed beside it)."""
+    return [row for row in rows if row.get("generator", OURS) == OURS]
 
 
 def correct(row: Row) -> bool:
@@ -136,6 +208,7 @@ COLUMNS: list[Column[Row]] = [
 
 def report(rows: Sequence[Row], command: str) -> str:
     """The README: each run's time and check, the spread per puzzle, the targets."""
+    rows, outside = ours(rows), [row for row in rows if row.get("generator") == TATHAM]
     asked = [puzzle for puzzle in ASKED if any(row["puzzle"] == puzzle for row in rows)]
     commands = [f"`puzzlelab generate {puzzle} {' '.join(ASKED[puzzle].options)} --unique "
                 "--seed S`" for puzzle in asked]
@@ -157,13 +230,45 @@ def report(rows: Sequence[Row], command: str) -> str:
                      f"{max(times):.1f} s (seed {slowest['seed']}); every seed under "
                      f"{target:g} s, each a checked unique puzzle: "
                      f"{target_verdict(max(times) < target and all(map(correct, mine)))}.")
+    if outside:
+        lines += ["", *tatham_section(outside)]
     return "\n".join(lines) + "\n"
+
+
+def tatham_section(rows: Sequence[Row]) -> list[str]:
+    """The outside generator's times at the same sizes, and why it is there."""
+    def finished(puzzle: str) -> list[Row]:
+        return [row for row in rows if row["puzzle"] == puzzle and row["exit"] == "0"]
+
+    def median(puzzle: str, field: str, written: Callable[[float], str]) -> str:
+        done = [float(row[field]) for row in finished(puzzle)]
+        return written(statistics.median(done)) if done else "–"
+
+    puzzles = [puzzle for puzzle in ASKED if any(row["puzzle"] == puzzle for row in rows)]
+    columns: list[Column[str]] = [
+        text("puzzle", str),
+        text("command", lambda p: code(f"{TATHAM_MADE[p].program} --generate 1 "
+                                       f"{TATHAM_MADE[p].parameters}#S")),
+        Column("seeds", lambda p: sum(row["puzzle"] == p for row in rows)),
+        Column(f"made within {BUDGET_S:g} s", lambda p: len(finished(p))),
+        Column("median (s)", lambda p: median(p, "seconds", "{:.1f}".format)),
+        Column(", ".join(asked.sized_by for asked in ASKED.values()),
+               lambda p: median(p, "size", "{:.0f}".format))]
+    return ["## Another generator at the same size", "",
+            "Tatham's Portable Puzzle Collection generates the same puzzles, each with one "
+            "solution, and is what a user without PuzzleLab would reach for; its generator "
+            "at the same board size, timed the same way (a fresh process, the same budget, "
+            "the first seeds), is the outside measure of these times. Its own settings "
+            "decide its difficulty and its number of clues, islands or rooms, so the sizes "
+            "differ from ours; its puzzles are its own to check (game IDs are not read "
+            "here).", "", *table(puzzles, columns)]
 
 
 STUDY = RowsStudy(
     "experiments.studies.generator_benchmark", __doc__ or "", ("--seeds", 3, "seeds 1..N"),
     FIELDS, measure, report,
-    lambda row: None if correct(row) else f"{row['puzzle']} seed {row['seed']}",
+    lambda row: (None if row.get("generator", OURS) != OURS or correct(row)
+                 else f"{row['puzzle']} seed {row['seed']}"),
     "generator-benchmark")
 main = STUDY.main
 """Measure (or read back with ``--from``), print the report, write it with the rows."""

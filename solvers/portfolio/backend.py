@@ -133,9 +133,9 @@ class PortfolioBackend(Backend[_Run]):
     @classmethod
     def first_use(cls) -> str | None:
         for backend in dict.fromkeys(c.backend for c in cls.configurations):
-            said = BACKENDS.get(backend).first_use()
-            if said:
-                return said
+            warning = BACKENDS.get(backend).first_use()
+            if warning:
+                return warning
         return None
 
     @classmethod

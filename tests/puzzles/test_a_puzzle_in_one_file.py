@@ -25,7 +25,7 @@ from experiments.generate import generate as generate_files
 from puzzlelab.errors import OptionError, ParseError
 from puzzles import PUZZLES
 from solvers import BACKENDS
-from tests.experiments.test_cli import run_cli
+from tests.experiments.cli.commands import run_cli
 from tests.facts import assert_each_states, facts, states
 from tests.grid import assert_solves, grid
 from tests.puzzles.latin_square import (

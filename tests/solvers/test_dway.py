@@ -11,7 +11,7 @@ from experiments.studies.course_tables import published_figures
 from puzzlelab.errors import OptionError, UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import BACKENDS, Heuristic, load_backends, prepare
-from tests.experiments.test_cli import run_cli
+from tests.experiments.cli.commands import run_cli
 from tests.paths import SUDOKU_DATA
 from tests.solvers.eclipse_labelling import every_solution, first_solution
 

@@ -13,7 +13,7 @@ from puzzlelab.errors import OptionError, UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import Status, get_backend, solve
 from solvers.backends import BACKENDS
-from tests.experiments.test_cli import run_cli
+from tests.experiments.cli.commands import run_cli
 from tests.paths import SUDOKU_DATA
 from tests.solvers.test_export_minizinc import small_instance
 from viewpoints import get_viewpoint

@@ -11,7 +11,7 @@ from puzzles import PUZZLES
 from puzzles.sudoku import load
 from solvers import Model, all_different, linear, propagate_root
 from solvers.root_profile import model_sizes, root_profile
-from tests.experiments.test_cli import run_cli
+from tests.experiments.cli.commands import run_cli
 from tests.facts import states
 from tests.paths import SUDOKU_DATA
 from viewpoints import get_viewpoint

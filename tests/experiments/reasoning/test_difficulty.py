@@ -11,8 +11,8 @@ from experiments.generate import BudgetSpent, generate, solution_count
 from experiments.reasoning import difficulty, grade, ladder_of
 from puzzlelab.errors import OptionError
 from puzzles import PUZZLES
+from tests.experiments.cli.commands import run_cli
 from tests.experiments.reasoning.rungs import solved_at
-from tests.experiments.test_cli import run_cli
 from viewpoints.grades import SEARCH
 
 

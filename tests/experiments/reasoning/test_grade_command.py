@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from puzzles import PUZZLES
-from tests.experiments.test_cli import run_cli
+from tests.experiments.cli.commands import run_cli
 from viewpoints import LADDERS
 
 UNIQUE, SEVERAL = "....13...24.....", "2..4413....3...."  # 4x4 Sudokus: 1 and 2 solutions

@@ -9,7 +9,7 @@ import pytest
 
 from experiments.studies.course_tables import comparison, published_figures, read_runs
 from puzzlelab.errors import PuzzleLabError
-from tests.experiments.test_cli import run_cli
+from tests.experiments.cli.commands import run_cli
 from tests.paths import ROOT
 
 RESULTS = ROOT / "results" / "sudoku-eclipse"

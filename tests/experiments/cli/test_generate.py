@@ -22,7 +22,7 @@ from puzzlelab.errors import OptionError, UnknownName
 from puzzles import PUZZLES
 from puzzles.nonogram import load as load_nonogram
 from puzzles.sudoku import load as load_sudoku
-from tests.experiments.test_cli import run_cli
+from tests.experiments.cli.commands import run_cli
 from tests.facts import facts, states
 from tests.terminal import cli_on_terminal, read_until
 

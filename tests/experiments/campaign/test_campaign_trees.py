@@ -15,7 +15,7 @@ from experiments.campaign.store import ResultsStore
 from experiments.campaign.stored_campaign import read_campaign
 from experiments.campaign.tree_runs import record_trees, tree_tasks
 from puzzlelab.errors import SpecError
-from tests.experiments.test_cli import run_cli
+from tests.experiments.cli.commands import run_cli
 from tests.facts import states
 
 SPEC = """

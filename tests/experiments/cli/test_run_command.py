@@ -1,13 +1,22 @@
-"""``puzzlelab run`` and ``puzzlelab table`` from the command line."""
+"""``puzzlelab run`` and ``puzzlelab table`` from the command line: where ``run`` writes
+(``runs/<name>/`` in the current folder, ``--out``, ``--results``) and what it says, the
+files a finished run leaves, the table of a campaign, and spec errors or a missing
+database as one clear line."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from tests.experiments.test_cli import run_cli
+from tests.experiments.cli.commands import run_cli
 from tests.facts import states
+from tests.paths import ROOT
+from tests.paths import SUDOKU_DATA as DATA
 
 SPEC = """
 name = "cli"
@@ -102,3 +111,88 @@ def test_table_of_an_interrupted_campaign_marks_cells_missing_repeats(
     assert cells["solved"] == ["1/2", "", "2/2", ""]
     _, out, _ = run_cli(monkeypatch, capsys, "table", str(database), "--format", "csv")
     assert ",small_4x4#2,,," in out  # no figure yet
+
+
+#: one run, to see where ``run`` writes and what it says about it
+WHERE = """
+name = "where"
+puzzle = "sudoku"
+instances = [{ file = "{data}/small_4x4.txt", select = [1] }]
+viewpoints = ["classic"]
+solvers = ["cp"]
+heuristics = ["input/min"]
+"""
+
+
+def test_run_writes_to_runs_in_the_current_folder_and_says_so(monkeypatch, capsys, write_spec,
+                                                             tmp_path: Path) -> None:
+    spec = write_spec(WHERE)
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    code, out, _ = run_cli(monkeypatch, capsys, "run", str(spec), "--no-progress", "--jobs", "1")
+    assert code == 0
+    # said first: the folder, and the files it will hold
+    assert states(out.splitlines()[0], f"{Path('runs', 'where')}{os.sep}", "runs.sqlite",
+                  "table.md", "table.tex", "runs.csv")
+    assert (here / "runs" / "where" / "runs.sqlite").is_file()
+    assert sorted(p.name for p in here.iterdir()) == ["runs"]
+    code, out, _ = run_cli(monkeypatch, capsys, "run", str(spec), "--no-progress")
+    assert code == 0 and states(line_with(out, "this session"), "0 runs", "none", "1 of 1",
+                                "stored before")
+
+
+def test_out_names_the_folder_and_results_the_folder_above(monkeypatch, capsys, write_spec,
+                                                           tmp_path: Path) -> None:
+    spec = write_spec(WHERE)
+    code, out, _ = run_cli(monkeypatch, capsys, "run", str(spec), "--no-progress", "--out",
+                           str(tmp_path / "mine"))
+    assert code == 0 and states(out.splitlines()[0], f"{tmp_path / 'mine'}{os.sep}")
+    assert (tmp_path / "mine" / "runs.sqlite").is_file()
+    code, out, _ = run_cli(monkeypatch, capsys, "run", str(spec), "--no-progress",
+                           "--results", str(tmp_path / "above"))
+    assert code == 0 and (tmp_path / "above" / "where" / "runs.sqlite").is_file()
+    code, _, err = run_cli(monkeypatch, capsys, "run", str(spec), "--out", str(tmp_path / "a"),
+                           "--results", str(tmp_path / "b"))
+    assert code == 2 and states(err, "--out", "--results", "one of them")
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+def test_runs_stored_where_campaigns_went_before_are_pointed_at(monkeypatch, capsys,
+                                                                write_spec,
+                                                                tmp_path: Path) -> None:
+    spec = write_spec(WHERE)
+    monkeypatch.chdir(tmp_path)
+    code, _, _ = run_cli(monkeypatch, capsys, "run", str(spec), "--no-progress", "--out",
+                         str(Path("results", "where")))
+    assert code == 0
+    code, out, err = run_cli(monkeypatch, capsys, "run", str(spec), "--no-progress")
+    # a new folder: nothing to resume
+    assert code == 0 and states(line_with(out, "this session"), "1 run", "0 of 1")
+    # the store there, and the option that resumes its runs
+    assert err.startswith("note:") and states(err, str(Path('results', 'where', 'runs.sqlite')),
+                                              f"--out {Path('results', 'where')}", "resume")
+    code, _, err = run_cli(monkeypatch, capsys, "run", str(spec), "--no-progress")
+    assert code == 0 and err == ""  # the new folder holds the runs now: nothing to say
+
+
+def test_a_finished_run_leaves_only_its_database_and_tables(tmp_path: Path) -> None:
+    """SQLite's -wal and -shm files stay behind only when a connection is left open. The
+    empty lock file stays: deleting it on release would let two runs lock two files."""
+    spec = tmp_path / "mini.toml"
+    spec.write_text(f"""
+name = "mini"
+puzzle = "sudoku"
+instances = [{{ file = "{(DATA / 'small_4x4.txt').as_posix()}", select = [1] }}]
+viewpoints = ["classic"]
+solvers = ["cp"]
+heuristics = ["input/min"]
+""", encoding="utf-8")
+    for command in (["run", str(spec), "--results", str(tmp_path), "--no-progress"],
+                    ["table", str(tmp_path / "mini" / "runs.sqlite")]):
+        finished = subprocess.run([sys.executable, "-m", "experiments", *command], cwd=ROOT,
+                                  capture_output=True, text=True, timeout=120)
+        assert finished.returncode == 0, finished.stderr
+        assert sorted(p.name for p in (tmp_path / "mini").iterdir()) == [
+            "report", "runs.csv", "runs.sqlite", "runs.sqlite.lock", "table.md", "table.tex",
+            "workers.log"]

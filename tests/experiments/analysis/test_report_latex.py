@@ -19,6 +19,7 @@ import pytest
 
 from experiments.analysis.report import write_report
 from experiments.campaign.store import ResultsStore
+from tests.experiments.analysis.test_report import FIGURES
 from tests.experiments.records import (
     COMPLETE,
     SUDOKUS,
@@ -27,7 +28,6 @@ from tests.experiments.records import (
     task_of,
     wide_runs,
 )
-from tests.experiments.test_report import FIGURES
 
 DOCUMENT = r"""\documentclass{article}
 \usepackage[T1]{fontenc}

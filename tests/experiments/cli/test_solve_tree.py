@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from solvers import BACKENDS, load_backends
-from tests.experiments.test_cli import run_cli
+from tests.experiments.cli.commands import run_cli
 from tests.facts import states
 from tests.paths import SUDOKU_DATA
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-from tests.experiments.test_cli import run_cli
+from tests.experiments.cli.commands import run_cli
 from tests.facts import states
 from tests.paths import ROOT, SUDOKU_DATA
 

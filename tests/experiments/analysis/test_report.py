@@ -19,8 +19,8 @@ from experiments.api import read_runs, run_experiment
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.stored_campaign import read_campaign
 from puzzles import PUZZLES
+from tests.experiments.cli.commands import run_cli
 from tests.experiments.records import COMPLETE, SUDOKUS, Run, known_store
-from tests.experiments.test_cli import run_cli
 from tests.facts import assert_each_states, states
 from tests.paths import NONOGRAM_DATA
 

@@ -10,8 +10,8 @@ import pytest
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.stored_campaign import read_campaigns
 from puzzlelab.errors import PuzzleLabError
+from tests.experiments.cli.commands import run_cli
 from tests.experiments.records import record_of, session_of, task_of
-from tests.experiments.test_cli import run_cli
 from tests.facts import states
 
 

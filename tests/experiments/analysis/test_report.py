@@ -3,10 +3,7 @@ small known store; unsolved cells shown as marks, never as numbers; bad database
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ElementTree
-from html import unescape
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -19,70 +16,11 @@ from experiments.api import read_runs, run_experiment
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.stored_campaign import read_campaign
 from puzzles import PUZZLES
+from tests.experiments.analysis.pages import FIGURES, described, parsed, row_of, texts
 from tests.experiments.cli.commands import run_cli
 from tests.experiments.records import COMPLETE, SUDOKUS, Run, known_store
 from tests.facts import assert_each_states, states
 from tests.paths import NONOGRAM_DATA
-
-FIGURES = ("cactus", "scatter-time", "scatter-backtracks", "effort")
-
-
-class _Page(HTMLParser):
-    """The page's tables (rows of (text, class) cells), images and links."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.rows: list[list[tuple[str, str]]] = []
-        self.images: list[dict[str, str | None]] = []
-        self.links: list[str] = []
-        self._cell: list[str] | None = None
-        self._class = ""
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = dict(attrs)
-        if tag == "tr":
-            self.rows.append([])
-        elif tag in ("td", "th"):
-            self._cell, self._class = [], found.get("class") or ""
-        elif tag == "img":
-            self.images.append(found)
-        elif tag == "a" and found.get("href"):
-            self.links.append(str(found["href"]))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._cell is not None:
-            self.rows[-1].append(("".join(self._cell).strip(), self._class))
-            self._cell = None
-
-    def handle_data(self, data: str) -> None:
-        if self._cell is not None:
-            self._cell.append(data)
-
-
-def parsed(folder: Path) -> _Page:
-    page = _Page()
-    page.feed((folder / "index.html").read_text(encoding="utf-8"))
-    page.close()
-    return page
-
-
-def row_of(page: _Page, label: str, title_index: int = 0) -> list[tuple[str, str]]:
-    """The cells after the label of the ``title_index``-th row labelled ``label``."""
-    rows = [row[1:] for row in page.rows if row and row[0][0] == label]
-    return rows[title_index]
-
-
-def texts(html: str, start: str, end: str = "</p>") -> list[str]:
-    """The texts from each ``start`` to the next ``end`` on a page, markup and escapes
-    undone: ``texts(html, '<p class="summary">')``, the summaries under its tables."""
-    found = re.findall(f"{re.escape(start)}(.*?){re.escape(end)}", html, re.DOTALL)
-    return [unescape(re.sub(r"<[^>]+>", "", text)).strip() for text in found]
-
-
-def described(html: str, term: str) -> str:
-    """What a campaign's list of facts says of ``term`` (``runs``, ``session 1``)."""
-    [text] = texts(html, f"<dt>{term}</dt><dd>", "</dd>")
-    return text
 
 
 def test_report_of_a_known_store_has_its_numbers_figures_and_pictures(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from experiments.analysis.report import write_report
-from tests.experiments.analysis.test_report import parsed
+from tests.experiments.analysis.pages import parsed
 from tests.experiments.records import COMPLETE, known_store, wide_runs
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
@@ -165,7 +165,7 @@ def test_a_wide_table_fits_the_screen_and_a_printed_page(tmp_path: Path) -> None
 def test_the_trees_section_shows_its_trees_in_chromium(tmp_path: Path) -> None:
     """The search trees a campaign recorded are drawn side by side, loaded and visible."""
     from experiments.api import run_experiment
-    from tests.experiments.campaign.test_campaign_trees import SPEC, TREES
+    from tests.experiments.tree_campaign import SPEC, TREES
     from tests.paths import SUDOKU_DATA
 
     program = browser()

@@ -19,7 +19,7 @@ import pytest
 
 from experiments.analysis.report import write_report
 from experiments.campaign.store import ResultsStore
-from tests.experiments.analysis.test_report import FIGURES
+from tests.experiments.analysis.pages import FIGURES
 from tests.experiments.records import (
     COMPLETE,
     SUDOKUS,

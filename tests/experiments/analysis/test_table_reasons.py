@@ -13,7 +13,7 @@ from experiments.analysis.tables import NOTES, build_tables, format_table
 from experiments.api import run_experiment
 from experiments.campaign.record import RunRecord
 from experiments.campaign.store import ResultsStore
-from tests.experiments.analysis.test_report import described, parsed, row_of, texts
+from tests.experiments.analysis.pages import described, parsed, row_of, texts
 from tests.experiments.records import SUDOKUS, known_store, record_of, task_of
 from tests.facts import assert_each_states, states
 from tests.paths import NONOGRAM_DATA

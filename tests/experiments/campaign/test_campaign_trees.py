@@ -16,22 +16,8 @@ from experiments.campaign.stored_campaign import read_campaign
 from experiments.campaign.tree_runs import record_trees, tree_tasks
 from puzzlelab.errors import SpecError
 from tests.experiments.cli.commands import run_cli
+from tests.experiments.tree_campaign import SPEC, TREES
 from tests.facts import states
-
-SPEC = """
-name = "trees"
-puzzle = "sudoku"
-instances = [{ file = "{data}/kul_named_9x9.txt", select = ["lambda", "hard17"] }]
-viewpoints = [
-    { name = "classic", options = { alldiff = "weak" }, label = "classic-weak" },
-    { name = "value-position", options = { alldiff = "weak" }, label = "value-position-weak" },
-]
-solvers = ["cp", "cpsat"]
-heuristics = ["first-fail/min"]
-repeats = 2
-time_limit = 20
-"""
-TREES = 'trees = { instances = ["lambda"] }\n'
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from puzzlelab import collector
 from puzzlelab.collector import making_lasting_objects
 
 
@@ -38,9 +39,12 @@ def _cycles(count: int) -> list[list[object]]:
     return made
 
 
-def test_a_library_user_s_collector_is_left_as_it_is(passes: list[int]) -> None:
+def test_a_library_user_s_collector_is_left_as_it_is(passes: list[int],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """In a process that is not one of ours, the collector keeps running (its passes go
-    on while lasting objects are made) and nothing is frozen; off stays off."""
+    on while lasting objects are made) and nothing is frozen; off stays off. (Tests that
+    run the command line in this process make it one of ours: undone here.)"""
+    monkeypatch.setattr(collector, "_own_process", False)
     before = gc.get_freeze_count()
     assert gc.isenabled()
     with making_lasting_objects():
@@ -58,6 +62,7 @@ def test_a_library_user_s_collector_is_left_as_it_is(passes: list[int]) -> None:
 
 OWN_PROCESS = """
 import gc
+from puzzlelab import collector
 from puzzlelab.collector import making_lasting_objects, settled, start_up
 start_up()
 assert not gc.isenabled()

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from puzzlelab.errors import ModelError
 from solvers.constraints import Constraint
+from solvers.structure import Nested, VarArray, flatten
 from solvers.variables import Assignment, IntVar
 
 
@@ -60,6 +62,16 @@ class Model:
     lazy_repair: int | None = None
     #: a backend's own options this model asks for, by backend (suggest_options)
     backend_options: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: variables gathered in named arrays, by name (name_array): how a person reads them
+    arrays: dict[str, VarArray] = field(default_factory=dict)
+    #: the group each constraint was posted in ("rows"), by the constraint's index
+    groups: dict[int, str] = field(default_factory=dict)
+    #: what each group states, by its name (group, describe_group)
+    group_descriptions: dict[str, str] = field(default_factory=dict)
+    #: a constraint's own name within its group ("row 3"), by its index (add's label)
+    labels: dict[int, str] = field(default_factory=dict)
+    #: the group a ``with model.group(...)`` block posts in
+    _posting_group: str | None = field(default=None, repr=False, compare=False)
 
     def int_var(self, lb: int, ub: int, name: str | None = None) -> IntVar:
         """A new integer variable with domain ``lb..ub``."""
@@ -83,15 +95,60 @@ class Model:
         self.variables.append(variable)
         return variable
 
-    def add(self, constraint: Constraint) -> Constraint:
-        """Post ``constraint``; its variables must belong to this model."""
+    def add(self, constraint: Constraint, label: str | None = None,
+            group: str | None = None) -> Constraint:
+        """Post ``constraint``; its variables must belong to this model. ``group`` ("rows")
+        gathers it with others of its kind (by default the ``with model.group`` block's)
+        and ``label`` names it within the group as a person would ("row 3"); neither
+        changes what it means."""
         mine, count = self.variables, len(self.variables)
         for variable in constraint.variables():  # self.owns, inlined: models post thousands
             if variable.index >= count or mine[variable.index] is not variable:
                 raise ModelError(f"{constraint.kind}: variable {variable} is not of model "
                                  f"{self.name!r}")
+        if label is not None:
+            self.labels[len(self.constraints)] = label
+        group = group or self._posting_group
+        if group is not None:
+            self.groups[len(self.constraints)] = group
         self.constraints.append(constraint)
         return constraint
+
+    def name_array(self, name: str, variables: Nested, offset: int = 0) -> VarArray:
+        """Gather ``variables`` (a rectangular nest of lists) as the array ``name``, whose
+        puzzle values are the model's plus ``offset`` (a Sudoku digit is a 0-based cell
+        value plus 1). Names the model's structure for readers; changes no meaning."""
+        shape, flat = flatten(variables, name)
+        if name in self.arrays:
+            raise ModelError(f"array {name!r} is named twice")
+        for variable in flat:
+            if not self.owns(variable):
+                raise ModelError(f"array {name!r}: variable {variable} is not of model "
+                                 f"{self.name!r}")
+        taken = {v for array in self.arrays.values() for v in array.variables}
+        again = [variable for variable in flat if variable in taken]
+        if again or len(set(flat)) != len(flat):
+            raise ModelError(f"array {name!r}: a variable is in two arrays, or twice in one "
+                             f"({(again or flat)[0]})")
+        array = VarArray(name, shape, tuple(flat), offset)
+        self.arrays[name] = array
+        return array
+
+    @contextmanager
+    def group(self, name: str, description: str = "") -> Iterator[None]:
+        """Post the block's constraints in the group ``name`` ("rows"; ``description``
+        says what they state, for a comment or an explanation)."""
+        if description:
+            self.describe_group(name, description)
+        outer, self._posting_group = self._posting_group, name
+        try:
+            yield
+        finally:
+            self._posting_group = outer
+
+    def describe_group(self, name: str, description: str) -> None:
+        """Say what the group ``name`` states ("each row holds each digit once")."""
+        self.group_descriptions[name] = description
 
     def add_after_search(self, constraint: Constraint) -> Constraint:
         """Check ``constraint`` on each solution the search finds instead of posting it.
@@ -145,7 +202,8 @@ class Model:
     def with_cuts(self, cuts: Sequence[Constraint]) -> Model:
         """A copy of this model with ``cuts`` posted too (this model does not grow)."""
         copy = dataclasses.replace(self, variables=list(self.variables),
-                                   constraints=list(self.constraints),
+                                   constraints=list(self.constraints), labels=dict(self.labels),
+                                   groups=dict(self.groups),
                                    after_search=list(self.after_search), lazy=list(self.lazy))
         for cut in cuts:
             copy.add(cut)

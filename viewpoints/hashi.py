@@ -104,11 +104,22 @@ def post_pairs(model: Model, instance: HashiInstance) -> Pairs:
     for (a, b), x in zip(pairs, counts):
         around[a.cell].append(x)
         around[b.cell].append(x)
-    for island in instance.islands:
-        model.add(linear([(1, x) for x in around[island.cell]], "==", island.value))
-    for i, j in crossing_pairs(instance):
-        model.add(table((counts[i], counts[j]), NOT_BOTH))
+    model.name_array("bridges", counts)
+    with model.group("islands", "each island has as many bridges as its number"):
+        for island in instance.islands:
+            model.add(linear([(1, x) for x in around[island.cell]], "==", island.value),
+                      f"the island at ({island.row + 1},{island.column + 1})")
+    with model.group("crossings", "no two bridges cross"):
+        for i, j in crossing_pairs(instance):
+            model.add(table((counts[i], counts[j]), NOT_BOTH),
+                      f"{_pair(pairs[i])} and {_pair(pairs[j])}")
     return Pairs(instance.islands, pairs, counts)
+
+
+def _pair(pair: tuple[Island, Island]) -> str:
+    """A pair of islands as a reader names it: ``(1,2)-(1,5)``, 1-based."""
+    a, b = pair
+    return f"({a.row + 1},{a.column + 1})-({b.row + 1},{b.column + 1})"
 
 
 def post_connectivity(model: Model, islands: Sequence[Island],
@@ -125,25 +136,31 @@ def post_connectivity(model: Model, islands: Sequence[Island],
             for backend, options in SHORT_SEARCHES.items():
                 model.suggest_options(backend, options)
     elif connect == "propagator":
-        model.add(rule)
+        model.add(rule, "every island", "connected")
     else:
-        model.add(connected_by_flow(rule.nodes, rule.edges))
+        model.add(connected_by_flow(rule.nodes, rule.edges), "every island", "connected")
+    model.describe_group("connected", "the bridges join every island into one group")
 
 
 def post_improvements(model: Model, pairs: Pairs, improve: str) -> None:
     """The ``improve`` rules on the pair counts (none when only the group is left)."""
     chosen = {"one-one", "two-two", "isolation"} if improve == "all" else {improve}
     total = len(pairs.islands)
-    for (a, b), x in zip(pairs.pairs, pairs.counts):
+    model.describe_group("no closed group", "bridges that would close off a group of "
+                                            "islands are left out")
+    for pair, x in zip(pairs.pairs, pairs.counts):
+        a, b = pair
         if total > 2 and a.value == b.value == 1 and "one-one" in chosen:
-            model.add(linear([(1, x)], "==", 0))
+            model.add(linear([(1, x)], "==", 0), f"1-1 {_pair(pair)}", "no closed group")
         if total > 2 and a.value == b.value == 2 and "two-two" in chosen:
-            model.add(linear([(1, x)], "<=", 1))
+            model.add(linear([(1, x)], "<=", 1), f"2-2 {_pair(pair)}", "no closed group")
     if "isolation" in chosen and total > 3:
         for (end, other_end), (x, y) in _closing_rows(pairs):
             allowed = [(p, q) for p in range(x.lb, x.ub + 1) for q in range(y.lb, y.ub + 1)
                        if (p, q) != (end.value, other_end.value)]
-            model.add(table((x, y), allowed))
+            model.add(table((x, y), allowed), f"the row closed at ({end.row + 1},"
+                      f"{end.column + 1}) and ({other_end.row + 1},{other_end.column + 1})",
+                      "no closed group")
 
 
 def _closing_rows(pairs: Pairs) -> list[tuple[tuple[Island, Island], tuple[IntVar, IntVar]]]:

@@ -55,9 +55,21 @@ class Directions:
 def post_directions(model: Model, instance: HashiInstance) -> Directions:
     """The cell model's variables and local rules."""
     rows, columns = instance.rows, instance.columns
-    at = instance.island_at()
     leaving = [[[model.int_var(0, 2, f"{'nesw'[d]}_{r}_{c}") for d in range(4)]
                 for c in range(columns)] for r in range(rows)]
+    model.name_array("leaving", leaving)
+    model.describe_group("cells", "an island's bridges add up to its number; an empty "
+                                  "cell passes bridges straight through, one way only; "
+                                  "neighbours agree and nothing leaves the grid")
+    with model.group("cells"):
+        _post_cell_rules(model, instance, leaving)
+    return Directions(leaving, neighbours(instance))
+
+
+def _post_cell_rules(model: Model, instance: HashiInstance,
+                     leaving: list[list[list[IntVar]]]) -> None:
+    rows, columns = instance.rows, instance.columns
+    at = instance.island_at()
     for r in range(rows):
         for c in range(columns):
             north, east, south, west = leaving[r][c]
@@ -77,7 +89,6 @@ def post_directions(model: Model, instance: HashiInstance) -> Directions:
                                        (WEST, c == 0), (EAST, c == columns - 1)):
                 if outside:
                     model.add(linear([(1, leaving[r][c][direction])], "==", 0))
-    return Directions(leaving, neighbours(instance))
 
 
 @viewpoint("hashi", "directions", {"connect": CONNECT, "improve": IMPROVE})
@@ -111,15 +122,17 @@ def channeled(instance: HashiInstance, connect: str, improve: str) -> BuiltModel
     model = Model(f"hashi-channeled-{instance.name}")
     pairs = post_pairs(model, instance)
     cells = post_directions(model, instance)
-    for (a, b), x in zip(pairs.pairs, pairs.counts):
-        horizontal = a.row == b.row
-        along = ([(a.row, c) for c in range(a.column, b.column)] if horizontal
-                 else [(r, a.column) for r in range(a.row, b.row)])
-        for r, c in along:
-            model.add(linear([(1, x), (-1, cells.leaving[r][c][EAST if horizontal
-                                                               else SOUTH])], "==", 0))
-        model.add(linear([(1, x), (-1, cells.leaving[b.row][b.column][WEST if horizontal
-                                                                     else NORTH])], "==", 0))
+    with model.group("channeling", "a pair's bridges are what leaves each cell between "
+                                   "its islands"):
+        for (a, b), x in zip(pairs.pairs, pairs.counts):
+            horizontal = a.row == b.row
+            along = ([(a.row, c) for c in range(a.column, b.column)] if horizontal
+                     else [(r, a.column) for r in range(a.row, b.row)])
+            for r, c in along:
+                model.add(linear([(1, x), (-1, cells.leaving[r][c][EAST if horizontal
+                                                                   else SOUTH])], "==", 0))
+            model.add(linear([(1, x), (-1, cells.leaving[b.row][b.column][
+                WEST if horizontal else NORTH])], "==", 0))
     improve_and_connect(model, instance, pairs, connect, improve)
     model.branch_on(pairs.counts)
     model.add_variable_order("islands-first", [pairs.counts[p] for p in

@@ -55,6 +55,10 @@ def _cells(model: Model, instance: NonogramInstance) -> Cells:
     """The cell variables, with the clues' symmetries declared on them (for ``+symmetric``)."""
     cells = [[model.bool_var(f"cell_{r}_{c}") for c in range(instance.width)]
              for r in range(instance.height)]
+    model.name_array("cell", cells)
+    model.describe_group("rows", "each row's filled cells make its clue's blocks, in order")
+    model.describe_group("columns", "each column's filled cells make its clue's blocks, "
+                                    "in order")
     for symmetry in clue_symmetries(instance):
         model.add_symmetry(symmetry.name, {cells[r][c]: cells[image_r][image_c]
                                            for (r, c), (image_r, image_c)
@@ -68,6 +72,13 @@ def _lines(instance: NonogramInstance, cells: Cells) -> list[tuple[str, Clue, li
     columns = [(f"col{c}", clue, [row[c] for row in cells])
                for c, clue in enumerate(instance.columns)]
     return rows + columns
+
+
+def line_group(label: str) -> tuple[str, str]:
+    """The group and the reader's name of a line labelled ``row3`` or ``col3``:
+    ``("rows", "row 4")``, 1-based."""
+    kind, number = ("rows", "row") if label.startswith("row") else ("columns", "column")
+    return kind, f"{number} {int(label.lstrip('rowcl')) + 1}"
 
 
 def _decoder(cells: Cells):
@@ -123,9 +134,10 @@ def clue_automaton(clue: Clue) -> tuple[list[tuple[int, int, int]], list[int]]:
 
 def post_regular(model: Model, lines: list[tuple[str, Clue, list[IntVar]]]) -> None:
     """One ``regular`` constraint per line, its automaton built from the clue."""
-    for _, clue, line in lines:
+    for label, clue, line in lines:
         transitions, accepting = clue_automaton(clue)
-        model.add(regular(line, transitions, 0, accepting))
+        group, name = line_group(label)
+        model.add(regular(line, transitions, 0, accepting), name, group)
 
 
 def post_block_starts(model: Model, lines: list[tuple[str, Clue, list[IntVar]]]
@@ -133,23 +145,30 @@ def post_block_starts(model: Model, lines: list[tuple[str, Clue, list[IntVar]]]
     """``start[b]`` of each block, in order with a gap; cells channeled by reification."""
     starts: list[IntVar] = []
     for label, clue, line in lines:
-        first, last = earliest_starts(clue), latest_starts(clue, len(line))
-        block_starts = [model.int_var(lo, hi, f"{label}_start{b}")
-                        for b, (lo, hi) in enumerate(zip(first, last))]
-        for b in range(len(clue) - 1):
-            model.add(linear([(1, block_starts[b + 1]), (-1, block_starts[b])], ">=",
-                             clue[b] + 1))
-        covering: list[list[IntVar]] = [[] for _ in line]
-        for b, start in enumerate(block_starts):
-            for position in range(first[b], last[b] + 1):
-                at = model.bool_var(f"{label}_start{b}_at{position}")
-                model.add(equivalent_to_equality(at, start, position))
-                for j in range(position, position + clue[b]):
-                    covering[j].append(at)
-        for cell, flags in zip(line, covering):
-            model.add(linear([(1, cell), *((-1, f) for f in flags)], "==", 0))
-        starts += block_starts
+        with model.group(line_group(label)[0]):
+            starts += _post_line_starts(model, label, clue, line)
     return starts
+
+
+def _post_line_starts(model: Model, label: str, clue: Clue, line: list[IntVar]
+                      ) -> list[IntVar]:
+    """One line's block starts, their order and gaps, and its cells channeled."""
+    first, last = earliest_starts(clue), latest_starts(clue, len(line))
+    block_starts = [model.int_var(lo, hi, f"{label}_start{b}")
+                    for b, (lo, hi) in enumerate(zip(first, last))]
+    for b in range(len(clue) - 1):
+        model.add(linear([(1, block_starts[b + 1]), (-1, block_starts[b])], ">=",
+                         clue[b] + 1))
+    covering: list[list[IntVar]] = [[] for _ in line]
+    for b, start in enumerate(block_starts):
+        for position in range(first[b], last[b] + 1):
+            at = model.bool_var(f"{label}_start{b}_at{position}")
+            model.add(equivalent_to_equality(at, start, position))
+            for j in range(position, position + clue[b]):
+                covering[j].append(at)
+    for cell, flags in zip(line, covering):
+        model.add(linear([(1, cell), *((-1, f) for f in flags)], "==", 0))
+    return block_starts
 
 
 @viewpoint("nonogram", "regular")
@@ -177,7 +196,8 @@ def order(instance: NonogramInstance) -> BuiltModel:
     model = Model(f"nonogram-order-{instance.name}")
     cells = _cells(model, instance)
     for label, clue, line in _lines(instance, cells):
-        _post_order_line(model, label, clue, line)
+        with model.group(line_group(label)[0]):
+            _post_order_line(model, label, clue, line)
     model.branch_on(_row_major(cells))
     return BuiltModel(model, _decoder(cells))
 
@@ -272,8 +292,9 @@ def line_table(instance: NonogramInstance, max_placements: int) -> BuiltModel:
             raise ModelTooLarge(f"line-table: {shown} (clue {','.join(map(str, clue)) or '0'}) "
                                 f"has {count:,} placements, more than max_placements="
                                 f"{max_placements:,}; raise the option or use another viewpoint")
-    for _, clue, line in lines:
-        model.add(table(line, placements(clue, len(line))))
+    for label, clue, line in lines:
+        group, name = line_group(label)
+        model.add(table(line, placements(clue, len(line))), name, group)
     model.branch_on(_row_major(cells))
     return BuiltModel(model, _decoder(cells))
 

@@ -55,9 +55,11 @@ Covering = dict[tuple[int, int], dict[int, list[IntVar]]]
 def post_placements(model: Model, rooms: list[Room]) -> Chosen:
     """A 0/1 ``chosen`` per placement; exactly one chosen per room."""
     chosen = []
+    model.describe_group("rooms", "each room takes one of its placements")
     for room in rooms:
         flags = [model.bool_var(f"room{room.label}_p{i}") for i in range(len(room.placements))]
-        model.add(exactly_one(flags))
+        model.name_array(f"room{room.label}", flags)
+        model.add(exactly_one(flags), f"room {room.label}", "rooms")
         chosen.append((room, flags))
     return chosen
 
@@ -92,8 +94,10 @@ def post_set_partitioning(model: Model, rooms: list[Room]) -> Chosen:
     chosen placement covering each cell; the search order on the placements, room by
     room in clue order, and the two room orders."""
     chosen = post_placements(model, rooms)
-    for cell_flags in covering_flags(chosen).values():
-        model.add(exactly_one([flag for flags in cell_flags.values() for flag in flags]))
+    with model.group("cells", "each cell is covered by exactly one chosen placement"):
+        for (r, c), cell_flags in covering_flags(chosen).items():
+            model.add(exactly_one([flag for flags in cell_flags.values() for flag in flags]),
+                      f"r{r + 1}c{c + 1}")
     flags_of = {room.label: flags for room, flags in chosen}
     model.branch_on([flag for _, flags in chosen for flag in flags])
     for name, order in ROOM_ORDERS.items():
@@ -126,23 +130,30 @@ def post_cell_rooms(model: Model, instance: ShikakuInstance, rooms: list[Room],
     exactly clue_k cells. Channeling to the placements is the caller's."""
     cells = [[model.int_var_from_values(covering[r, c], f"room_{r}_{c}")
               for c in range(instance.columns)] for r in range(instance.rows)]
+    model.name_array("room", cells)
     inside: Inside = {}
-    for (r, c), by_room in covering.items():
-        for label in by_room:
-            flag = inside[r, c, label] = model.bool_var(f"in_{r}_{c}_{label}")
-            model.add(equivalent_to_equality(flag, cells[r][c], label))
+    with model.group("cell rooms", "a cell is in room k exactly when its room is k"):
+        for (r, c), by_room in covering.items():
+            for label in by_room:
+                flag = inside[r, c, label] = model.bool_var(f"in_{r}_{c}_{label}")
+                model.add(equivalent_to_equality(flag, cells[r][c], label),
+                          f"r{r + 1}c{c + 1} in room {label}")
     if gcc:
         model.add(global_cardinality([v for row in cells for v in row],
-                                     {room.label: room.area for room in rooms}))
+                                     {room.label: room.area for room in rooms}),
+                  "every room", "areas")
+        model.describe_group("areas", "each room covers as many cells as its clue says")
     return cells, inside
 
 
 def channel_by_sum(model: Model, covering: Covering, inside: Inside) -> None:
     """``in[r][c][k]`` = the sum of room k's chosen placements covering (r, c)."""
-    for (r, c), by_room in covering.items():
-        for label, flags in by_room.items():
-            model.add(linear([(1, inside[r, c, label]), *((-1, flag) for flag in flags)],
-                             "==", 0))
+    with model.group("channeling", "a cell is in a room exactly when one of the room's "
+                                   "chosen placements covers it"):
+        for (r, c), by_room in covering.items():
+            for label, flags in by_room.items():
+                model.add(linear([(1, inside[r, c, label]), *((-1, flag) for flag in flags)],
+                                 "==", 0), f"r{r + 1}c{c + 1} in room {label}")
 
 
 @viewpoint("shikaku", "cell-room", {"gcc": GCC})

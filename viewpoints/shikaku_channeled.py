@@ -103,12 +103,15 @@ def channeled(instance: ShikakuInstance, channel: str, redundant: str,
     chosen = post_set_partitioning(model, rooms)
     covering = covering_flags(chosen)
     _, inside = post_cell_rooms(model, instance, rooms, covering, gcc == "true")
-    if channel == "implication":
-        _channel_by_implication(model, chosen, inside)
-    if channel in ("sum", "both"):
-        channel_by_sum(model, covering, inside)
-    if channel in ("missing", "both"):
-        _channel_by_missing(model, chosen, inside)
+    with model.group("channeling", "a cell is in a room exactly when one of the room's "
+                                   "chosen placements covers it"):
+        if channel == "implication":
+            _channel_by_implication(model, chosen, inside)
+        if channel in ("sum", "both"):
+            channel_by_sum(model, covering, inside)
+        if channel in ("missing", "both"):
+            _channel_by_missing(model, chosen, inside)
     if redundant == "true":
-        _post_redundant(model, chosen, covering, inside)
+        with model.group("redundant", "what the others imply, stated for propagation"):
+            _post_redundant(model, chosen, covering, inside)
     return BuiltModel(model, placement_decoder(instance, chosen))

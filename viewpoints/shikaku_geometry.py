@@ -108,8 +108,14 @@ def geometry(instance: ShikakuInstance, overlap: str) -> BuiltModel:
     ``largest-first`` and ``fewest-placements`` reorder the rooms."""
     rooms = rooms_of(instance)
     model = Model(f"shikaku-geometry-{instance.name}")
-    boxes = {room.label: _Box(model, instance, room) for room in rooms}
+    with model.group("shapes", "a room's height times its width is its clue; its bottom "
+                               "and right follow from them"):
+        boxes = {room.label: _Box(model, instance, room) for room in rooms}
+    for side in ("top", "left", "height", "width", "bottom", "right"):
+        model.name_array(side, [getattr(boxes[room.label], side) for room in rooms],
+                         offset=0 if side in ("height", "width") else 1)
     flags = _Flags(model)
+    model.describe_group("other clues", "a room holds no other room's clue")
     for room in rooms:
         box = boxes[room.label]
         for other in rooms:
@@ -117,16 +123,19 @@ def geometry(instance: ShikakuInstance, overlap: str) -> BuiltModel:
                 model.add(clause(flags.at_least(box.top, other.row + 1)
                                  + flags.at_most(box.bottom, other.row)
                                  + flags.at_least(box.left, other.column + 1)
-                                 + flags.at_most(box.right, other.column)))
-    if overlap == "global":
-        model.add(no_overlap_2d(Rectangle(b.left, b.top, b.width, b.height)
-                                for b in boxes.values()))
-    else:
-        for i, first in enumerate(rooms):
-            for second in rooms[i + 1:]:
-                apart = _separated(flags, boxes[first.label], boxes[second.label])
-                if apart:
-                    model.add(clause(apart))
+                                 + flags.at_most(box.right, other.column)),
+                          f"room {room.label} and the clue of room {other.label}",
+                          "other clues")
+    with model.group("no overlap", "no two rooms overlap"):
+        if overlap == "global":
+            model.add(no_overlap_2d(Rectangle(b.left, b.top, b.width, b.height)
+                                    for b in boxes.values()), "every room")
+        else:
+            for i, first in enumerate(rooms):
+                for second in rooms[i + 1:]:
+                    apart = _separated(flags, boxes[first.label], boxes[second.label])
+                    if apart:
+                        model.add(clause(apart), f"rooms {first.label} and {second.label}")
 
     def search(order: list[Room]) -> list[IntVar]:
         return [v for room in order for b in [boxes[room.label]]

@@ -62,11 +62,17 @@ def post_cells(model: Model, instance: SudokuInstance, strength: Strength) -> Gr
     cells = [[model.int_var(instance.givens[r][c] - 1, instance.givens[r][c] - 1, f"cell_{r}_{c}")
               if instance.givens[r][c] else model.int_var(0, size - 1, f"cell_{r}_{c}")
               for c in range(size)] for r in range(size)]
+    model.name_array("cell", cells, offset=1)
+    model.describe_group("rows", "each row holds each digit once")
+    model.describe_group("columns", "each column holds each digit once")
+    model.describe_group("boxes", "each box holds each digit once")
     for i in range(size):  # row i, then column i: the order ECLiPSe's Sudoku program posts
-        model.add(all_different(cells[i], strength))
-        model.add(all_different((cells[r][i] for r in range(size)), strength))
-    for box in _boxes(size, instance.box):
-        model.add(all_different((cells[r][c] for r, c in box), strength))
+        model.add(all_different(cells[i], strength), f"row {i + 1}", "rows")
+        model.add(all_different((cells[r][i] for r in range(size)), strength),
+                  f"column {i + 1}", "columns")
+    for number, box in enumerate(_boxes(size, instance.box), start=1):
+        model.add(all_different((cells[r][c] for r, c in box), strength), f"box {number}",
+                  "boxes")
     return cells
 
 
@@ -84,17 +90,28 @@ def post_positions(model: Model, instance: SudokuInstance, strength: Strength) -
                   if (v, r) in given_column else model.int_var(0, size - 1, f"pos_{v}_{r}")
                   for r in range(size)] for v in range(size)]
     box_column_of = [column // box for column in range(size)]
+    model.name_array("pos", positions, offset=1)
+    model.describe_group("rows", "each row places its digits in different columns")
+    model.describe_group("digits", "each digit stands in a different column on each row")
+    model.describe_group("box columns", "the box column of each digit's column")
+    model.describe_group("boxes", "within a band of rows, a digit's box columns differ")
     for r in range(size):
-        model.add(all_different((positions[v][r] for v in range(size)), strength))
+        model.add(all_different((positions[v][r] for v in range(size)), strength),
+                  f"row {r + 1}", "rows")
+    box_columns = []
     for v in range(size):
-        model.add(all_different(positions[v], strength))
+        model.add(all_different(positions[v], strength), f"digit {v + 1}", "digits")
         band_columns = []
         for r in range(size):
             box_column = model.int_var(0, box - 1, f"boxcol_{v}_{r}")
-            model.add(element(box_column_of, positions[v][r], box_column))
+            model.add(element(box_column_of, positions[v][r], box_column),
+                      f"digit {v + 1} in row {r + 1}", "box columns")
             band_columns.append(box_column)
         for top in range(0, size, box):
-            model.add(all_different(band_columns[top:top + box], strength))
+            model.add(all_different(band_columns[top:top + box], strength),
+                      f"digit {v + 1} in rows {top + 1}-{top + box}", "boxes")
+        box_columns.append(band_columns)
+    model.name_array("boxcol", box_columns, offset=1)
     return positions
 
 
@@ -156,16 +173,26 @@ def channeled(instance: SudokuInstance, alldiff: Strength, channel: str, search:
     model = Model(f"sudoku-channeled-{instance.name}")
     cells = post_cells(model, instance, alldiff)
     positions = post_positions(model, instance, alldiff)
+    model.describe_group("channeling", "a cell holds a digit exactly when the digit's "
+                         "position in that row is the cell's column")
+    at: list[list[list[IntVar]]] = []
     for r in range(size):
         row_positions = [positions[v][r] for v in range(size)]
         if channel == "inverse":
-            model.add(inverse(cells[r], row_positions))
+            model.add(inverse(cells[r], row_positions), f"row {r + 1}", "channeling")
             continue
+        at.append([])
         for c in range(size):
+            at[r].append([])
             for v in range(size):
                 same = model.bool_var(f"at_{r}_{c}_{v}")
-                model.add(equivalent_to_equality(same, cells[r][c], v))
-                model.add(equivalent_to_equality(same, positions[v][r], c))
+                at[r][c].append(same)
+                label = f"r{r + 1}c{c + 1} = {v + 1}"
+                model.add(equivalent_to_equality(same, cells[r][c], v), label, "channeling")
+                model.add(equivalent_to_equality(same, positions[v][r], c), label,
+                          "channeling")
+    if at:
+        model.name_array("at", at)
     side = cells if search == "cells" else positions
     model.branch_on([v for row in side for v in row])
     return BuiltModel(model, _decode_cells(cells))
@@ -184,16 +211,24 @@ def boolean(instance: SudokuInstance) -> BuiltModel:
               else model.int_var(int(instance.givens[r][c] == v + 1),
                                  int(instance.givens[r][c] == v + 1), f"x_{r}_{c}_{v}")
               for v in range(size)] for c in range(size)] for r in range(size)]
+    model.name_array("x", ones)
+    model.describe_group("cells", "each cell holds one digit")
+    model.describe_group("rows", "each digit once in each row")
+    model.describe_group("columns", "each digit once in each column")
+    model.describe_group("boxes", "each digit once in each box")
     for r in range(size):
         for c in range(size):
-            model.add(exactly_one(ones[r][c]))
+            model.add(exactly_one(ones[r][c]), f"r{r + 1}c{c + 1}", "cells")
     for v in range(size):
         for r in range(size):
-            model.add(exactly_one(ones[r][c][v] for c in range(size)))
+            model.add(exactly_one(ones[r][c][v] for c in range(size)),
+                      f"digit {v + 1} in row {r + 1}", "rows")
         for c in range(size):
-            model.add(exactly_one(ones[r][c][v] for r in range(size)))
-        for box in _boxes(size, instance.box):
-            model.add(exactly_one(ones[r][c][v] for r, c in box))
+            model.add(exactly_one(ones[r][c][v] for r in range(size)),
+                      f"digit {v + 1} in column {c + 1}", "columns")
+        for number, box in enumerate(_boxes(size, instance.box), start=1):
+            model.add(exactly_one(ones[r][c][v] for r, c in box),
+                      f"digit {v + 1} in box {number}", "boxes")
     model.branch_on([v for row in ones for cell in row for v in cell])
 
     def decode(assignment: Assignment) -> SudokuSolution:

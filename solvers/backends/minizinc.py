@@ -159,7 +159,7 @@ class MiniZincBackend(Backend[_Compiled]):
 
     def search(self, compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
         command = ["minizinc", "--solver", compiled.solver, "--statistics",
-                   "--output-mode", "item", *self._limits(compiled), str(compiled.path)]
+                   "--output-mode", "json", *self._limits(compiled), str(compiled.path)]
         with open(compiled.path.with_suffix(".errors"), "w", encoding="utf-8") as errors:
             process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors,
                                        text=True)
@@ -167,11 +167,15 @@ class MiniZincBackend(Backend[_Compiled]):
         ended, finished = "", False
         try:
             assert process.stdout is not None  # asked for with PIPE
+            solution: list[str] = []  # the lines of the JSON object being printed
             for line in process.stdout:
                 line = line.strip()
-                if line.startswith("{"):
-                    assignment = read_solution(line, compiled.model)
-                    yield tuple(assignment[v] for v in compiled.model.variables)
+                if solution or line.startswith("{"):
+                    solution.append(line)
+                    if line == "}" or (line.startswith("{") and line.endswith("}")):
+                        assignment = read_solution("\n".join(solution), compiled.model)
+                        solution = []
+                        yield tuple(assignment[v] for v in compiled.model.variables)
                 elif line.startswith("%%%mzn-stat:"):
                     self._note_figure(compiled, line)
                 elif line.startswith("====="):

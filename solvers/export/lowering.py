@@ -42,6 +42,9 @@ class Lowering:
 
     lowered: LoweredModel
     notes: list[str] = field(default_factory=list)
+    #: for each lowered constraint, the index of the model constraint it comes from
+    #: (None for those checked after search or lazy in PuzzleLab)
+    sources: list[int | None] = field(default_factory=list)
 
 
 def lower_for(model: Model, native: frozenset[type[Constraint]], format_name: str) -> Lowering:
@@ -57,14 +60,18 @@ def lower_for(model: Model, native: frozenset[type[Constraint]], format_name: st
         lazy = [c for c in model.lazy if isinstance(c, Constraint)]
         notes.append(f"lazy in PuzzleLab (cuts added when a solution breaks them), posted "
                      f"whole here: {counted(len(lazy), 'constraint')} ({_kinds(lazy)})")
-    posted = [*model.constraints, *model.after_search,
-              *(c for c in model.lazy if isinstance(c, Constraint))]
+    posted: list[tuple[Constraint, int | None]] = [
+        *((c, index) for index, c in enumerate(model.constraints)),
+        *((c, None) for c in model.after_search),
+        *((c, None) for c in model.lazy if isinstance(c, Constraint))]
     decomposed: Counter[str] = Counter()
+    sources: list[int | None] = []
     pending = list(reversed(posted))
     while pending:
-        constraint = pending.pop()
+        constraint, source = pending.pop()
         if type(constraint) in native:
             lowered.constraints.append(constraint)
+            sources.append(source)
             continue
         if type(constraint) not in DECOMPOSITIONS:
             raise UnsupportedCombination(
@@ -72,12 +79,13 @@ def lower_for(model: Model, native: frozenset[type[Constraint]], format_name: st
                 f"and PuzzleLab has no decomposition of it; build the model with a "
                 f"viewpoint (or option) that does without {constraint.kind}")
         decomposed[constraint.kind] += 1
-        pending.extend(reversed(DECOMPOSITIONS[type(constraint)](constraint, lowered.new_var)))
+        pending.extend((piece, source) for piece in reversed(
+            DECOMPOSITIONS[type(constraint)](constraint, lowered.new_var)))
     for kind, number in decomposed.items():
         how = DECOMPOSED_AS.get(kind, "its PuzzleLab decomposition")
         notes.append(f"{counted(number, kind + ' constraint')}, which {format_name} lacks, "
                      f"exported as {how}")
-    return Lowering(lowered, notes)
+    return Lowering(lowered, notes, sources)
 
 
 def _kinds(constraints: Sequence[Constraint]) -> str:

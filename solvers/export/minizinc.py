@@ -1,12 +1,17 @@
-"""The model language as a MiniZinc model: one ``.mzn`` file, data inline.
+"""The model language as a MiniZinc model, written as a person writes one.
 
-Each variable keeps its model name (made a valid MiniZinc identifier), each constraint
-becomes the MiniZinc global that means the same (``alldifferent``, ``inverse``,
-``table``, ``regular``, ``global_cardinality``, ``count_eq``, ``diffn``) or a plain
-expression (linear sums, reified equalities, clauses), and ``connected`` its flow
-decomposition (:mod:`solvers.export.lowering`). The heuristic is the search annotation
-(:mod:`solvers.export.minizinc_search`). Each solution prints as one line of JSON, the
-model's variables by identifier, which :func:`read_solution` reads back.
+The model's named arrays are declared as arrays (``array[1..9, 1..9] of var 1..9:
+cell``), 1-based and in the puzzle's own values (:mod:`solvers.export.minizinc_terms`);
+values the puzzle fixes are equalities under a comment of their own; each group of
+constraints the viewpoint names gets a comment line, and a run of constraints that
+differ by one counter is folded into a ``forall``. Each constraint is the MiniZinc
+global that means the same (``alldifferent``, ``inverse``, ``table``, ``regular``,
+``global_cardinality``, ``count_eq``, ``diffn``), each global's own library file
+included, or a plain expression (:mod:`solvers.export.minizinc_constraints`);
+``connected`` is its flow decomposition (:mod:`solvers.export.lowering`). The heuristic
+is the search annotation (:mod:`solvers.export.minizinc_search`). The output item prints
+each array as a grid; ``minizinc --output-mode json`` prints the variables as JSON,
+which :func:`read_solution` reads back.
 
 >>> from solvers import Model, all_different
 >>> model = Model("pair")
@@ -27,39 +32,23 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Sequence
 
 from puzzlelab.errors import SolverError, UnsupportedCombination
 from solvers.backend_contract import LoweredModel
-from solvers.constraints import (
-    AllDifferent,
-    AtMostOne,
-    Clause,
-    Constraint,
-    Count,
-    Element,
-    ExactlyOne,
-    GlobalCardinality,
-    Inverse,
-    Linear,
-    NoOverlap2D,
-    Regular,
-    ReifiedEquality,
-    Table,
-)
+from solvers.constraints import Constraint
 from solvers.export.lowering import lower_for
+from solvers.export.minizinc_constraints import POSTERS
 from solvers.export.minizinc_search import annotation, described, others, refusal
-from solvers.export.names import identifiers
+from solvers.export.minizinc_terms import Terms
 from solvers.heuristics import Heuristic, SearchPlan, plan_search
 from solvers.model import Model
-from solvers.variables import Assignment, IntOrVar, IntVar
+from solvers.structure import VarArray
+from solvers.variables import Assignment, IntVar
 
 SUFFIX = ".mzn"
-
-STRENGTHS = {"weak": "value_propagation", "strong": "domain_propagation",
-             "hall": "bounds_propagation"}
-
-Name = Callable[[IntOrVar], str]
+FIXED = "what the puzzle gives: fixed values, and the values left to some variables"
 
 
 def write(model: Model, heuristic: str = "first-fail/min", seed: int = 0) -> str:
@@ -73,49 +62,172 @@ def write(model: Model, heuristic: str = "first-fail/min", seed: int = 0) -> str
     plan = plan_search(model, parsed, seed)
     rest = len(others(plan, lowering.lowered.variables))
     return write_lowered(model, lowering.lowered, plan,
-                         [*lowering.notes, described(parsed, plan, seed, rest)])
+                         [*lowering.notes, described(parsed, plan, seed, rest)],
+                         lowering.sources)
 
 
 def write_lowered(model: Model, lowered: LoweredModel, plan: SearchPlan,
-                  notes: Sequence[str] = ()) -> str:
+                  notes: Sequence[str] = (), sources: Sequence[int | None] = ()) -> str:
     """The MiniZinc file of ``lowered`` (every constraint in :data:`NATIVE`), searched as
-    ``plan``, printing ``model``'s variables; ``notes`` head the file as comments."""
-    variables = lowered.variables
-    names = identifiers(variables)
-
-    def name(term: IntOrVar) -> str:
-        return str(term) if isinstance(term, int) else names[term.index]
-
+    ``plan``, printing ``model``'s variables; ``notes`` head the file as comments, and
+    ``sources`` give, for each lowered constraint, the model constraint it comes from
+    (for its group's comment)."""
+    terms = Terms(model, lowered.variables)
     notes = list(notes)
-    if any(isinstance(c, AllDifferent) and c.strength == "hall" for c in lowered.constraints):
+    if any(getattr(c, "strength", None) == "hall" for c in lowered.constraints):
         notes.append("all_different of strength hall (ic_global's) asks for "
                      "bounds_propagation, the nearest MiniZinc annotation")
+    body = _constraints(model, lowered.constraints, sources, terms)
+    used = sorted({POSTERS[type(c)][1] or "" for c in lowered.constraints} - {""})
     lines = [f"% {model.name}: exported by PuzzleLab",
              *(f"% - {note}" for note in notes), "",
-             'include "globals.mzn";', ""]
-    lines += [f"var {_domain(variable)}: {name(variable)};" for variable in variables]
-    lines.append("")
-    lines += [POSTERS[type(c)](c, name) for c in lowered.constraints]
-    lines.append("")
-    search = annotation(plan, variables, name)
+             *(f'include "{name}.mzn";' for name in used), *([""] if used else []),
+             *_declarations(lowered.variables, model.variables, terms), "", *body]
+    search = annotation(plan, lowered.variables, lambda vs: terms.items(vs).flat())
     lines.append(f"solve{f' :: {search}' if search else ''} satisfy;")
-    lines.append("")
-    lines += _output(model.variables, name)
+    lines += ["", *_output(model, terms)]
     return "\n".join(lines) + "\n"
 
 
-def read_solution(line: str, model: Model) -> Assignment:
-    """The assignment one printed solution (a line of JSON) gives the model's variables."""
+def _declarations(variables: Sequence[IntVar], model_variables: Sequence[IntVar],
+                  terms: Terms) -> list[str]:
+    """Each named array at its range of puzzle values, then the scalars; those the
+    rewriting added (a flow's, a chain's states) are not printed, so that a count of all
+    solutions counts the model's own solutions once each."""
+    lines = []
+    for array in terms.arrays:
+        low, high = array.domain()
+        shape = ", ".join(f"1..{size}" for size in array.shape)
+        lines.append(f"array[{shape}] of var {low}..{high}: {array.name};")
+    own = set(model_variables)
+    lines += [f"var {_domain(v)}: {terms.name(v)}{'' if v in own else ' :: no_output'};"
+              for v in variables if terms.array_of(v) is None]
+    return lines
+
+
+def _fixed(terms: Terms) -> list[str]:
+    """What an array's variables may hold beyond its declared range, in puzzle values:
+    a given value, or the values left."""
+    lines = []
+    for array in terms.arrays:
+        low, high = array.domain()
+        for variable in array.variables:
+            values = [value + array.offset for value in variable.domain]
+            if values == list(range(low, high + 1)):
+                continue
+            if len(values) == 1:
+                lines.append(f"constraint {terms.ref(variable)} = {values[0]};")
+            elif values == list(range(values[0], values[-1] + 1)):
+                lines.append(f"constraint {terms.ref(variable)} in {values[0]}..{values[-1]};")
+            else:
+                listed = ", ".join(map(str, values))
+                lines.append(f"constraint {terms.ref(variable)} in {{{listed}}};")
+    return lines
+
+
+def _constraints(model: Model, constraints: Sequence[Constraint],
+                 sources: Sequence[int | None], terms: Terms) -> list[str]:
+    """The constraint items: the fixed values first, then each group the viewpoint names
+    under its comment, in the order its first constraint was posted (the file's order
+    changes no meaning), then those of no group."""
+    fixed = _fixed(terms)
+    lines = [f"% {FIXED}", *_folded(fixed), ""] if fixed else []
+    groups: dict[str | None, list[str]] = {}
+    for number, constraint in enumerate(constraints):
+        source = sources[number] if number < len(sources) else None
+        group = model.groups.get(source) if source is not None else None
+        text = f"constraint {POSTERS[type(constraint)][0](constraint, terms)};"
+        groups.setdefault(group, []).append(text)
+    for group, texts in sorted(groups.items(), key=lambda item: item[0] is None):
+        described = model.group_descriptions.get(group or "")
+        heading = [] if group is None else [f"% {group}: {described}" if described
+                                            else f"% {group}"]
+        lines += [*heading, *_folded(texts), ""]
+    return lines
+
+
+NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
+
+
+def _folded(texts: list[str]) -> list[str]:
+    """Runs of lines alike but for one counter (1, 2, 3... wherever it appears) as one
+    ``forall``: nine rows' ``alldifferent`` as ``forall(i in 1..9)(...)``."""
+    folded: list[str] = []
+    start = 0
+    while start < len(texts):
+        stop = start + 1
+        while stop < len(texts) and _counted(texts[start:stop + 1]) is not None:
+            stop += 1
+        found = _counted(texts[start:stop]) if stop - start >= 3 else None
+        if found is None:
+            folded += texts[start:stop]
+        else:
+            template, place = found
+            first = int(NUMBER.findall(texts[start])[place])
+            body = template.removeprefix("constraint ").removesuffix(";")
+            folded.append(f"constraint forall(i in {first}..{first + stop - start - 1})"
+                          f"({body});")
+        start = stop
+    return folded
+
+
+def _counted(texts: list[str]) -> tuple[str, int] | None:
+    """The template of lines that differ only in numbers counting up by one together
+    (the same in every place they appear in a line), with the index of one such place;
+    None for lines not so alike."""
+    skeletons = {NUMBER.sub("#", text) for text in texts}
+    if len(skeletons) != 1 or len(texts) < 2:
+        return None
+    numbers = [[int(n) for n in NUMBER.findall(text)] for text in texts]
+    varying = [k for k in range(len(numbers[0])) if len({row[k] for row in numbers}) > 1]
+    if not varying or any(row[k] - numbers[0][k] != step for step, row in enumerate(numbers)
+                          for k in varying):
+        return None
+    if any(len({row[k] for k in varying}) != 1 for row in numbers):
+        return None
+    places = iter(range(len(numbers[0])))
+    template = NUMBER.sub(lambda m: "i" if next(places) in varying else m.group(0), texts[0])
+    return template, varying[0]
+
+
+def read_solution(text: str, model: Model) -> Assignment:
+    """The assignment one solution printed as JSON (``--output-mode json``) gives the
+    model's variables: each array a nest of lists in puzzle values, each scalar by
+    its identifier."""
     try:
-        values = json.loads(line)
+        values = json.loads(text)
     except json.JSONDecodeError as error:
-        raise SolverError(f"MiniZinc printed a solution that is not JSON: {line[:80]!r} "
+        raise SolverError(f"MiniZinc printed a solution that is not JSON: {text[:80]!r} "
                           f"({error.msg})") from None
-    names = identifiers(model.variables)
-    missing = [name for name in names if name not in values]
+    terms = Terms(model, model.variables)
+    assignment: dict[IntVar, int] = {}
+    for array in terms.arrays:
+        flat = _flat(values.get(array.name), array)
+        assignment.update((v, value - array.offset) for v, value in zip(array.variables, flat))
+    missing = []
+    for variable in model.variables:
+        if terms.array_of(variable) is None:
+            name = terms.name(variable)
+            if name in values:
+                assignment[variable] = int(values[name])
+            else:
+                missing.append(name)
     if missing:
         raise SolverError(f"MiniZinc's solution lacks {', '.join(missing[:5])}")
-    return {variable: int(values[name]) for variable, name in zip(model.variables, names)}
+    return assignment
+
+
+def _flat(nested: object, array: VarArray) -> list[int]:
+    """The values of a printed array, row-major; refuses a missing or misshapen one."""
+    values: list[object] = [nested]
+    for _ in array.shape:
+        if not all(isinstance(v, list) for v in values):
+            raise SolverError(f"MiniZinc's solution lacks the array {array.name}")
+        values = [item for v in values for item in v]  # type: ignore[attr-defined]
+    if len(values) != len(array.variables):
+        raise SolverError(f"MiniZinc's solution has {len(values)} values for the array "
+                          f"{array.name} of {len(array.variables)}")
+    return [int(v) for v in values]  # type: ignore[call-overload]
 
 
 def _domain(variable: IntVar) -> str:
@@ -124,117 +236,23 @@ def _domain(variable: IntVar) -> str:
     return "{" + ", ".join(map(str, variable.domain)) + "}"
 
 
-def _output(variables: Sequence[IntVar], name: Name) -> list[str]:
-    """One JSON object per solution, on one line, the model's own variables only."""
-    quote, open_value = '\\"', "\\("
-    entries = [f'"{"{" if i == 0 else ", "}{quote}{name(v)}{quote}: {open_value}{name(v)})"'
-               for i, v in enumerate(variables)]
-    return ["output [", *(f"  {entry}," for entry in entries), '  "}\\n"', "];"]
+def _output(model: Model, terms: Terms) -> list[str]:
+    """Each array of two dimensions as a grid, a row a line; the rest as ``name = ...``."""
+    lines = []
+    for array in terms.arrays:
+        if len(array.shape) == 2:
+            rows, columns = array.shape
+            lines.append(f'  "{array.name}:\\n",')
+            lines.append(f'  concat([show({array.name}[r, c]) ++ if c = {columns} then '
+                         f'"\\n" else " " endif | r in 1..{rows}, c in 1..{columns}]),')
+        else:
+            lines.append(f'  "{array.name} = ", show({array.name}), "\\n",')
+    lines += [f'  "{terms.name(v)} = ", show({terms.name(v)}), "\\n",'
+              for v in model.variables if terms.array_of(v) is None]
+    if lines:
+        lines[-1] = lines[-1].removesuffix(",")
+    return ["output [", *lines, "];"]
 
-
-def _array(terms: Iterable[IntOrVar], name: Name) -> str:
-    return "[" + ", ".join(name(term) for term in terms) + "]"
-
-
-def _sum(terms: Iterable[tuple[int, IntVar]], name: Name) -> str:
-    text = " + ".join(name(v) if c == 1 else f"{c}*{name(v)}" for c, v in terms) or "0"
-    return text.replace("+ -", "- ")
-
-
-def _all_different(c: AllDifferent, name: Name) -> str:
-    return f"constraint alldifferent({_array(c.items, name)}) :: {STRENGTHS[c.strength]};"
-
-
-def _inverse(c: Inverse, name: Name) -> str:
-    size = len(c.forward)
-    return (f"constraint inverse(array1d(0..{size - 1}, {_array(c.forward, name)}), "
-            f"array1d(0..{size - 1}, {_array(c.backward, name)}));")
-
-
-def _linear(c: Linear, name: Name) -> str:
-    comparison = "=" if c.comparison == "==" else c.comparison
-    return f"constraint {_sum(c.terms, name)} {comparison} {c.rhs};"
-
-
-def _element(c: Element, name: Name) -> str:
-    array = f"array1d(0..{len(c.array) - 1}, {_array(c.array, name)})"
-    return f"constraint {name(c.value)} = {array}[{name(c.index)}];"
-
-
-def _count(c: Count, name: Name) -> str:
-    return f"constraint count_eq({_array(c.items, name)}, {c.value}, {name(c.count)});"
-
-
-def _cardinality(c: GlobalCardinality, name: Name) -> str:
-    values = "[" + ", ".join(str(value) for value, _ in c.counts) + "]"
-    counts = _array((count for _, count in c.counts), name)
-    return f"constraint global_cardinality({_array(c.items, name)}, {values}, {counts});"
-
-
-def _table(c: Table, name: Name) -> str:
-    if not c.allowed:
-        return f"constraint false;  % table on {_array(c.items, name)} allows no tuple"
-    rows = "\n    | ".join(", ".join(map(str, row)) for row in c.allowed)
-    return f"constraint table({_array(c.items, name)}, [|\n      {rows}\n    |]);"
-
-
-def _regular(c: Regular, name: Name) -> str:
-    """MiniZinc's ``regular`` reads states 1..Q and symbols 1..S (state 0 fails): ours are
-    renumbered, and the items shifted where the smallest symbol is not 1."""
-    states = {state: number for number, state in enumerate(c.states(), start=1)}
-    symbols = {s for _, s, _ in c.transitions} | {v for item in c.items for v in item.domain}
-    low, high = min(symbols), max(symbols)
-    shift = 1 - low
-    items = "[" + ", ".join(name(item) if shift == 0 else f"{name(item)} + {shift}"
-                            for item in c.items) + "]"
-    rows = [", ".join(str(states[target]) if (target := c.next_state(state, s)) is not None
-                      else "0" for s in range(low, high + 1)) for state in c.states()]
-    table = "[|\n      " + "\n    | ".join(rows) + "\n    |]"
-    accepting = "{" + ", ".join(str(states[s]) for s in c.accepting) + "}"
-    return (f"constraint regular({items}, {len(states)}, {high - low + 1}, {table}, "
-            f"{states[c.initial]}, {accepting});")
-
-
-def _reified(c: ReifiedEquality, name: Name) -> str:
-    return f"constraint {name(c.flag)} = bool2int({name(c.variable)} = {c.value});"
-
-
-def _clause(c: Clause, name: Name) -> str:
-    literals = [f"{name(v)} = 1" for v in c.positive] + [f"{name(v)} = 0" for v in c.negative]
-    return "constraint " + r" \/ ".join(literals) + ";"
-
-
-def _exactly_one(c: ExactlyOne, name: Name) -> str:
-    return f"constraint sum({_array(c.items, name)}) = 1;"
-
-
-def _at_most_one(c: AtMostOne, name: Name) -> str:
-    return f"constraint sum({_array(c.items, name)}) <= 1;"
-
-
-def _no_overlap(c: NoOverlap2D, name: Name) -> str:
-    rectangles = c.rectangles
-    columns = [_array((getattr(r, side) for r in rectangles), name)
-               for side in ("x", "y", "width", "height")]
-    return f"constraint diffn({', '.join(columns)});"
-
-
-#: the constraints MiniZinc states directly, each with the function that writes it
-POSTERS: dict[type[Constraint], Callable[[Constraint, Name], str]] = {
-    AllDifferent: _all_different,  # type: ignore[dict-item]
-    Inverse: _inverse,  # type: ignore[dict-item]
-    Linear: _linear,  # type: ignore[dict-item]
-    Element: _element,  # type: ignore[dict-item]
-    Count: _count,  # type: ignore[dict-item]
-    GlobalCardinality: _cardinality,  # type: ignore[dict-item]
-    Table: _table,  # type: ignore[dict-item]
-    Regular: _regular,  # type: ignore[dict-item]
-    ReifiedEquality: _reified,  # type: ignore[dict-item]
-    Clause: _clause,  # type: ignore[dict-item]
-    ExactlyOne: _exactly_one,  # type: ignore[dict-item]
-    AtMostOne: _at_most_one,  # type: ignore[dict-item]
-    NoOverlap2D: _no_overlap,  # type: ignore[dict-item]
-}
 
 #: the constraints a MiniZinc file states directly; the rest are decomposed
 NATIVE: frozenset[type[Constraint]] = frozenset(POSTERS)

@@ -33,18 +33,19 @@ def refusal(heuristic: Heuristic) -> str:
 
 
 def annotation(plan: SearchPlan, variables: Sequence[IntVar],
-               name_of: Callable[[IntVar], str]) -> str:
+               list_of: Callable[[Sequence[IntVar]], str]) -> str:
     """The ``solve`` item's annotation for ``plan`` ('' for the solver's own search);
-    ``variables`` are all the exported ones (auxiliaries included)."""
+    ``variables`` are all the exported ones (auxiliaries included), ``list_of`` writes
+    a list of them as a one-dimensional array."""
     if plan.auto:
         return ""
     if plan.value_choice not in VALUE_CHOICES:
         raise UnsupportedCombination(f"{no_ranking(BRANCHER)}; use /min or /max, or auto")
     searches = [_int_search(plan.variables, SELECTIONS[plan.selection],
-                            VALUE_CHOICES[plan.value_choice], name_of)]
+                            VALUE_CHOICES[plan.value_choice], list_of)]
     rest = others(plan, variables)
     if rest:
-        searches.append(_int_search(rest, "input_order", "indomain_min", name_of))
+        searches.append(_int_search(rest, "input_order", "indomain_min", list_of))
     if len(searches) == 1:
         return searches[0]
     return "seq_search([\n    " + ",\n    ".join(searches) + "\n  ])"
@@ -74,6 +75,5 @@ def described(heuristic: Heuristic, plan: SearchPlan, seed: int, rest: int) -> s
 
 
 def _int_search(variables: Sequence[IntVar], selection: str, value: str,
-                name_of: Callable[[IntVar], str]) -> str:
-    names = ", ".join(name_of(variable) for variable in variables)
-    return f"int_search([{names}], {selection}, {value})"
+                list_of: Callable[[Sequence[IntVar]], str]) -> str:
+    return f"int_search({list_of(variables)}, {selection}, {value})"

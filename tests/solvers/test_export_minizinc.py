@@ -1,6 +1,8 @@
-"""Export to MiniZinc: readable names, MiniZinc's globals, the heuristic as the search,
-clear refusals, and (where ``minizinc`` is installed) solutions that MiniZinc with
-Gecode finds in the exported file, read back, decoded and accepted by the checker."""
+"""Export to MiniZinc: a model as a person writes one (named arrays in the puzzle's values,
+a comment per group of constraints, each global's own include, the grid printed),
+MiniZinc's globals, the heuristic as the search, clear refusals, and (where ``minizinc``
+is installed) every viewpoint's file run by plain ``minizinc``: its solutions read back,
+decoded and accepted by the checker, as many as ``cp`` finds."""
 
 from __future__ import annotations
 
@@ -16,7 +18,6 @@ import pytest
 from puzzlelab.errors import UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import Model
-from solvers.backends.minizinc import GECODE_CONFIGURATION as GECODE
 from solvers.constraints import (
     AllDifferent,
     Constraint,
@@ -28,7 +29,9 @@ from solvers.constraints import (
     Table,
 )
 from solvers.export import FORMATS, export
-from solvers.export.minizinc import identifiers, read_solution, write
+from solvers.export.minizinc import read_solution, write
+from solvers.export.names import identifiers
+from solvers.solving import solve
 from solvers.variables import Assignment, IntVar
 from viewpoints import DEFAULTS, VIEWPOINTS, BuiltModel, get_viewpoint, load_viewpoints
 
@@ -63,14 +66,45 @@ def built(key: str, options: dict[str, str] | None = None) -> BuiltModel[Any]:
 
 
 @pytest.mark.parametrize("puzzle", sorted(SMALL))
-def test_default_viewpoint_exports_with_readable_names(puzzle: str) -> None:
+def test_default_viewpoint_exports_every_variable_by_a_readable_name(puzzle: str) -> None:
+    """Each variable is declared once: in a named array, or as a scalar of its own name;
+    each array and each scalar is printed by the output item."""
     defaults = DEFAULTS.get(puzzle)
     model = get_viewpoint(puzzle, defaults.viewpoint).build(small_instance(puzzle),
                                                             defaults.options).model
     text = export(model, "minizinc")
+    in_arrays = {v for array in model.arrays.values() for v in array.variables}
+    for array in model.arrays.values():
+        shape = ", ".join(f"1..{size}" for size in array.shape)
+        assert re.search(rf"^array\[{re.escape(shape)}\] of var -?\d+..-?\d+: "
+                         rf"{array.name};$", text, re.MULTILINE), array.name
+    output = text[text.index("output ["):]
     for variable in model.variables:
-        assert re.search(rf"^var [^:]+: {variable.name};$", text, re.MULTILINE), variable
-        assert f'\\"{variable.name}\\": \\({variable.name})' in text  # printed by name
+        if variable not in in_arrays:
+            assert re.search(rf"^var [^:]+: {variable.name};$", text, re.MULTILINE), variable
+            assert f"show({variable.name})" in output
+    assert all(array.name in output for array in model.arrays.values())
+
+
+def test_a_sudoku_reads_as_a_student_writes_it() -> None:
+    """Lambda's classic viewpoint: one 9x9 array of digits 1..9, the clues as equalities,
+    one comment per group, rows and columns each one forall, the grid printed."""
+    kind = PUZZLES.get("sudoku")
+    lambda_ = next(i for i in kind.read(kind.data_folder() / "kul_named_9x9.txt")
+                   if i.name == "lambda")
+    text = write(get_viewpoint("sudoku", "classic").build(lambda_, {}).model)
+    assert "array[1..9, 1..9] of var 1..9: cell;" in text
+    assert re.findall(r"^var ", text, re.MULTILINE) == []  # no scalar left
+    givens = [(r, c, v) for r, row in enumerate(lambda_.givens) for c, v in enumerate(row) if v]
+    for r, c, v in givens:
+        assert f"constraint cell[{r + 1}, {c + 1}] = {v};" in text
+    comments = re.findall(r"^% (\w+):", text, re.MULTILINE)
+    assert comments[-3:] == ["rows", "columns", "boxes"]
+    assert "constraint forall(i in 1..9)(alldifferent(cell[i, ..])" in text
+    assert "constraint forall(i in 1..9)(alldifferent(cell[.., i])" in text
+    assert "alldifferent(cell[4..6, 7..9])" in text
+    assert 'include "alldifferent.mzn";' in text and "globals.mzn" not in text
+    assert "show(cell[r, c])" in text[text.index("output ["):]
 
 
 @pytest.mark.parametrize("key", sorted(VIEWPOINTS))
@@ -86,8 +120,8 @@ def test_each_global_is_minizincs_own(key: str) -> None:
     ("dom-wdeg", "dom_w_deg, indomain_min)"), ("dom-deg", "first_fail, indomain_min)")])
 def test_the_heuristic_is_the_search_annotation(heuristic: str, annotation: str) -> None:
     text = write(built("sudoku/classic").model, heuristic)
-    assert re.search(r"^solve :: int_search\(\[cell_\d_\d, .*\], " + re.escape(annotation)
-                     + " satisfy;$", text, re.MULTILINE)
+    assert re.search(r"^solve :: int_search\((array1d\(cell\)|\[cell\[\d, \d\], .*\]), "
+                     + re.escape(annotation) + " satisfy;$", text, re.MULTILINE)
 
 
 def test_auto_leaves_the_search_to_the_solver() -> None:
@@ -147,32 +181,60 @@ def test_formats_are_named() -> None:
     assert "minizinc" in FORMATS
 
 
-def solve_with_gecode(text: str, folder: Path) -> str:
-    """The first solution line MiniZinc with Gecode prints for the exported ``text``."""
+def minizinc_solutions(text: str, folder: Path, every: bool) -> list[str]:
+    """The solutions plain ``minizinc`` (its default solver) prints for ``text``, each
+    the JSON object ``--output-mode json`` gives: the first, or ``every`` one."""
     path = folder / "model.mzn"
     path.write_text(text, encoding="utf-8")
-    finished = subprocess.run(["minizinc", "--solver", str(GECODE), str(path)],
-                              capture_output=True, text=True, timeout=60, check=False)
+    command = ["minizinc", "--output-mode", "json", *(["--all-solutions"] if every else []),
+               str(path)]
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=120,
+                              check=False)
     assert finished.returncode == 0, finished.stderr[-2000:]
-    return next(line for line in finished.stdout.splitlines() if line.startswith("{"))
+    return ["{" + block.split("}", 1)[0] + "}"
+            for block in finished.stdout.split("{")[1:] if "}" in block]
+
+
+def with_flows(model: Model) -> bool:
+    """Whether the export states connectivity as a flow: several flows may carry one
+    layout, so a solver enumerating every solution goes through each (docs/export.md)."""
+    return any(c.kind in ("connected", "connected-by-flow")
+               for c in [*model.constraints, *model.after_search, *model.lazy])
 
 
 def assert_solved_by_minizinc(key: str, options: dict[str, str], heuristic: str,
-                              folder: Path) -> None:
+                              folder: Path, count: bool = False) -> None:
+    """Plain ``minizinc`` on the export finds solutions the model and the checker accept;
+    with ``count``, as many as ``cp`` counts (where a flow states connectivity, the one
+    solution ``cp`` finds, which must then be unique)."""
     viewpoint = VIEWPOINTS.get(key)
     instance = small_instance(viewpoint.puzzle)
     model_built = viewpoint.build(instance, options)
-    assignment = read_solution(solve_with_gecode(write(model_built.model, heuristic), folder),
-                               model_built.model)
-    assert model_built.model.satisfied_by(assignment)
-    solution = model_built.decode(assignment)
-    assert PUZZLES.get(viewpoint.puzzle).check(instance, solution) == []
+    model = model_built.model
+    flows = with_flows(model)
+    found = minizinc_solutions(write(model, heuristic), folder, every=count and not flows)
+    assert found, "MiniZinc found no solution"
+    for printed in found:
+        assignment = read_solution(printed, model)
+        assert model.satisfied_by(assignment)
+        solution = model_built.decode(assignment)
+        assert PUZZLES.get(viewpoint.puzzle).check(instance, solution) == []
+    if count:
+        rebuilt = viewpoint.build(instance, options)
+        counted = solve(rebuilt.model, "cp", heuristic, max_solutions=0)
+        if flows:
+            assert counted.statistics.solutions == 1
+            assert model_built.decode(read_solution(found[0], model)) == \
+                rebuilt.decode(counted.assignment)
+        else:
+            assert len(found) == counted.statistics.solutions
 
 
 @needs_minizinc
 @pytest.mark.parametrize("key", sorted(VIEWPOINTS))
-def test_minizinc_solves_every_viewpoint(key: str, tmp_path: Path) -> None:
-    assert_solved_by_minizinc(key, {}, "first-fail/min", tmp_path)
+def test_plain_minizinc_counts_every_viewpoints_solutions_as_cp_does(key: str,
+                                                                     tmp_path: Path) -> None:
+    assert_solved_by_minizinc(key, {}, "first-fail/min", tmp_path, count=True)
 
 
 @needs_minizinc

@@ -4,21 +4,24 @@ Solve one instance (:func:`solve`, returning a judged
 :class:`~experiments.campaign.solving.PuzzleRun`), run an experiment and write its
 tables and report (:func:`run_experiment`), and read a campaign back as typed run
 records (:func:`read_runs`) or as a pandas DataFrame (:func:`runs_frame`, with the
-``pandas`` extra). ``docs/python-api.md`` shows them at work, and says which result
-type to use when. These calls leave the interpreter's settings (its garbage collector,
-its thread switch interval) as they found them: the command line's tuning of its own
-process is its own.
+``pandas`` extra), and build its course-style tables (:func:`result_tables`).
+``docs/python-api.md`` shows them at work, and says which result type to use when; in a
+notebook, instances, solutions, runs, statistics, campaigns and tables display themselves.
+These calls leave the interpreter's settings (its garbage collector, its thread switch
+interval) as they found them: the command line's tuning of its own process is its own.
 """
 
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from experiments.analysis.outputs import Outputs, write_outputs
+from experiments.analysis.table_format import ResultTable
+from experiments.analysis.tables import CampaignRuns, build_comparison
 from experiments.campaign.grid import RunTask
 from experiments.campaign.identity import ALL_SOLUTIONS, RunIdentity
 from experiments.campaign.record import RunRecord
@@ -33,9 +36,9 @@ from puzzles import PUZZLES, puzzle_of
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["ALL_SOLUTIONS", "Experiment", "PuzzleRun", "RunIdentity", "RunRecord",
-           "StoredCampaign", "load_spec", "read_campaign", "read_runs", "run_experiment",
-           "runs_frame", "solve", "solve_instance"]
+__all__ = ["ALL_SOLUTIONS", "Experiment", "PuzzleRun", "ResultTable", "RunIdentity",
+           "RunRecord", "StoredCampaign", "load_spec", "read_campaign", "read_runs",
+           "result_tables", "run_experiment", "runs_frame", "solve", "solve_instance"]
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,20 @@ def run_experiment(spec: ExperimentSpec | str | Path, *, jobs: int | None = None
 def read_runs(database: str | Path) -> list[RunRecord]:
     """Every run of a campaign's ``runs.sqlite``, in grid order, as typed records."""
     return list(read_campaign(database).runs)
+
+
+def result_tables(campaign: StoredCampaign | str | Path, *, by: str | None = None,
+                  metrics: Sequence[str] | None = None, reached: bool | None = None
+                  ) -> list[ResultTable]:
+    """The course-style tables ``puzzlelab table`` prints of a campaign (read already,
+    or its ``runs.sqlite``), one per solver and heuristic when grouped by viewpoint;
+    what is left out is the campaign's spec's ``table`` setting. Each table displays
+    itself in a notebook."""
+    stored = campaign if isinstance(campaign, StoredCampaign) else read_campaign(campaign)
+    own = stored.table_settings()
+    return build_comparison([CampaignRuns.of(stored)], by or own.by,
+                            own.metrics if metrics is None else metrics,
+                            own.reached if reached is None else reached)
 
 
 def runs_frame(database: str | Path) -> Any:

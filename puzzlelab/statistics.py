@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar, overload
 
+from puzzlelab.notebook import display_method, figure_text, html_table
 from puzzlelab.registry import Registry
 
 Unit = Literal["s", "MiB", "count"]
@@ -261,6 +262,16 @@ class Statistics:
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in self._values.items() if v is not None)
         return f"Statistics({shown})"
+
+    @display_method
+    def _repr_html_(self) -> str:
+        """The figures the run has, a row each, as their declarations say: the name to
+        read it by, its value, its unit, and its meaning on hover (a notebook shows this)."""
+        given = [(STATISTICS.get(name), value) for name, value in self._values.items()
+                 if value is not None]
+        return html_table(("statistic", "value", "unit"),
+                          [(s.name, figure_text(value, s.unit), s.unit) for s, value in given],
+                          right=(1,), titles=[s.meaning for s, _ in given])
 
 
 def _restored(values: Mapping[str, Any]) -> Statistics:

@@ -28,7 +28,11 @@ from puzzlelab.errors import OptionError, ParseError
 from puzzles.hashi_checker import check
 from puzzles.hashi_formats import ReadBlock, read_blocks, write_has
 from puzzles.hashi_generator import generate
-from puzzles.hashi_pictures import render_svg, render_text  # noqa: F401 (the render roles)
+from puzzles.hashi_pictures import (  # noqa: F401 (the render roles)
+    bridges_drawn_alone,
+    render_svg,
+    render_text,
+)
 from puzzles.hashi_sight import neighbours
 from puzzles.hashi_types import Bridge, HashiInstance, HashiSolution, Island, cell_name
 from puzzles.json_forms import number_rows
@@ -133,6 +137,9 @@ class Hashi(PuzzleKind[HashiInstance, HashiSolution]):
             raise OptionError(f"--islands must be at most {cells} for size {size} (its "
                               f"cells), not {values['islands']}")
         return values
+
+    def drawing_instance(self, solution: HashiSolution) -> HashiInstance | None:
+        return bridges_drawn_alone(solution)
 
     def stored_text(self, instance: HashiInstance) -> str:
         """A ``== name`` block: a ``.has`` text names its instance after its file."""

@@ -8,7 +8,7 @@ what is wrong with it.
 from __future__ import annotations
 
 from puzzles import svg
-from puzzles.hashi_types import Bridge, HashiInstance, HashiSolution
+from puzzles.hashi_types import Bridge, HashiInstance, HashiSolution, Island
 
 _HORIZONTAL = {1: "─", 2: "═"}
 _VERTICAL = {1: "│", 2: "║"}
@@ -44,6 +44,25 @@ def render_text(instance: HashiInstance, solution: HashiSolution | None = None) 
     for island in instance.islands:
         canvas[2 * island.row][2 * island.column] = str(island.value)
     return "\n".join("".join(line).rstrip() for line in canvas) + "\n"
+
+
+def bridges_drawn_alone(solution: HashiSolution) -> HashiInstance | None:
+    """The instance a solution alone is drawn on: an island at each end of a bridge (in a
+    solved puzzle every island has one), numbered with its bridges, on a grid as large as
+    the islands reach; None for a solution without bridges, or with a cell outside the grid.
+
+    >>> drawn = bridges_drawn_alone(HashiSolution((Bridge((0, 0), (0, 2), 2),)))
+    >>> drawn.rows, drawn.columns, [island.value for island in drawn.islands]
+    (1, 3, [2, 2])
+    """
+    counts: dict[tuple[int, int], int] = {}
+    for bridge in solution.bridges:
+        for end in (bridge.first, bridge.second):
+            counts[end] = counts.get(end, 0) + bridge.count
+    if not counts or min(min(cell) for cell in counts) < 0:
+        return None
+    return HashiInstance("", max(r for r, _ in counts) + 1, max(c for _, c in counts) + 1,
+                         tuple(Island(r, c, value) for (r, c), value in sorted(counts.items())))
 
 
 def render_svg(instance: HashiInstance, solution: HashiSolution | None = None) -> str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from puzzles.pictured import DrawnInstance, DrawnSolution
+
 Cell = tuple[int, int]
 
 
@@ -52,7 +54,7 @@ class Bridge:
 
 
 @dataclass(frozen=True)
-class HashiSolution:
+class HashiSolution(DrawnSolution):
     """The bridges, each pair once, sorted; two solutions are equal when they have the
     same bridges (the constructor sorts them, so the order given does not matter)."""
 
@@ -64,7 +66,7 @@ class HashiSolution:
 
 
 @dataclass(frozen=True)
-class HashiInstance:
+class HashiInstance(DrawnInstance):
     """A Hashiwokakero: a ``rows`` x ``columns`` grid and its islands in row-major order."""
 
     name: str

@@ -85,15 +85,19 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
     instance_type: ClassVar[type] = object
     """The class of the puzzle's instances (read off ``PuzzleKind[Instance, Solution]``):
     how :func:`puzzle_of` tells an instance's puzzle."""
+    solution_type: ClassVar[type] = object
+    """The class of its solutions, read off the same way (:func:`puzzle_of_solution`)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Fill each role the class leaves open with its module's function of that name,
-        and note the instance type the class is made for."""
+        and note the instance and solution types the class is made for."""
         super().__init_subclass__(**kwargs)
         for base in cls.__dict__.get("__orig_bases__", ()):
             arguments: tuple[Any, ...] = getattr(base, "__args__", ())
-            if getattr(base, "__origin__", None) is PuzzleKind and isinstance(arguments[0], type):
-                cls.instance_type = arguments[0]
+            if getattr(base, "__origin__", None) is PuzzleKind:
+                for name, argument in zip(("instance_type", "solution_type"), arguments):
+                    if isinstance(argument, type):
+                        setattr(cls, name, argument)
         module = sys.modules.get(cls.__module__)
         missing = []
         for role in ROLES:
@@ -145,6 +149,12 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
     def render_svg(self, instance: InstanceT, solution: SolutionT | None = None) -> str:
         """A standalone SVG picture for reports."""
         raise NotImplementedError
+
+    def drawing_instance(self, solution: SolutionT) -> InstanceT | None:
+        """The instance a solution is drawn on when shown by itself (a notebook shows it):
+        a grid of its size holding what the solution tells of the clues. None (the
+        default) where the solution alone does not tell enough to draw it."""
+        return None
 
     def instance_name(self, instance: InstanceT) -> str:
         """The name an instance is picked by (unique within its file): its ``name``."""
@@ -320,16 +330,30 @@ def puzzle_of(instance: object) -> PuzzleKind[Any, Any]:
     >>> puzzle_of(PUZZLES.get("sudoku").parse("1...........4...")[0]).name
     'sudoku'
     """
-    # its class's module is imported, so its puzzle is registered, unless the module is
-    # not the puzzle's own: then every puzzle is looked at
-    for kinds in (PUZZLES.imported, lambda: [PUZZLES.get(name) for name in PUZZLES]):
-        for kind in kinds():
-            if kind.instance_type is not object and isinstance(instance, kind.instance_type):
-                return kind
+    kind = _kind_of(instance, "instance_type")
+    if kind is not None:
+        return kind
     types = ", ".join(PUZZLES.get(name).instance_type.__name__ for name in PUZZLES)
     raise PuzzleLabError(f"no puzzle has instances of type {type(instance).__name__} (the "
                          f"puzzles' instance types: {types}); read an instance with "
                          f"PUZZLES.get(NAME).load(FILE)")
+
+
+def puzzle_of_solution(solution: object) -> PuzzleKind[Any, Any] | None:
+    """The puzzle whose solution ``solution`` is (None: no puzzle's)."""
+    return _kind_of(solution, "solution_type")
+
+
+def _kind_of(value: object, role: str) -> PuzzleKind[Any, Any] | None:
+    """The puzzle whose ``role`` (``instance_type``, ``solution_type``) ``value`` is."""
+    # its class's module is imported, so its puzzle is registered, unless the module is
+    # not the puzzle's own: then every puzzle is looked at
+    for kinds in (PUZZLES.imported, lambda: [PUZZLES.get(name) for name in PUZZLES]):
+        for kind in kinds():
+            made_for = getattr(kind, role)
+            if made_for is not object and isinstance(value, made_for):
+                return kind
+    return None
 
 
 def register(kind: KindT) -> KindT:

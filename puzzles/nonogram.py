@@ -251,6 +251,13 @@ class Nonogram(PuzzleKind[NonogramInstance, NonogramSolution]):
     def instance_title(self, instance: NonogramInstance) -> str | None:
         return instance.title or None
 
+    def drawing_instance(self, solution: NonogramSolution) -> NonogramInstance | None:
+        """The nonogram whose picture the solution is: its clues read off it."""
+        grid = solution.grid
+        if not grid or not grid[0] or any(len(row) != len(grid[0]) for row in grid):
+            return None
+        return clues_of(grid, "")
+
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[NonogramInstance], bool] | None = None, *,
                  another_solution: Callable[[NonogramInstance], NonogramSolution | None]

@@ -5,17 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from puzzles.nonogram_formats import Clue, Grid
+from puzzles.pictured import DrawnInstance, DrawnSolution
 
 
 @dataclass(frozen=True)
-class NonogramSolution:
+class NonogramSolution(DrawnSolution):
     """A picture: ``grid[r][c]`` is 1 for a filled cell, 0 for a blank one."""
 
     grid: Grid
 
 
 @dataclass(frozen=True)
-class NonogramInstance:
+class NonogramInstance(DrawnInstance):
     """The clues of a nonogram (an empty clue ``()`` is an empty line)."""
 
     name: str

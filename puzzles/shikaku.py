@@ -178,6 +178,14 @@ class Shikaku(PuzzleKind[ShikakuInstance, ShikakuSolution]):
                            tag="a"),
     }
 
+    def drawing_instance(self, solution: ShikakuSolution) -> ShikakuInstance | None:
+        """A grid of the solution's size without clues: the rooms alone (a room's clue
+        is its area, but which of its cells holds it the solution does not say)."""
+        rows = solution.rooms
+        if not rows or not rows[0] or any(len(row) != len(rows[0]) for row in rows):
+            return None
+        return ShikakuInstance("", tuple((0,) * len(rows[0]) for _ in rows))
+
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[ShikakuInstance], bool] | None = None, *,
                  another_solution: Callable[[ShikakuInstance], ShikakuSolution | None]

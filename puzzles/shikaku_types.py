@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from puzzles.pictured import DrawnInstance, DrawnSolution
+
 Clues = tuple[tuple[int, ...], ...]
 Labels = tuple[tuple[int | None, ...], ...]
 
 
 @dataclass(frozen=True)
-class ShikakuSolution:
+class ShikakuSolution(DrawnSolution):
     """A room label per cell: two cells share a room when their labels are equal (the
     labels themselves mean nothing, so two solutions are equal when they cut the grid
     alike); None marks a cell in no room (yet)."""
@@ -34,7 +36,7 @@ class ShikakuSolution:
 
 
 @dataclass(frozen=True)
-class ShikakuInstance:
+class ShikakuInstance(DrawnInstance):
     """A Shikaku: ``clues`` rows, 0 for a cell without a clue."""
 
     name: str

@@ -11,6 +11,7 @@ lines, named lines, ``N`` grids, puzzlekit blocks); the random grids and clues o
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -23,6 +24,7 @@ from puzzles import svg
 from puzzles.json_forms import number_rows
 from puzzles.kind import PuzzleKind, known_solution_checked, register
 from puzzles.options import Option, OptionValues
+from puzzles.pictured import DrawnInstance, DrawnSolution
 from puzzles.sudoku_formats import (
     ReadGrid,
     character_line,
@@ -39,14 +41,14 @@ Grid = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
-class SudokuSolution:
+class SudokuSolution(DrawnSolution):
     """A filled grid (rows of digits 1..n); 0 marks a cell not (yet) known."""
 
     grid: Grid
 
 
 @dataclass(frozen=True)
-class SudokuInstance:
+class SudokuInstance(DrawnInstance):
     """A Sudoku: ``givens`` rows of digits, 0 for an empty cell; boxes are ``box x box``."""
 
     name: str
@@ -280,6 +282,14 @@ class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
 
     def is_instance_file(self, path: Path) -> bool:
         return super().is_instance_file(path) and not is_companion(path)
+
+    def drawing_instance(self, solution: SudokuSolution) -> SudokuInstance | None:
+        """A grid of the solution's size with no givens: every digit drawn as solved."""
+        size = len(solution.grid)
+        box = math.isqrt(size)
+        if not size or box * box != size or any(len(row) != size for row in solution.grid):
+            return None
+        return SudokuInstance("", box, tuple((0,) * size for _ in range(size)))
 
     def derived_options(self, values: OptionValues) -> OptionValues:
         cells = values.integer("box") ** 4

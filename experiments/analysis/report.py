@@ -13,7 +13,6 @@ section each. A table wider than a printed page goes on in parts, by column grou
 
 from __future__ import annotations
 
-import base64
 import functools
 import re
 import time
@@ -32,19 +31,19 @@ from experiments.analysis.report_pictures import DrawnPuzzle, draw_puzzles
 from experiments.analysis.report_sizes import HEADERS, SizeRow, size_rows
 from experiments.analysis.report_trees import TreeGroup, draw_trees
 from experiments.analysis.table_format import (
-    MARKS,
+    TEMPLATES,
     ResultTable,
     column_parts,
     latex_escape,
     legend,
+    mark_meaning,
     render,
-    without_footnote,
 )
 from experiments.analysis.tables import NOTES, build_tables
 from experiments.campaign.stored_campaign import StoredCampaign, read_campaigns
 from puzzlelab.errors import PuzzleLabError
+from puzzlelab.notebook import svg_address
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
 OUTPUTS = ("index.html", "report.md", "report.tex")
 """The report's files, each rendered from its template ``<name>.j2``."""
 FIGURES = "figures"
@@ -194,19 +193,6 @@ def _unique(slug: str, used: set[str]) -> str:
     return candidate
 
 
-def data_uri(svg_text: str) -> str:
-    """An SVG as a ``data:`` address: the page shows it as an image, needing no file."""
-    return "data:image/svg+xml;base64," + base64.b64encode(svg_text.encode()).decode("ascii")
-
-
-def mark_meaning(text: str) -> str | None:
-    """What a cell's mark means (None for a figure): ``t/o (1/3)`` is a time limit, and
-    ``n/a¹`` a refusal (its number points to the note under the table)."""
-    text = without_footnote(text)
-    for mark, meaning in MARKS.items():
-        if mark not in ("(k/n)", "≥N") and (text == mark or text.startswith(f"{mark} (")):
-            return meaning
-    return "count reached when a limit stopped the run" if text.startswith("≥") else None
 
 
 def prepare() -> None:
@@ -235,6 +221,6 @@ def _environment(name: str) -> jinja2.Environment:
         environment = jinja2.Environment(
             loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=name.endswith(".html"),
             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
-    environment.filters.update(data_uri=lambda f: data_uri(f.svg_text), latex=latex_escape,
+    environment.filters.update(data_uri=lambda f: svg_address(f.svg_text), latex=latex_escape,
                                mark=mark_meaning, relative=lambda p: f"{FIGURES}/{p.name}")
     return environment

@@ -5,19 +5,31 @@ out. The text layout fits a width: column groups that would pass it go on to a
 second part of the table, under the same instance column, rather than running
 off a laptop's terminal. The marks a cell may show instead of a figure are
 declared once, in ``MARKS``, which is also the legend printed under every table.
+In a notebook a table shows itself as the report's page lays it out (the template
+``results_table.html.j2`` that both use), or as Markdown.
 """
 
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import shutil
 import sys
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from puzzlelab.errors import OptionError
+from puzzlelab.notebook import display_method, escaped
+
+if TYPE_CHECKING:
+    import jinja2
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+"""The report's templates, among them the HTML table a notebook shows too."""
 
 FORMATS = ("text", "markdown", "latex", "csv")
 
@@ -50,6 +62,17 @@ def footnote(number: int) -> str:
 def without_footnote(text: str) -> str:
     """A cell's text with its footnote number taken out: ``n/a¹ (1/3)`` is ``n/a (1/3)``."""
     return "".join(char for char in text if char not in SUPERSCRIPT_DIGITS)
+
+
+def mark_meaning(text: str) -> str | None:
+    """What a cell's mark means (None for a figure): ``t/o (1/3)`` is a time limit, and
+    ``n/a¹`` a refusal (its number points to the note under the table)."""
+    text = without_footnote(text)
+    for mark, meaning in MARKS.items():
+        if mark not in ("(k/n)", "≥N") and (text == mark or text.startswith(f"{mark} (")):
+            return meaning
+    return "count reached when a limit stopped the run" if text.startswith("≥") else None
+
 
 DEFAULT_NOTE_WIDTH = 100
 """Where notes and legends wrap in text when no width is given."""
@@ -89,6 +112,21 @@ class ResultTable:
     footnotes: Mapping[tuple[str, int], int] = field(default_factory=dict)
     """The note number of a marked cell, by instance row label and column: shown after
     its mark (``n/a¹``), kept out of ``rows`` so a cell's text is its mark alone."""
+
+    @display_method
+    def _repr_html_(self) -> str:
+        """The table as the report's page lays it out (a mark's meaning on hover), under
+        its title, with its notes."""
+        shown = with_footnotes(self)
+        table = _html_template().module.results_table(shown)  # type: ignore[attr-defined]
+        notes = "".join(f"<p><small>{escaped(note)}</small></p>" for note in shown.notes)
+        return (f"<p><strong>{escaped(shown.title)}</strong></p>\n"
+                f'<div style="overflow-x:auto">{table}</div>\n{notes}')
+
+    @display_method
+    def _repr_markdown_(self) -> str:
+        """The table as ``puzzlelab table --format markdown`` prints it."""
+        return render([self], "markdown")
 
 
 def with_footnotes(table: ResultTable) -> ResultTable:
@@ -278,6 +316,19 @@ def _fitting(indices: range, columns: Sequence[int], room: int | None) -> list[l
         used += (2 if chunks[-1] else 0) + columns[index]
         chunks[-1].append(index)
     return chunks
+
+
+@functools.cache
+def _html_template() -> jinja2.Template:
+    """The HTML table's template, loaded as the report loads it (HTML escaped, marks
+    explained), once a process; jinja2 is imported only when a table is shown."""
+    import jinja2
+
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, trim_blocks=True,
+        lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    environment.filters["mark"] = mark_meaning
+    return environment.get_template("results_table.html.j2")
 
 
 def _markdown(table: ResultTable) -> str:

@@ -9,11 +9,12 @@ a :class:`PuzzleRun`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from experiments.campaign.identity import RunIdentity, solutions_wanted
 from experiments.campaign.verdicts import Verdict, judge
+from puzzlelab.notebook import display_method, html_table, side_by_side, svg_image
 from puzzles import PUZZLES, puzzle_of
 from puzzles.options import OptionValue
 from solvers import BACKENDS, SolveResult, Status
@@ -34,6 +35,7 @@ class PuzzleRun:
     puzzle's own type. ``violations`` is the checker's list (empty when the solution is
     correct) and None when there is no solution to check; ``matches_known`` says
     whether the solution is the one the instance's file gives (None: it gives none).
+    ``instance`` is the instance solved: a notebook draws the solution on it.
     """
 
     identity: RunIdentity
@@ -42,6 +44,7 @@ class PuzzleRun:
     violations: tuple[str, ...] | None
     matches_known: bool | None = None
     verdict: Verdict = Verdict.UNCHECKED
+    instance: Any = field(default=None, compare=False, repr=False)
 
     @property
     def correct(self) -> bool:
@@ -63,6 +66,26 @@ class PuzzleRun:
         """The run's figures (:mod:`puzzlelab.statistics`): typed attributes, None where
         the solver does not give one."""
         return self.result.statistics
+
+    @display_method
+    def _repr_html_(self) -> str:
+        """What a notebook shows of the run: the solved grid (the puzzle where nothing was
+        found), what was asked, how the run ended and was judged, and its statistics."""
+        asked = self.identity
+        picture = "" if self.instance is None else svg_image(
+            PUZZLES.get(asked.puzzle).render_svg(self.instance, self.solution),
+            f"{asked.puzzle} {asked.instance}")
+        facts = [("puzzle", f"{asked.puzzle} {asked.instance}"), ("viewpoint", asked.viewpoint),
+                 ("solver", asked.solver), ("heuristic", asked.heuristic),
+                 ("options", ", ".join(f"{k}={v}" for k, v in asked.options.items())),
+                 ("status", self.status.value), ("verdict", self.verdict.value),
+                 ("rules broken", "; ".join(self.violations or ())),
+                 ("matches the file's solution",
+                  "" if self.matches_known is None else "yes" if self.matches_known else "no"),
+                 ("message", self.message)]
+        shown = html_table((), [(name, value) for name, value in facts if value])
+        figures = self.statistics._repr_html_() or ""
+        return side_by_side(picture, f"{shown}<p><strong>statistics</strong></p>{figures}")
 
 
 def split_options(options: Mapping[str, OptionValue] | None, solver: str
@@ -166,4 +189,5 @@ def solve_run(identity: RunIdentity, instance: Any, *,
     matches = None if known is None or solution is None else solution == known
     judged = judge(result.status, result.message, violations, known is not None)
     result = replace(result, status=judged.status, message=judged.message)
-    return PuzzleRun(identity, result, solution, violations, matches, judged.verdict)
+    return PuzzleRun(identity, result, solution, violations, matches, judged.verdict,
+                     instance)

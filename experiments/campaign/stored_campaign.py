@@ -3,24 +3,31 @@
 What the tables and the report show comes from here alone: the runs (every
 contradicted "unsatisfiable" judged wrong on the way, so a store made before the rule
 was kept shows the same), the spec the campaign ran (its ``table`` settings decide how
-tables group and measure), and the instances as the campaign ran them.
+tables group and measure), and the instances as the campaign ran them. In a notebook
+a stored campaign shows what it is, how its runs ended, and its first runs.
 """
 
 from __future__ import annotations
 
 import json
 import tomllib
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from experiments.campaign.path_ends import distinct_path_ends
 from experiments.campaign.record import RunRecord
-from experiments.campaign.spec import TableSettings, table_settings
+from experiments.campaign.spec import GROUPINGS, TableSettings, table_settings
 from experiments.campaign.store import ResultsStore, Session, StoredInstance
-from experiments.campaign.verdicts import with_contradictions
+from experiments.campaign.verdicts import Verdict, with_contradictions
 from puzzlelab.errors import PuzzleLabError
+from puzzlelab.notebook import display_method, escaped, figure_text, html_table
+from puzzlelab.statistics import Statistic, metric
 from puzzlelab.wording import counted
+
+RUNS_SHOWN = 10
+"""The runs a notebook lists of a campaign, in grid order (its tables show them all)."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +101,42 @@ class StoredCampaign:
     def spec_base(self) -> Path | None:
         """The folder the spec's instance paths are relative to."""
         return Path(self.session.spec_path).parent if self.session else None
+
+    @display_method
+    def _repr_html_(self) -> str:
+        """What a notebook shows of the campaign: its name, puzzle and description; its
+        runs stored, planned and how they ended; the first runs with the figures its
+        tables measure."""
+        ended = Counter(run.status.value for run in self.runs)
+        wrong = sum(run.verdict is Verdict.WRONG for run in self.runs)
+        planned = "" if self.planned_runs is None else f" of {self.planned_runs} planned"
+        facts = [("puzzle", self.puzzle or ""),
+                 ("spec", self.spec_shown() if self.session else ""),
+                 ("runs", f"{len(self.runs)} stored{planned}"),
+                 ("how they ended", ", ".join(f"{count} {status}"
+                                              for status, count in ended.most_common())),
+                 ("wrong", str(wrong) if wrong else ""),
+                 ("latest session", self.session.started_at if self.session else ""),
+                 ("not shown", self.hidden_note() or "")]
+        statistics = [metric(name) for name in self.table_settings().metrics]
+        labels = ("instance", *GROUPINGS, "repeat")
+        rows = [(*(str(getattr(run.identity, label)) for label in labels), run.status.value,
+                 run.verdict.value, *(_figure(run, statistic) for statistic in statistics))
+                for run in self.runs[:RUNS_SHOWN]]
+        headers = (*labels, "status", "verdict", *(s.name for s in statistics))
+        more = (f"<p>The first {RUNS_SHOWN} of {len(self.runs)} runs; "
+                f"<code>experiments.api.result_tables</code> gives the campaign's tables.</p>"
+                if len(self.runs) > RUNS_SHOWN else "")
+        return (f"<p><strong>{escaped(self.name)}</strong> {escaped(self.description)}</p>\n"
+                + html_table((), [fact for fact in facts if fact[1]]) + "\n"
+                + html_table(headers, rows, right=range(len(labels) + 2, len(headers)))
+                + more)
+
+
+def _figure(run: RunRecord, statistic: Statistic) -> str:
+    """The run's figure of ``statistic`` as a notebook shows it ("" where it has none)."""
+    value = run.figure(statistic.name)
+    return "" if value is None else figure_text(value, statistic.unit)
 
 
 def read_campaign(path: str | Path, require_runs: bool = False,

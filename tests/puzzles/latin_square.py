@@ -21,6 +21,7 @@ from typing import ClassVar
 from puzzlelab.errors import OptionError, ParseError
 from puzzles import Option, OptionValues, PuzzleKind, svg
 from puzzles.json_forms import number_rows
+from puzzles.pictured import DrawnInstance, DrawnSolution
 from puzzles.text_input import Cursor, Token, content_lines, parse_int, read_text
 from solvers import Assignment, Model, all_different, exactly_one
 from solvers.constraints import Strength
@@ -33,14 +34,14 @@ Grid = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
-class LatinSquareSolution:
+class LatinSquareSolution(DrawnSolution):  # the bases: a notebook draws them
     """A filled grid: rows of digits 1..n; 0 marks a cell not (yet) known."""
 
     grid: Grid
 
 
 @dataclass(frozen=True)
-class LatinSquareInstance:
+class LatinSquareInstance(DrawnInstance):
     """A Latin square to complete: ``givens`` rows of digits, 0 for an empty cell."""
 
     name: str
@@ -258,6 +259,11 @@ class LatinSquare(PuzzleKind[LatinSquareInstance, LatinSquareSolution]):
 
     def data_folder(self) -> Path:
         return self.data  # a real puzzle keeps the base's puzzles/data/<name>/
+
+    def drawing_instance(self, solution: LatinSquareSolution) -> LatinSquareInstance | None:
+        """A solution alone is drawn on a grid of its size with no givens."""
+        size = len(solution.grid)
+        return LatinSquareInstance("", tuple((0,) * size for _ in range(size)))
 
     def derived_options(self, values: OptionValues) -> OptionValues:
         cells = values.integer("size") ** 2

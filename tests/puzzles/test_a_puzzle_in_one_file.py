@@ -143,6 +143,7 @@ def test_it_passes_the_checks_every_puzzle_passes(latin_square: LatinSquare,
         latin_square)
     contract.test_generator_options_are_declared_in_full(latin_square)
     contract.test_pictures_and_json(latin_square)
+    contract.test_instances_and_solutions_draw_themselves_in_a_notebook(latin_square)
     registries.test_every_viewpoint_is_of_a_registered_puzzle()
     registries.test_every_puzzle_with_viewpoints_has_defaults()
 

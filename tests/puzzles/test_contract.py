@@ -130,6 +130,19 @@ def test_pictures_and_json(kind: PuzzleKind[Any, Any]) -> None:
     assert json.loads(json.dumps(kind.solution_to_json(known))) == kind.solution_to_json(known)
 
 
+@pytest.mark.parametrize("kind", KINDS, ids=kind_id)
+def test_instances_and_solutions_draw_themselves_in_a_notebook(
+        kind: PuzzleKind[Any, Any]) -> None:
+    """Jupyter shows an instance as its puzzle's SVG picture, and a solution as the
+    picture of the instance the puzzle makes of it (text where it makes none)."""
+    instance = kind.generate(kind.resolve_generator_options({}), random.Random(0), "made")
+    known = kind.known_solution(instance)
+    assert instance._repr_svg_() == kind.render_svg(instance)
+    drawn_on = kind.drawing_instance(known)
+    assert known._repr_svg_() == (None if drawn_on is None
+                                  else kind.render_svg(drawn_on, known))
+
+
 @pytest.mark.parametrize(("kind", "data_set"), SETS,
                          ids=[f"{kind.name}-{data_set.name}" for kind, data_set in SETS])
 def test_a_solution_reads_back_from_its_json_form(kind: PuzzleKind[Any, Any],

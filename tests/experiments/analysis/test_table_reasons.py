@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from experiments.analysis.report import mark_meaning, write_report
-from experiments.analysis.table_format import render, with_footnotes
+from experiments.analysis.report import write_report
+from experiments.analysis.table_format import mark_meaning, render, with_footnotes
 from experiments.analysis.tables import NOTES, build_tables, format_table
 from experiments.api import run_experiment
 from experiments.campaign.record import RunRecord

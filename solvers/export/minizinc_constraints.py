@@ -68,8 +68,9 @@ def _element(c: Element, terms: Terms) -> str:
     """``value = array[index]``, 0-based in the model: in the file the array is indexed
     from the index's own first value, and its constants are in the value's values."""
     start, shift = terms.offset(c.index), terms.offset(c.value)
-    if all(isinstance(t, int) for t in c.array):
-        items = _list(int(t) + shift for t in c.array)
+    constants = [t for t in c.array if isinstance(t, int)]
+    if len(constants) == len(c.array):
+        items = _list(t + shift for t in constants)
         array = items if start == 1 else f"array1d({start}..{start + len(c.array) - 1}, {items})"
         return f"{terms.ref(c.value)} = {array}[{terms.ref(c.index)}]"
     array = f"array1d(0..{len(c.array) - 1}, {_list(terms.model_value(t) for t in c.array)})"

@@ -61,19 +61,22 @@ def run_experiment(spec: ExperimentSpec | str | Path, *, jobs: int | None = None
                    console: Console | None = None, report: bool | None = None,
                    width: int | None = None, height: int | None = None,
                    on_start: Callable[[CampaignTally], None] | None = None,
-                   on_run: Callable[[RunTask, RunRecord], None] | None = None) -> Experiment:
+                   on_run: Callable[[RunTask, RunRecord], None] | None = None,
+                   on_checked: Callable[[], None] | None = None) -> Experiment:
     """Run the experiment ``spec`` (a spec or its TOML file), resuming where it stopped,
     then write ``table.md``, ``table.tex``, ``runs.csv`` and the report beside its store
     (the report unless ``report`` or the spec's ``table.report`` says no). An interrupted
     campaign writes the tables of what it stored, no report, and says so in
     ``campaign.interrupted``. The tables come back as text within ``width`` columns, and
-    only their summary rows past ``height`` lines. ``on_start`` hears the plan (runs
-    planned, stored, new) before the first run, ``on_run`` each run as it is stored."""
+    only their summary rows past ``height`` lines. ``on_checked`` hears that the spec and
+    its grid passed every check, before the results folder is made or a worker started;
+    ``on_start`` hears the plan (runs planned, stored, new, and the workers) before the
+    first run, ``on_run`` each run as it is stored."""
     loaded = spec if isinstance(spec, ExperimentSpec) else load_spec(spec)
     summary = run_campaign(loaded, jobs=jobs, executor=executor, scheduler=scheduler,
                            fresh=fresh, results_root=results_root, out=out,
                            show_progress=show_progress, console=console, on_run=on_run,
-                           on_start=on_start)
+                           on_start=on_start, on_checked=on_checked)
     # after Ctrl-C, the tables of what is stored, but no report: the user asked to stop
     return Experiment(summary, write_outputs(summary.database,
                                              False if summary.interrupted else report, width,

@@ -19,6 +19,7 @@ from typing import Any
 from experiments.campaign.identity import RunIdentity
 from experiments.campaign.path_ends import distinct_path_ends
 from experiments.campaign.plugins import resolve_modules
+from experiments.campaign.sizing import too_many_runs
 from experiments.campaign.spec import ExperimentSpec, ViewpointChoice
 from puzzlelab.errors import (
     ModelTooLarge,
@@ -27,6 +28,7 @@ from puzzlelab.errors import (
     UnknownName,
     UnsupportedCombination,
 )
+from puzzlelab.wording import counted
 from puzzles import PUZZLES
 from puzzles.kind import pick_instance
 from solvers import Heuristic, prepare
@@ -95,6 +97,7 @@ def expand(spec: ExperimentSpec) -> Grid:
         lines = "\n  ".join(refused.values())
         raise spec.error("solvers", f"{len(refused)} combination(s) cannot run (set "
                          f"skip_unsupported = true to leave them out):\n  {lines}")
+    _refuse_too_many(spec, len(instances), len(refused))
     modules = tuple(resolve_modules(spec.modules, spec.path.parent))
     tasks: list[RunTask] = []
     for instance in instances:
@@ -115,6 +118,18 @@ def expand(spec: ExperimentSpec) -> Grid:
                             instance_position=instance.position)
                         tasks.append(RunTask(identity, modules, instance.payload))
     return Grid(tuple(tasks), tuple(refused.values()))
+
+
+def _refuse_too_many(spec: ExperimentSpec, instances: int, refused: int) -> None:
+    """Refuse a grid of more runs than a campaign may plan
+    (:data:`~experiments.campaign.sizing.MAX_RUNS`), counted before its tasks are made: a
+    typo in ``repeats`` would fill the memory first."""
+    cells = len(spec.viewpoints) * len(spec.solvers) * len(spec.heuristics) - refused
+    factors = (f"{counted(instances, 'instance')} x {counted(cells, 'combination')} of "
+               f"viewpoint, solver and heuristic x {counted(spec.repeats, 'repeat')}")
+    why = too_many_runs(instances * cells * spec.repeats, factors)
+    if why:
+        raise spec.error("repeats" if spec.repeats > 1 else "instances", why)
 
 
 def _instances(spec: ExperimentSpec) -> list[_Instance]:

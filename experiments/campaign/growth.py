@@ -37,13 +37,10 @@ def check_growth(spec: ExperimentSpec, store: ResultsStore) -> None:
     changed = sorted(k for k in before.keys() | now.keys()
                      if k not in fixed and before.get(k) != now.get(k))
     if changed:
-        moved = (f" (they were made from {stored_from}, and a spec's instance files are "
-                 f"written relative to it)" if stored_from != str(spec.path) else "")
         raise spec.error(changed[0], f"changed since the runs stored in {store.path} were "
-                         f"made{moved} (changed: {', '.join(changed)}): it decides what "
-                         f"every stored run means; run with --fresh to start over, or give "
-                         f"the experiment a new name (adding or removing instances, "
-                         f"viewpoints, solvers, heuristics or repeats is fine)")
+                         f"made ({_changes(changed, before, now, stored_from)}): it decides "
+                         f"what every stored run means; run with --fresh to start over, or "
+                         f"give the experiment a new name")
     stored = store.viewpoint_meanings()
     for index, choice in enumerate(spec.viewpoints):
         if choice.label not in stored:
@@ -55,3 +52,23 @@ def check_growth(spec: ExperimentSpec, store: ResultsStore) -> None:
                              f"runs, and now for {choice.name!r} with options "
                              f"{json.dumps(dict(choice.options), sort_keys=True)}; give the "
                              f"changed viewpoint a label of its own, or run with --fresh")
+
+
+def _changes(changed: list[str], before: Mapping[str, object], now: Mapping[str, object],
+             stored_from: str) -> str:
+    """Each changed key with its stored and its new value; for the instances, which are
+    written relative to the spec, where the stored runs' spec was (a moved spec changes
+    them all). What did not change is not named."""
+    said = []
+    for key in changed:
+        if key == "instances":
+            said.append(f"instances: the stored runs were made from {stored_from}, and a "
+                        f"spec's instance files are written relative to it")
+        else:
+            said.append(f"{key} {_shown(before.get(key))} -> {_shown(now.get(key))}")
+    return "; ".join(said)
+
+
+def _shown(value: object) -> str:
+    """A setting's value as the spec writes it (``left out`` when it has none)."""
+    return "left out" if value is None else json.dumps(value)

@@ -17,13 +17,15 @@ from typing import Any
 from filelock import FileLock, Timeout
 from rich.console import Console
 
-from experiments.campaign.environment import core_count, describe_machine, git_commit
+from experiments.campaign import environment
+from experiments.campaign.environment import describe_machine, git_commit
 from experiments.campaign.executors.pool import LocalPool
 from experiments.campaign.executors.worker import now
 from experiments.campaign.grid import RunTask, expand
 from experiments.campaign.growth import check_growth, deciding
 from experiments.campaign.progress import RemainingTime, progress_bar
 from experiments.campaign.record import RunRecord
+from experiments.campaign.sizing import WorkerPlan, jobs_refusal, plan_workers
 from experiments.campaign.spec import ExperimentSpec
 from experiments.campaign.store import ResultsStore, Session, StoredInstance
 from experiments.campaign.tree_runs import record_trees, tree_tasks
@@ -53,6 +55,8 @@ class CampaignTally:
     outside_grid: int = 0
     interrupted: bool = False
     outputs: list[Path] = field(default_factory=list)
+    #: the worker processes this session starts for its pending runs, and why that many
+    workers: WorkerPlan | None = None
 
 
 DEFAULT_ROOT = Path("runs")
@@ -78,57 +82,69 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
                  results_root: Path | None = None, out: Path | None = None,
                  show_progress: bool = True, console: Console | None = None,
                  on_run: Callable[[RunTask, RunRecord], None] | None = None,
-                 on_start: Callable[[CampaignTally], None] | None = None
-                 ) -> CampaignTally:
+                 on_start: Callable[[CampaignTally], None] | None = None,
+                 on_checked: Callable[[], None] | None = None) -> CampaignTally:
     """Run every run of ``spec`` not yet stored into ``runs.sqlite`` in
     :func:`results_folder` of ``results_root`` and ``out``.
 
-    A spec run again on its store runs only the cells not stored yet, having checked
-    that it changes no stored run's meaning (:mod:`~experiments.campaign.growth`);
-    ``on_start`` hears what is planned, new and stored before the first run.
+    The grid is expanded first, which checks the spec whole (instances, viewpoints,
+    solvers, heuristics, the grid's size): a bad spec makes no folder and starts no
+    worker. ``on_checked`` hears that it passed, before anything is made. A spec run
+    again on its store runs only the cells not stored yet, having checked that it
+    changes no stored run's meaning (:mod:`~experiments.campaign.growth`); ``on_start``
+    hears what is planned, new and stored, and how many workers run them, before the
+    first run. Workers are started for the pending runs only
+    (:func:`~experiments.campaign.sizing.plan_workers`).
     A ``KeyboardInterrupt`` stops the campaign: the runs stored so far stay, the
     session is marked ``interrupted`` and the report says so; run again to resume.
     """
     if executor not in EXECUTORS:
         raise OptionError(f"unknown executor {executor!r}; valid: {', '.join(EXECUTORS)}")
-    if jobs is not None and jobs < 1:
-        raise OptionError(f"--jobs must be at least 1, not {jobs}")
+    refused = None if jobs is None else jobs_refusal(jobs, environment.core_count())
+    if refused:
+        raise OptionError(refused)
     if scheduler is not None and executor != "dask":
         raise OptionError("--scheduler needs --executor dask")
     folder = results_folder(spec, results_root, out)
-    jobs = jobs or core_count()
     database = folder / "runs.sqlite"
+    with making_lasting_objects():  # the plan stays to the end (puzzlelab.collector)
+        grid = expand(spec)
+    trees = tree_tasks(spec.trees, grid.tasks, spec.error)  # a wrong name stops it here
+    if on_checked:
+        on_checked()
     with ExitStack() as stack:
         stack.enter_context(_one_campaign_at_a_time(database))
-        early = None
-        if executor == "local":  # its workers import while the grid is made and checked
-            early = stack.enter_context(LocalPool(jobs, log_path=folder / "workers.log"))
-            early.start(spec.solvers)
-        with making_lasting_objects():  # the plan stays to the end (puzzlelab.collector)
-            grid = expand(spec)
-        trees = tree_tasks(spec.trees, grid.tasks, spec.error)  # a wrong name stops it here
         store = stack.enter_context(ResultsStore(database))
         if fresh:
             store.clear()
         else:
             check_growth(spec, store)
-        store.store_instances(instances_of(grid.tasks))
-        store.set_grid(task.identity for task in grid.tasks)
         done = store.finished_keys()
         pending = [task for task in grid.tasks if task.identity.key not in done]
+        plan = plan_workers(jobs, environment.core_count(), len(pending),
+                            local=scheduler is None)
+        engine = None
+        if pending and executor == "local":  # its workers import while the store is set
+            engine = stack.enter_context(LocalPool(plan.workers,
+                                                   log_path=folder / "workers.log"))
+            engine.start(spec.solvers)
+        store.store_instances(instances_of(grid.tasks))
+        store.set_grid(task.identity for task in grid.tasks)
         report = CampaignTally(store.path, len(grid.tasks), len(grid.tasks) - len(pending),
                                 skipped=grid.skipped,
-                                outside_grid=len(done) - (len(grid.tasks) - len(pending)))
+                                outside_grid=len(done) - (len(grid.tasks) - len(pending)),
+                                workers=plan)
         if on_start:
             on_start(report)
-        campaign = store.start_campaign(_session(spec, executor, jobs, len(grid.tasks)))
+        campaign = store.start_campaign(_session(spec, executor, plan.workers or None,
+                                                 len(grid.tasks)))
         end_state = "finished"
         try:
-            estimate = RemainingTime(pending, jobs, store.runs())
+            estimate = RemainingTime(pending, plan.workers, store.runs())
             with progress_bar(show_progress, console, len(grid.tasks), report.already_stored,
                               estimate) as advance:
                 if pending:
-                    engine = early or stack.enter_context(_dask(jobs, scheduler))
+                    engine = engine or stack.enter_context(_dask(plan.workers, scheduler))
                     for task, record in engine.run(pending):
                         stored, others = store.record_run(record)
                         report.ran += 1
@@ -179,8 +195,9 @@ def instances_of(tasks: Iterable[RunTask]) -> list[StoredInstance]:
     return list(seen.values())
 
 
-def _session(spec: ExperimentSpec, executor: str, jobs: int, planned: int) -> Session:
-    """The record of this session's start: the spec, the machine, the plan."""
+def _session(spec: ExperimentSpec, executor: str, jobs: int | None, planned: int) -> Session:
+    """The record of this session's start: the spec, the machine, the plan (``jobs``: the
+    workers it runs at a time, None when it has no run to make)."""
     machine = describe_machine()
     return Session(
         name=spec.name, spec_path=str(spec.path), spec_text=spec.text,

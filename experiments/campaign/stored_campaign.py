@@ -10,6 +10,7 @@ a stored campaign shows what it is, how its runs ended, and its first runs.
 from __future__ import annotations
 
 import json
+import sqlite3
 import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -177,3 +178,25 @@ def read_campaigns(paths: Sequence[str | Path], require_runs: bool = False,
         folders = distinct_path_ends([str(path.parent) for path in resolved])
         read = [replace(campaign, name=folder) for campaign, folder in zip(read, folders)]
     return read
+
+
+def left_unfinished(path: str | Path) -> bool:
+    """Whether the store at ``path`` holds a campaign left to resume: its latest session
+    did not end as finished (interrupted, failed, or killed before it could say), or it
+    planned runs it has not stored. A finished store is a result, not work to resume; a
+    file that is no store is none of a campaign's business (False)."""
+    try:
+        with ResultsStore.open_existing(path) as store:
+            sessions = store.sessions()
+            if not sessions:
+                return False
+            stored = store.finished_keys()
+            grid = store.grid_keys()
+            planned = sessions[-1].planned_runs
+    except (PuzzleLabError, sqlite3.Error):
+        return False
+    if sessions[-1].end_state != "finished":
+        return True
+    if grid is not None:
+        return not grid <= stored
+    return planned is not None and planned > len(stored)

@@ -189,6 +189,22 @@ def writable(option: str, path: Path | None) -> None:
         raise OptionError(f"{option} {path}: cannot write into {path.parent}")
 
 
+def writable_folder(folder: Path, what: str) -> None:
+    """Make ``folder``, where ``what`` is to be written, or refuse it when it cannot be
+    written (a read-only mount, a folder not ours, a path under a file), before the work
+    and saying to give ``--out`` another: the file system's bare reason says neither
+    where nor what to do."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        usable = os.access(folder, os.W_OK | os.X_OK)
+        reason = "not writable"
+    except OSError as error:
+        usable, reason = False, error.strerror or str(error)
+    if not usable:
+        raise OptionError(f"{folder}: cannot write {what} there ({reason}); give --out a "
+                          f"folder you can write to")
+
+
 def say_first_use(solvers: list[str]) -> None:
     """Say, on stderr, what the solvers' first use on this machine does before solving
     and how long it takes (compiling the automata engine), so a first run that takes

@@ -21,6 +21,7 @@ from experiments.cli.app import (
     note,
     say,
     say_first_use,
+    writable_folder,
 )
 from puzzlelab.errors import PuzzleLabError
 from puzzlelab.wording import counted
@@ -47,8 +48,12 @@ def _metrics_help() -> str:
 
 
 def _run_arguments(parser: ArgumentParser) -> None:
+    from experiments.campaign.sizing import JOBS_PER_CORE
+
     parser.add_argument("spec", metavar="SPEC", type=Path, help="experiment spec (TOML)")
-    parser.add_argument("--jobs", type=int, help="runs at a time (default: the cores)")
+    parser.add_argument("--jobs", type=int, help=f"runs at a time (default: the cores); no "
+                                                 f"more than the runs to make, nor "
+                                                 f"{JOBS_PER_CORE} per core")
     parser.add_argument("--executor", default="local", help="local or dask")
     parser.add_argument("--scheduler", help="Dask scheduler address (default: a local "
                                             "cluster)")
@@ -70,7 +75,6 @@ def run(given: Namespace) -> int | None:
 
     from experiments.analysis.table_format import terminal_height, terminal_width
     from experiments.api import run_experiment
-    from experiments.campaign.environment import core_count
     from experiments.campaign.runner import results_folder
     from experiments.campaign.spec import load_spec
     from experiments.cli.early_imports import ImportOnFirstRun
@@ -78,20 +82,20 @@ def run(given: Namespace) -> int | None:
     signal.signal(signal.SIGTERM, _interrupt)  # a polite kill stops the campaign like Ctrl-C
     loaded = load_spec(given.spec)
     folder = results_folder(loaded, given.results, given.out)
-    say(f"results go to {folder}{os.sep} (runs.sqlite, table.md, table.tex, runs.csv)")
-    if given.out is None and given.results is None:
-        _point_at_former_folder(loaded.name, folder)
-    say_first_use(list(loaded.solvers))
-    cores, jobs = core_count(), given.jobs
-    if given.executor == "local" and jobs is not None and jobs > cores:
-        note(f"warning: --jobs {jobs} is more than the {counted(cores, 'core')} here: runs "
-             f"will compete for them, and their times will not compare with runs made alone")
+
+    def checked() -> None:
+        """The spec passed every check: say where the results go, before any is made."""
+        say(f"results go to {folder}{os.sep} (runs.sqlite, table.md, table.tex, runs.csv)")
+        if given.out is None and given.results is None:
+            _point_at_former_folder(loaded.name, folder)
+        say_first_use(list(loaded.solvers))
+
     reporting = loaded.table.report
-    done = run_experiment(loaded, jobs=jobs, executor=given.executor,
+    done = run_experiment(loaded, jobs=given.jobs, executor=given.executor,
                           scheduler=given.scheduler, fresh=given.fresh, out=folder,
                           show_progress=given.progress, console=Console(soft_wrap=True),
                           width=terminal_width(), height=terminal_height(),
-                          on_start=_say_plan,
+                          on_checked=checked, on_start=_say_plan,
                           on_run=ImportOnFirstRun("experiments.analysis.report")
                           if reporting else None)
     campaign = done.campaign
@@ -116,7 +120,11 @@ def run(given: Namespace) -> int | None:
 
 def _say_plan(plan: CampaignTally) -> None:
     """How many runs the grid plans, how many are stored and how many are new: a spec run
-    again after it grew runs only its new cells."""
+    again after it grew runs only its new cells. On stderr, fewer workers than --jobs
+    asked, or more than the cores."""
+    said = plan.workers.note() if plan.workers else None
+    if said:
+        note(said)
     if not plan.already_stored and not plan.outside_grid:
         return
     new = plan.planned - plan.already_stored
@@ -129,13 +137,18 @@ def _say_plan(plan: CampaignTally) -> None:
 
 
 def _point_at_former_folder(name: str, folder: Path) -> None:
-    """Campaigns went to ``results/<name>`` by default before: one begun there resumes
-    with ``--out``, which a user would not guess."""
+    """Campaigns went to ``results/<name>`` by default before: one begun there and left
+    unfinished resumes with ``--out``, which a user would not guess. A finished store
+    there is a result (every committed experiment keeps one): nothing to resume, and no
+    reason to write into ``results/``."""
+    from experiments.campaign.stored_campaign import left_unfinished
+
     former = Path("results") / name
-    if not (folder / "runs.sqlite").exists() and (former / "runs.sqlite").exists():
-        note(f"note: {former / 'runs.sqlite'} holds runs of this experiment stored by an "
-             f"earlier version, which wrote there by default; stop and run again with --out "
-             f"{former} to resume them")
+    if (not (folder / "runs.sqlite").exists() and (former / "runs.sqlite").exists()
+            and left_unfinished(former / "runs.sqlite")):
+        note(f"note: {former / 'runs.sqlite'} holds an unfinished campaign of this "
+             f"experiment (earlier versions wrote there by default); stop and run again with "
+             f"--out {former} to resume it")
 
 
 def _interrupt(signal_number: int, frame: object) -> None:
@@ -213,6 +226,7 @@ def report(given: Namespace) -> None:
         raise PuzzleLabError(f"--out {folder}: is a file; name the folder to write the "
                              f"report into (it is made if missing)")
     campaigns = read_campaigns(given.databases, require_runs=True, all_runs=given.all_runs)
+    writable_folder(folder, "the report")
     _note_hidden(campaigns)
     written = report_of(campaigns, folder, by=given.by, started=started,
                         metrics=listed(given.metrics) if given.metrics is not None else None,

@@ -19,6 +19,7 @@ from typing import Any
 
 from experiments.campaign.identity import ALL_SOLUTIONS
 from experiments.campaign.plugins import load_modules
+from experiments.campaign.sizing import MAX_RUNS
 from experiments.campaign.spec.locating import ErrorAt, errors_of, spec_error, toml_error
 from experiments.campaign.spec.settings import (
     TableSettings,
@@ -26,7 +27,13 @@ from experiments.campaign.spec.settings import (
     read_table_settings,
     read_tree_settings,
 )
-from experiments.campaign.spec.values import looked_up, positive, string_list, typed
+from experiments.campaign.spec.values import (
+    a_list,
+    looked_up,
+    positive,
+    string_list,
+    typed,
+)
 from puzzlelab.errors import PuzzleLabError, SpecError, UnknownName
 from puzzles import PUZZLES
 from solvers import BACKENDS
@@ -41,7 +48,7 @@ KEYS = {
     "viewpoints": "viewpoint names, or { name, options = {...}, label }",
     "solvers": "solver names",
     "heuristics": "heuristic names (VARORDER/VALUEORDER or auto)",
-    "repeats": "runs of each grid cell (>= 1)",
+    "repeats": f"runs of each grid cell (>= 1; the whole grid plans at most {MAX_RUNS:,} runs)",
     "time_limit": "seconds of search per run",
     "memory_limit_mb": "megabytes of memory per run",
     "seed": "seed of random orders and solvers (the same for every repeat)",
@@ -138,6 +145,8 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise toml_error(path, text, error) from None
+    except ValueError as error:  # an integer of thousands of digits: Python's own limit
+        raise SpecError(f"{path}: not valid TOML: {error}") from None
     error_at = errors_of(path, text)
     for key in data:
         if key not in KEYS:
@@ -162,7 +171,7 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
         viewpoints=_viewpoints(error_at, data, puzzle),
         solvers=tuple(string_list(error_at, data, "solvers")),
         heuristics=tuple(string_list(error_at, data, "heuristics")),
-        repeats=positive(error_at, data, "repeats", int, 1),
+        repeats=_repeats(error_at, data),
         time_limit=float(positive(error_at, data, "time_limit", (int, float), 10.0)),
         memory_limit_mb=positive(error_at, data, "memory_limit_mb", int, 2048),
         seed=typed(error_at, data, "seed", int, 0),
@@ -181,6 +190,17 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
     return spec
 
 
+def _repeats(error_at: ErrorAt, data: Mapping[str, Any]) -> int:
+    """``repeats``: a typo of a few digits more is refused here, before any instance is
+    read (:mod:`experiments.campaign.sizing`; the grid checks its whole size)."""
+    value: int = positive(error_at, data, "repeats", int, 1)
+    if value > MAX_RUNS:
+        raise error_at("repeats", f"{value:,} runs of each cell: more than the {MAX_RUNS:,} "
+                                  f"runs a campaign may plan in all (each run planned takes "
+                                  f"memory before any runs); give fewer repeats")
+    return value
+
+
 def _max_solutions(error_at: ErrorAt, data: Mapping[str, Any]) -> int:
     value: int = typed(error_at, data, "max_solutions", int, 1)
     if value < 0:
@@ -191,10 +211,8 @@ def _max_solutions(error_at: ErrorAt, data: Mapping[str, Any]) -> int:
 
 def _instance_sets(error_at: ErrorAt, data: Mapping[str, Any],
                    base: Path) -> tuple[InstanceSet, ...]:
-    entries = data["instances"]
-    if isinstance(entries, str | dict):
-        entries = [entries]
-    if not isinstance(entries, list) or not entries:
+    entries = a_list(error_at, "instances", data["instances"])
+    if not entries:
         raise error_at("instances", "expected a list of files")
     sets = []
     for index, entry in enumerate(entries):
@@ -208,8 +226,8 @@ def _instance_sets(error_at: ErrorAt, data: Mapping[str, Any],
             file, select = entry, []
         if not isinstance(file, str):
             raise error_at(key, "expected a file path")
-        if not isinstance(select, list) or not all(
-                isinstance(s, str | int) and not isinstance(s, bool) for s in select):
+        select = a_list(error_at, key, select, "select")
+        if not all(isinstance(s, str | int) and not isinstance(s, bool) for s in select):
             raise error_at(key, "'select' must be a list of instance names or 1-based indices")
         resolved = (base / file).resolve()
         if resolved.is_dir():
@@ -235,8 +253,8 @@ def _defaults_of(puzzle: str, data: Mapping[str, Any]) -> dict[str, object]:
 
 def _viewpoints(error_at: ErrorAt, data: Mapping[str, Any],
                 puzzle: str) -> tuple[ViewpointChoice, ...]:
-    entries = data["viewpoints"]
-    if not isinstance(entries, list) or not entries:
+    entries = a_list(error_at, "viewpoints", data["viewpoints"])
+    if not entries:
         raise error_at("viewpoints", "expected a list of viewpoints")
     choices: list[ViewpointChoice] = []
     for index, entry in enumerate(entries):

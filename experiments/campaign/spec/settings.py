@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from experiments.campaign.spec.locating import ErrorAt, errors_of, toml_error
-from experiments.campaign.spec.values import string_list, typed
+from experiments.campaign.spec.values import a_list, string_list, typed
 from puzzlelab.statistics import metric_names
 from solvers.search_tree import DEFAULT_NODE_CAP
 
@@ -55,6 +55,9 @@ def table_settings(text: str, path: Path) -> TableSettings:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise toml_error(path, text, error) from None
+    table = data.get("table")
+    if isinstance(table, dict) and isinstance(table.get("metrics"), str):
+        table["metrics"] = [table["metrics"]]  # a stored spec, read as its run read it
     return read_table_settings(errors_of(path, text), data)
 
 
@@ -65,7 +68,8 @@ def read_table_settings(error_at: ErrorAt, data: Mapping[str, Any]) -> TableSett
     if unknown:
         raise error_at("table", f"unknown field {sorted(unknown)[0]!r}; use metrics, by, "
                                 f"reached, report")
-    metrics = tuple(string_list(error_at, table, "metrics", allow_empty=True)) or DEFAULT_METRICS
+    metrics = tuple(string_list(error_at, table, "metrics", allow_empty=True,
+                                located="table.metrics")) or DEFAULT_METRICS
     for metric in metrics:
         if metric not in metric_names():
             raise error_at("table", f"unknown metric {metric!r}; valid: "
@@ -92,8 +96,8 @@ def read_tree_settings(error_at: ErrorAt, data: Mapping[str, Any]) -> TreeSettin
                                 f"{', '.join(TREE_FILTERS)}")
     names = {}
     for field_name in ("instances", *TREE_FILTERS):
-        listed = given.get(field_name, [])
-        if not isinstance(listed, list) or not all(isinstance(i, str) for i in listed):
+        listed = a_list(error_at, "trees", given.get(field_name, []), field_name)
+        if not all(isinstance(i, str) for i in listed):
             raise error_at("trees", f"'{field_name}' must be a list of names")
         names[field_name] = tuple(listed)
     nodes = given.get("nodes", DEFAULT_NODE_CAP)

@@ -5,6 +5,7 @@ hidden unless asked for. Also the store read where it cannot be written."""
 from __future__ import annotations
 
 import errno
+import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -210,3 +211,47 @@ def test_a_store_made_before_the_grid_was_kept_shows_every_run(write_spec, tmp_p
     again = campaign(write_spec, tmp_path, BASE)
     assert (again.ran, again.outside_grid) == (0, 2)
     assert len(read_campaign(database(tmp_path)).runs) == 2
+
+
+def test_a_changed_setting_is_named_alone_with_its_values(write_spec, tmp_path) -> None:
+    """Run from a spec elsewhere (its instance files absolute, so they are the same), a
+    changed time limit is refused naming it and its two values, and nothing about where
+    the stored runs' spec was or its instance files."""
+    campaign(write_spec, tmp_path, BASE)
+    moved = write_spec(BASE.replace("time_limit = 10", "time_limit = 20"), name="moved.toml")
+    with pytest.raises(SpecError) as refused:
+        run_campaign(load_spec(moved), jobs=1, results_root=tmp_path, show_progress=False)
+    message = str(refused.value)
+    assert states(message, str(moved), "key 'time_limit'", "10", "20", "--fresh")
+    assert "instance" not in message and str(tmp_path / "spec.toml") not in message
+
+
+def _report_error(monkeypatch, capsys, *arguments: str) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.argv", ["puzzlelab", "report", *arguments])
+    with pytest.raises(SystemExit) as ended:
+        main()
+    captured = capsys.readouterr()
+    return int(ended.value.code or 0), captured.out, captured.err
+
+
+def test_a_report_that_cannot_be_written_says_to_give_out(write_spec, tmp_path, monkeypatch,
+                                                          capsys) -> None:
+    """Where the report cannot go (a read-only folder; as root, whom chmod does not stop,
+    a path under a file, which cannot be a folder either), one line says where and to
+    give --out another folder, with exit status 2, before any figure is drawn."""
+    campaign(write_spec, tmp_path, BASE)
+    folder = tmp_path / "growing"
+    if os.geteuid() == 0:
+        (tmp_path / "plain.txt").write_text("", encoding="utf-8")
+        arguments = [str(database(tmp_path)), "--out", str(tmp_path / "plain.txt" / "report")]
+        refused = tmp_path / "plain.txt" / "report"
+    else:
+        arguments, refused = [str(database(tmp_path))], folder / "report"
+        folder.chmod(0o555)
+    try:
+        code, out, err = _report_error(monkeypatch, capsys, *arguments)
+    finally:
+        folder.chmod(0o755)
+    assert code == 2 and out == "" and err.startswith("error:") and err.count("\n") == 1
+    assert states(err, str(refused), "--out")
+    assert not (folder / "report").exists()

@@ -79,6 +79,13 @@ def test_select_takes_an_integer_as_a_position_and_a_string_as_a_name(write_spec
      ("key 'viewpoints[1]'", "channel", "'psychic'", "inverse", "reified")),
     (('label = "ch"', 'label = "classic"'), ("key 'viewpoints[1]'", "label 'classic'", "twice")),
     (("repeats = 2", "repeats = 0"), ("key 'repeats'", "positive", "0")),
+    # a typo of a few digits more: refused with the count, before anything is planned
+    (("repeats = 2", "repeats = 99999999999999999999"),
+     ("spec.toml:8", "key 'repeats'", "99,999,999,999,999,999,999", "1,000,000")),
+    (("repeats = 2", "repeats = 600000"),  # 6 instances x 8 combinations x 600,000
+     ("spec.toml:8", "key 'repeats'", "28,800,000 runs", "6 instances", "8 combinations",
+      "600,000 repeats", "1,000,000")),
+    (("repeats = 2", "repeats = " + "9" * 5000), ("spec.toml", "not valid TOML")),
     (("time_limit = 5", "time_limit = inf"), ("key 'time_limit'", "positive", "inf")),
     (("time_limit = 5", 'time_limit = "5"'), ("key 'time_limit'", "number", "'5'")),
     (('name = "small"', 'name = "a/b"'), ("key 'name'", "letters", "digits")),
@@ -99,6 +106,47 @@ def test_spec_errors_name_the_file_and_the_key(write_spec, change, stated) -> No
     with pytest.raises(SpecError, match=facts(str(path), *stated)) as caught:
         expand(load_spec(path))
     assert "at line" not in str(caught.value)
+
+
+#: a lone value where a list is expected: refused on its line, with the list to write,
+#: for every list key alike
+@pytest.mark.parametrize(("change", "stated"), [
+    (('solvers = ["cp", "cpsat"]', 'solvers = "cp"'),
+     ("spec.toml:6", "key 'solvers'", "lone string", 'solvers = ["cp"]')),
+    (('heuristics = ["input/min", "first-fail"]', 'heuristics = "first-fail"'),
+     ("spec.toml:7", "key 'heuristics'", "lone string", 'heuristics = ["first-fail"]')),
+    (('viewpoints = ["classic", { name = "channeled", options = { channel = "reified" }, '
+      'label = "ch" }]', 'viewpoints = "classic"'),
+     ("spec.toml:5", "key 'viewpoints'", "lone string", 'viewpoints = ["classic"]')),
+    (('instances = [{ file = "{data}/small_4x4.txt", select = [1, "2"] }, "{data}/easy_9x9.txt"]',
+      'instances = "{data}/easy_9x9.txt"'),
+     ("spec.toml:4", "key 'instances'", "lone string", "easy_9x9.txt")),
+    (('instances = [{ file = "{data}/small_4x4.txt", select = [1, "2"] }, "{data}/easy_9x9.txt"]',
+      'instances = { file = "{data}/easy_9x9.txt" }'),
+     ("spec.toml:4", "key 'instances'", "lone table")),
+    (('select = [1, "2"]', "select = 1"),
+     ("spec.toml:4", "key 'instances[0]'", "lone integer", "select = [1]")),
+    (("time_limit = 5", 'time_limit = 5\nmodules = "mine.py"'),
+     ("spec.toml:10", "key 'modules'", "lone string", 'modules = ["mine.py"]')),
+    (("time_limit = 5", 'time_limit = 5\ntable = { metrics = "time" }'),
+     ("spec.toml:10", "key 'table.metrics'", "lone string", 'metrics = ["time"]')),
+    (("time_limit = 5", 'time_limit = 5\ntrees = { instances = "small_4x4#1" }'),
+     ("spec.toml:10", "key 'trees'", "lone string", 'instances = ["small_4x4#1"]')),
+])
+def test_a_lone_value_for_a_list_is_refused_on_its_line(write_spec, change, stated) -> None:
+    old, new = change
+    assert old in GOOD
+    path = write_spec(GOOD.replace(old, new, 1))
+    with pytest.raises(SpecError, match=facts(str(path), *stated)):
+        expand(load_spec(path))
+
+
+def test_a_stored_spec_with_a_lone_metric_reads_as_its_run_read_it() -> None:
+    """Stores made before lone values were refused keep the spec their run accepted."""
+    from experiments.campaign.spec import table_settings
+
+    stored = table_settings('table = { metrics = "branches" }', Path("old.toml"))
+    assert stored.metrics == ("branches",)
 
 
 MULTILINE = """

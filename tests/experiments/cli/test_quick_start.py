@@ -2,8 +2,9 @@
 
 ``puzzlelab run experiments/specs/sudoku-course.toml`` in a fresh checkout must write where
 git does not look (``runs/<name>/``, ignored), never over the committed
-``results/<name>/`` tables. The checkout is made from the working tree's tracked files,
-so the test judges the code and the ``.gitignore`` about to be committed.
+``results/<name>/`` tables, and never tells the user to write there. The checkout is made
+from the working tree's tracked files, so the test judges the code and the ``.gitignore``
+about to be committed.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ def assert_clean_after_quick_start(folder: Path) -> None:
                  for name in ("table.md", "table.tex", "runs.csv")}
     finished = quick_start(folder)
     assert finished.returncode == 0, finished.stderr
+    # the committed store is a finished result: no note sends the user to write into it
+    assert "results" not in finished.stderr, finished.stderr
     assert git(folder, "status", "--porcelain", "--untracked-files=all") == ""
     assert {name: (folder / "results" / "sudoku-course" / name).read_bytes()
             for name in committed} == committed

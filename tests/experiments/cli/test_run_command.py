@@ -6,6 +6,7 @@ database as one clear line."""
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -47,6 +48,16 @@ def test_more_jobs_than_cores_is_warned_about(monkeypatch, capsys, write_spec,
     assert code == 0 and "warning" not in err
 
 
+def test_jobs_past_a_few_per_core_are_capped_saying_so(monkeypatch, capsys, write_spec,
+                                                       tmp_path) -> None:
+    monkeypatch.setattr("experiments.campaign.environment.core_count", lambda: 1)
+    spec = write_spec(SPEC.replace("select = [1, 2]", "select = [1, 2, 3, 4, 5, 6]"))
+    code, _, err = run_cli(monkeypatch, capsys, "run", str(spec), "--jobs", "64",
+                           "--results", str(tmp_path), "--no-progress")
+    # 12 runs to make, 4 workers on the one core
+    assert code == 0 and states(line_with(err, "--jobs 64"), "4 worker processes", "1 core")
+
+
 def test_run_prints_the_table_and_writes_its_files(monkeypatch, capsys, write_spec,
                                                    tmp_path) -> None:
     code, out, err = run_cli(monkeypatch, capsys, "run", str(write_spec(SPEC)), "--jobs", "1",
@@ -74,14 +85,32 @@ def test_run_prints_the_table_and_writes_its_files(monkeypatch, capsys, write_sp
     (('"value-position"', '"diagonal"'), ("key 'viewpoints[1]'", "'diagonal'", "classic")),
     (("small_4x4.txt", "gone.txt"), ("key 'instances[0]'", "gone.txt", "not found")),
     (("time_limit = 5", "time_limit = "), ("TOML",)),
+    # found once the grid is expanded: still before a word of the run, or its folder
+    (('"first-fail"', '"frist-fail"'), ("key 'heuristics[0]'", "'frist-fail'", "first-fail")),
+    (("select = [1, 2]", 'select = [1, "nowhere"]'), ("key 'instances[0]'", "'nowhere'")),
+    (('solvers = ["cp"]', 'solvers = "cp"'), ("key 'solvers'", 'solvers = ["cp"]')),
+    # a typo that would plan more runs than memory holds: the count, and the key
+    (("time_limit = 5", "time_limit = 5\nrepeats = 99999999999999999999"),
+     ("key 'repeats'", "99,999,999,999,999,999,999")),
+    (("time_limit = 5", "time_limit = 5\nrepeats = 100000000"),
+     ("key 'repeats'", "100,000,000")),
 ])
 def test_spec_errors_exit_2_with_one_line(monkeypatch, capsys, write_spec, tmp_path, change,
                                           stated) -> None:
     path = write_spec(SPEC.replace(*change))
-    code, _, err = run_cli(monkeypatch, capsys, "run", str(path), "--results", str(tmp_path))
-    assert code == 2 and err.count("\n") == 1
+    code, out, err = run_cli(monkeypatch, capsys, "run", str(path), "--results", str(tmp_path))
+    assert code == 2 and err.count("\n") == 1 and out == ""
     assert err.startswith(f"error: {path}") and states(err, *stated)
     assert "Traceback" not in err and not (tmp_path / "cli").exists()
+
+
+def test_a_jobs_no_machine_runs_exits_2_with_one_line(monkeypatch, capsys, write_spec,
+                                                      tmp_path) -> None:
+    code, out, err = run_cli(monkeypatch, capsys, "run", str(write_spec(SPEC)), "--jobs",
+                             "99999999999999999999", "--results", str(tmp_path))
+    assert code == 2 and out == "" and err.startswith("error:") and err.count("\n") == 1
+    assert states(err, "--jobs 99999999999999999999", "1,024")
+    assert not (tmp_path / "cli").exists()
 
 
 def test_table_of_a_missing_database_is_a_clear_error(monkeypatch, capsys, tmp_path) -> None:
@@ -158,22 +187,51 @@ def test_out_names_the_folder_and_results_the_folder_above(monkeypatch, capsys, 
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
 
 
-def test_runs_stored_where_campaigns_went_before_are_pointed_at(monkeypatch, capsys,
-                                                                write_spec,
-                                                                tmp_path: Path) -> None:
-    spec = write_spec(WHERE)
+def test_an_unfinished_campaign_where_campaigns_went_before_is_pointed_at(
+        monkeypatch, capsys, write_spec, tmp_path: Path) -> None:
+    """Campaigns went to results/<name> by default before: one left unfinished there
+    (interrupted, or short of its planned runs) is pointed at; a finished one is a result,
+    and the user is not sent to write into results/."""
+    spec = write_spec(WHERE.replace("select = [1]", "select = [1, 2]"))
     monkeypatch.chdir(tmp_path)
+    former = Path("results", "where")
     code, _, _ = run_cli(monkeypatch, capsys, "run", str(spec), "--no-progress", "--out",
-                         str(Path("results", "where")))
+                         str(former))
     assert code == 0
-    code, out, err = run_cli(monkeypatch, capsys, "run", str(spec), "--no-progress")
-    # a new folder: nothing to resume
-    assert code == 0 and states(line_with(out, "this session"), "1 run", "0 of 1")
+
+    def note_for(change: str) -> str:
+        shutil.rmtree(tmp_path / "runs", ignore_errors=True)  # a new folder: nothing there
+        with sqlite3.connect(former / "runs.sqlite") as store:
+            store.execute(change)
+        store.close()
+        code, out, err = run_cli(monkeypatch, capsys, "run", str(spec), "--no-progress")
+        assert code == 0 and states(line_with(out, "this session"), "2 runs", "0 of 2")
+        return err
+
+    assert "note" not in note_for("UPDATE campaign SET end_state = 'finished'")
     # the store there, and the option that resumes its runs
-    assert err.startswith("note:") and states(err, str(Path('results', 'where', 'runs.sqlite')),
-                                              f"--out {Path('results', 'where')}", "resume")
+    for unfinished in ("UPDATE campaign SET end_state = 'interrupted'",
+                       "UPDATE campaign SET end_state = NULL",  # killed: it could not say
+                       "DELETE FROM runs WHERE id = (SELECT max(id) FROM runs)"):
+        err = note_for(unfinished)
+        assert err.startswith("note:") and states(err, str(former / "runs.sqlite"),
+                                                  f"--out {former}", "resume")
     code, _, err = run_cli(monkeypatch, capsys, "run", str(spec), "--no-progress")
     assert code == 0 and err == ""  # the new folder holds the runs now: nothing to say
+
+
+def test_the_committed_course_store_is_not_pointed_at(monkeypatch, capsys, write_spec,
+                                                      tmp_path: Path) -> None:
+    """In a fresh clone results/sudoku-course/runs.sqlite is the committed result: a run
+    of an experiment of that name, into the default folder, says nothing of it."""
+    committed = ROOT / "results" / "sudoku-course" / "runs.sqlite"
+    (tmp_path / "results" / "sudoku-course").mkdir(parents=True)
+    shutil.copy2(committed, tmp_path / "results" / "sudoku-course" / "runs.sqlite")
+    spec = write_spec(WHERE.replace('name = "where"', 'name = "sudoku-course"'))
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(monkeypatch, capsys, "run", str(spec), "--no-progress")
+    assert code == 0 and states(out.splitlines()[0], str(Path("runs", "sudoku-course")))
+    assert "results" not in err and "note" not in err
 
 
 def test_a_finished_run_leaves_only_its_database_and_tables(tmp_path: Path) -> None:

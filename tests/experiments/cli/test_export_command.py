@@ -18,9 +18,10 @@ def test_export_prints_the_default_viewpoint_with_its_options(monkeypatch, capsy
                            "--format", "minizinc")
     assert code == 0  # the MiniZinc text is the product: its lines are matched as written
     assert "% sudoku-classic-" in out  # the default viewpoint, sudoku/classic
-    assert "alldifferent([cell_0_0, cell_0_1, cell_0_2, cell_0_3]) :: domain_propagation" \
+    assert "array[1..4, 1..4] of var 1..4: cell;" in out  # the digits as the puzzle's
+    assert "alldifferent(cell[i, ..]) :: domain_propagation" \
         in out  # with its default option alldiff=strong
-    assert "int_search([cell_0_0," in out and "first_fail, indomain_min)" in out
+    assert "int_search(array1d(cell), first_fail, indomain_min)" in out
 
 
 def test_export_takes_viewpoint_options_and_heuristic(monkeypatch, capsys) -> None:
@@ -28,7 +29,7 @@ def test_export_takes_viewpoint_options_and_heuristic(monkeypatch, capsys) -> No
                            "--viewpoint", "channeled", "-o", "channel=inverse",
                            "--heuristic", "input/max", "--format", "minizinc")
     assert code == 0
-    assert "inverse(array1d(0..3, [" in out
+    assert "inverse(cell[i, ..], pos[.., i])" in out  # a row's cells, its digits' places
     assert "input_order, indomain_max)" in out
     assert ":: value_propagation" in out  # the viewpoint's own default: alldiff=weak
 
@@ -65,4 +66,5 @@ def test_the_readmes_export_example_runs(monkeypatch, capsys) -> None:
     monkeypatch.chdir(ROOT)
     code, out, _ = run_cli(monkeypatch, capsys, *shlex.split(line)[1:])
     assert code == 0
-    assert "cell_0_0;" in out and "alldifferent([cell_0_0, cell_0_1," in out
+    assert "array[1..9, 1..9] of var 1..9: cell;" in out
+    assert "alldifferent(cell[i, ..])" in out and "constraint cell[1, 1] = 1;" in out

@@ -75,3 +75,15 @@ def test_a_jobs_no_machine_runs_is_refused_before_anything_is_made(write_spec,
         run_campaign(spec, jobs=99999999999999999999, results_root=tmp_path,
                      show_progress=False)
     assert not (tmp_path / "sized").exists()
+
+
+def test_the_docs_state_the_limits_the_code_applies() -> None:
+    """The prose that gives the limits names the constants' values (one place: sizing)."""
+    from experiments.campaign.sizing import JOBS_PER_CORE, MAX_JOBS, MAX_RUNS
+    from tests.paths import ROOT
+
+    commands = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    experiments = (ROOT / "docs" / "experiments.md").read_text(encoding="utf-8")
+    assert f"no more than {JOBS_PER_CORE}\n  per core" in commands
+    assert f"above {MAX_JOBS:,} is refused" in commands
+    assert f"plans at most {MAX_RUNS:,} runs" in experiments

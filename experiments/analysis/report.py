@@ -23,10 +23,11 @@ from pathlib import Path
 import jinja2
 
 import puzzlelab
+from experiments.analysis.figure_style import DrawnFigure
 from experiments.analysis.forked_work import run_forked
 from experiments.analysis.report_data import plot_cells, summary_line
 from experiments.analysis.report_facts import facts
-from experiments.analysis.report_figures import DrawnFigure, planned_figures
+from experiments.analysis.report_figures import planned_figures
 from experiments.analysis.report_pictures import DrawnPuzzle, draw_puzzles
 from experiments.analysis.report_sizes import HEADERS, SizeRow, size_rows
 from experiments.analysis.report_trees import TreeGroup, draw_trees

@@ -24,8 +24,8 @@ from puzzlelab.errors import OptionError
 from puzzlelab.wording import counted
 
 EFFORT_STATISTICS = ("backtracks", "branches")
-"""What the effort plot shows, in order of preference: a group whose solver has no
-backtracks is shown by its branches."""
+"""What the effort figures show, in order of preference: a solver that reports no
+backtracks is shown by its branches, in a figure of its own."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,8 @@ class PlotCell:
     group: str
     setting: str
     instance: str
+    solver: str
+    """The solver of the cell's runs: solvers count effort differently."""
     mark: str | None
     """None: solved (every repeat finished correctly); else the table's mark."""
     time_s: float | None = None
@@ -57,27 +59,29 @@ def plot_cells(campaign: StoredCampaign, by: str) -> list[PlotCell]:
     """Every cell of the campaign's tables, in grid order, with its mark or its figures."""
     if by not in GROUPINGS:
         raise OptionError(f"unknown --by {by!r}; valid: {', '.join(GROUPINGS)}")
-    grouped: dict[tuple[str, str, str], list[RunRecord]] = {}
+    grouped: dict[tuple[str, str, str, str], list[RunRecord]] = {}
     for run in with_contradictions(campaign.runs):
-        key = (dimension(run, by), setting_of(run, by), run.identity.instance)
+        key = (dimension(run, by), setting_of(run, by), run.identity.instance,
+               run.identity.solver)
         grouped.setdefault(key, []).append(run)
     planned = campaign.repeats or 1
-    return [_cell(group, setting, instance, repeats, planned)
-            for (group, setting, instance), repeats in grouped.items()]
+    return [_cell(group, setting, instance, solver, repeats, planned)
+            for (group, setting, instance, solver), repeats in grouped.items()]
 
 
-def _cell(group: str, setting: str, instance: str, repeats: Sequence[RunRecord],
+def _cell(group: str, setting: str, instance: str, solver: str, repeats: Sequence[RunRecord],
           planned: int) -> PlotCell:
     limits = [r.identity.time_limit for r in repeats if r.identity.time_limit is not None]
     limit = max(limits) if limits else None
     mark = failure_mark(repeats)
     if mark is not None:
-        return PlotCell(group, setting, instance, mark.split(" (")[0], time_limit=limit)
-    if len(repeats) < planned:
-        return PlotCell(group, setting, instance, f"{MISSING} ({len(repeats)}/{planned})",
+        return PlotCell(group, setting, instance, solver, mark.split(" (")[0],
                         time_limit=limit)
+    if len(repeats) < planned:
+        return PlotCell(group, setting, instance, solver,
+                        f"{MISSING} ({len(repeats)}/{planned})", time_limit=limit)
     figures = {name: _median([r.figure(name) for r in repeats]) for name in EFFORT_STATISTICS}
-    return PlotCell(group, setting, instance, None,
+    return PlotCell(group, setting, instance, solver, None,
                     _median([r.figure(SEARCH_TIME) for r in repeats]), figures, limit)
 
 

@@ -1,133 +1,46 @@
-"""The report's figures, drawn with matplotlib, each written as SVG (HTML, Markdown) and
-PDF (LaTeX): a cactus plot, two instance-by-instance scatter plots and a box plot of
-the search effort.
+"""The report's figures, drawn with matplotlib in the style of
+:mod:`experiments.analysis.figure_style`, each written as SVG (HTML, Markdown) and PDF
+(LaTeX): a cactus plot, two instance-by-instance scatter plots and the effort figures
+(:mod:`experiments.analysis.report_effort`).
 
-Groups differ by marker and line style as well as colour (Okabe and Ito's palette),
-so the figures survive black-and-white print. A cell that was not solved is never
-drawn as a number: the scatter plots put it on a border line beyond every figure,
-labelled with what it is (``t/o``, or ``unsolved`` where other failures share it).
-The axes fit the figures of the solved cells; a figure with nothing to plot (no cell
-solved, one group only) is left out, and the report says why in one line.
+A cell that was not solved is never drawn as a number: the scatter plots put it on a
+border line beyond every figure, labelled with what it is (``t/o``, or ``unsolved``
+where other failures share it). The axes fit the figures of the solved cells; a figure
+with nothing to plot (no cell solved, one group only) is left out, and the report says
+why in one line.
 """
 
 from __future__ import annotations
 
 import functools
-import io
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypedDict
 
-import matplotlib
-
-matplotlib.use("Agg")  # files only: no display, no GUI toolkit (before pyplot is imported)
-
-# the two formats save writes, imported with this module (a campaign imports it while its
-# runs go on) rather than by the first savefig, after the runs
-import matplotlib.backends.backend_pdf
-import matplotlib.backends.backend_svg
 import matplotlib.pyplot as plt
-from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter
 
+from experiments.analysis.figure_style import (
+    COLOURS,
+    HEIGHT,
+    WIDTH,
+    DrawnFigure,
+    log_scale,
+    look,
+    save,
+    styled,
+)
 from experiments.analysis.report_data import (
     EFFORT_STATISTICS,
     PlotCell,
     groups_of,
     is_timeout,
 )
+from experiments.analysis.report_effort import effort, effort_plans
 
-COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
-           "#F0E442")
-MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", "h")
-LINE_STYLES = ("-", "--", ":", "-.")
-HATCHES = ("", "//", "..", "xx", "\\\\", "++", "oo", "--")
-MINOR_LABELS_BELOW = 300
-"""A log axis spanning less than this ratio labels its 2s and 5s as well as its powers of
-ten."""
 LIMIT_REACH = 20
 """The cactus plot draws the time limit when it is at most this many times the slowest
 solved cell's time: the axes fit the data, not a limit far above it."""
-WIDTH, HEIGHT = 6.4, 4.4
-"""Inches; at matplotlib's 72 points per inch the SVG is 460.8 x 316.8 points."""
-
-
-@dataclass(frozen=True)
-class DrawnFigure:
-    """A figure of the report: its files and the SVG text the HTML page inlines."""
-
-    name: str
-    title: str
-    caption: str
-    svg: Path
-    pdf: Path
-    svg_text: str
-
-
-class Look(TypedDict):
-    """How a group's line is drawn (``plot`` keyword arguments)."""
-
-    color: str
-    marker: str
-    linestyle: Any  # a name, or a dash pattern (offset, (on, off, ...))
-
-
-def look(index: int) -> Look:
-    """The colour, marker and line style of the ``index``-th group."""
-    return Look(color=COLOURS[index % len(COLOURS)], marker=MARKERS[index % len(MARKERS)],
-                linestyle=LINE_STYLES[(index // len(COLOURS)) % len(LINE_STYLES)])
-
-
-def _styled(draw: Callable[[], DrawnFigure]) -> Callable[[], DrawnFigure]:
-    """``draw`` in the report's style."""
-    def styled() -> DrawnFigure:
-        # a fixed salt: the SVG's ids, hence the files, are the same when drawn again
-        with plt.rc_context({"svg.hashsalt": "puzzlelab", "svg.fonttype": "none",
-                             "font.size": 9, "axes.spines.top": False,
-                             "axes.spines.right": False}):
-            return draw()
-
-    return styled
-
-
-def log_scale(axes: Axes, *which: str) -> None:
-    """Log scales on ``which`` axes (``"x"``, ``"y"``), labelled ``0.01``, ``1``, ``100``:
-    plain numbers, not matplotlib's ``10^{-2}``, whose mathematical typesetting took most
-    of a report's drawing time."""
-    for name in which:
-        getattr(axes, f"set_{name}scale")("log")
-        axis = getattr(axes, f"{name}axis")
-        axis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
-        axis.set_minor_formatter(FuncFormatter(_minor_label(axis)))
-
-
-def _minor_label(axis: Any) -> Callable[[float, object], str]:
-    """Labels 2 and 5 times a power of ten where the axis spans few decades (fitted to
-    its data, it may hold one labelled power of ten or none); none on a wider one."""
-    def label(value: float, _: object) -> str:
-        low, high = sorted(axis.get_view_interval())
-        if value <= 0 or low <= 0 or high / low > MINOR_LABELS_BELOW:
-            return ""
-        lead = round(value / 10 ** math.floor(math.log10(value)))
-        return f"{value:g}" if lead in (2, 5) else ""
-
-    return label
-
-
-def save(figure: Figure, folder: Path, name: str, title: str, caption: str) -> DrawnFigure:
-    """Write ``figure`` as ``name``.svg and .pdf in ``folder``, with no dates inside (so a
-    figure drawn again from the same runs is the same file)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    svg_path, pdf_path = folder / f"{name}.svg", folder / f"{name}.pdf"
-    buffer = io.StringIO()
-    figure.savefig(buffer, format="svg", metadata={"Date": None})
-    svg_path.write_text(buffer.getvalue(), encoding="utf-8")
-    figure.savefig(pdf_path, format="pdf", metadata={"CreationDate": None, "ModDate": None})
-    plt.close(figure)
-    return DrawnFigure(name, title, caption, svg_path, pdf_path, buffer.getvalue())
 
 
 def planned_figures(cells: Sequence[PlotCell], folder: Path, prefix: str, by: str
@@ -139,7 +52,7 @@ def planned_figures(cells: Sequence[PlotCell], folder: Path, prefix: str, by: st
     absent: dict[str, list[str]] = {}
     groups = groups_of(cells)
     if any(c.solved and c.time_s is not None for c in cells):
-        drawers.append(_styled(functools.partial(cactus, cells, folder, f"{prefix}-cactus",
+        drawers.append(styled(functools.partial(cactus, cells, folder, f"{prefix}-cactus",
                                                  by)))
     else:
         absent.setdefault(_none_solved(cells), []).append("the cactus plot")
@@ -151,19 +64,25 @@ def planned_figures(cells: Sequence[PlotCell], folder: Path, prefix: str, by: st
         mine = [c for c in cells if c.group in pair]
         for metric in ("time", "backtracks"):
             if any(c.solved and _value(c, metric) is not None for c in mine):
-                drawers.append(_styled(functools.partial(
+                drawers.append(styled(functools.partial(
                     scatter, cells, pair, metric, folder, f"{prefix}-scatter-{metric}")))
                 continue
             why = (_none_solved(mine) if not any(c.solved for c in mine)
                    else f"no solved cell of {pair[0]} or {pair[1]} has {metric}")
             absent.setdefault(why, []).append(f"the {metric} scatter plot")
-    if any(_value(c, "effort") is not None for c in cells if c.solved):
-        drawers.append(_styled(functools.partial(effort, cells, folder, f"{prefix}-effort",
-                                                 by)))
-    else:
-        absent.setdefault(_none_solved(cells) if not any(c.solved for c in cells) else
-                          "no solved cell has backtracks or branches", []
-                          ).append("the effort plot")
+    plans = effort_plans(cells)
+    for plan in plans.figures:
+        others = [other for other in plans.figures if other != plan]
+        drawers.append(styled(functools.partial(
+            effort, cells, plan, others, folder,
+            f"{prefix}-effort" + (f"-{plan.statistic}" if others else ""), by)))
+    if not any(c.solved for c in cells):
+        absent.setdefault(_none_solved(cells), []).append("the effort plot")
+    elif plans.unmeasured:
+        absent.setdefault(f"their solved cells do not all report "
+                          f"{' or '.join(EFFORT_STATISTICS)}", []).append(
+            f"the effort of {_listed(plans.unmeasured)}" if plans.figures
+            else "the effort plot")
     return drawers, [f"{_listed(figures)}: {why}" for why, figures in absent.items()]
 
 
@@ -231,8 +150,7 @@ def compared_pair(cells: Sequence[PlotCell]) -> tuple[str, str] | None:
 def _value(cell: PlotCell, metric: str) -> float | None:
     if metric == "time":
         return None if cell.time_s is None else max(cell.time_s * 1000, 1e-3)
-    value = next((cell.figures.get(n) for n in EFFORT_STATISTICS if cell.figures.get(n)
-                  is not None), None) if metric == "effort" else cell.figures.get(metric)
+    value = cell.figures.get(metric)
     return None if value is None else value + 1
 
 
@@ -287,9 +205,27 @@ def scatter(cells: Sequence[PlotCell], pair: tuple[str, str], metric: str, folde
     log-log with the diagonal; a cell one group did not solve sits on that group's border."""
     first, second = pair
     placed = scatter_points(cells, pair, metric)
+    unit = _scatter_unit(metric)
+    caption = (f"{second} against {first}, one point per instance and setting, {unit} on "
+               f"log scales; below the diagonal {second} is better. Cells a group did not "
+               f"solve lie on its dotted border line, marked t/o (time limit) or unsolved "
+               f"(refused, failed, wrong or repeats to come), never at a figure"
+               + (f"; {placed.unreported} pairs without a reported {metric} are left out"
+                  if placed.unreported else "") + ".")
+    return save(scatter_figure(placed, pair, metric), folder, name,
+                f"{second} against {first}: {metric}", caption)
+
+
+def _scatter_unit(metric: str) -> str:
+    return "search time (ms)" if metric == "time" else f"{metric} + 1"
+
+
+def scatter_figure(placed: ScatterPoints, pair: tuple[str, str], metric: str) -> Figure:
+    """The scatter plot of ``placed``, its legend above the axes: inside them, wherever it
+    went, it would hide points."""
+    first, second = pair
     low, border, both, marks = placed.low, placed.border, placed.both, placed.marks
-    unreported = placed.unreported
-    figure, axes = plt.subplots(figsize=(WIDTH * 0.75, WIDTH * 0.75))
+    figure, axes = plt.subplots(figsize=(WIDTH * 0.75, WIDTH * 0.75), layout="constrained")
     if both:
         # plot, not scatter: one marker defined once in the SVG, however many points
         axes.plot([x for x, _ in both], [y for _, y in both], linestyle="none", marker="o",
@@ -305,50 +241,13 @@ def scatter(cells: Sequence[PlotCell], pair: tuple[str, str], metric: str, folde
     log_scale(axes, "x", "y")
     axes.set_xlim(low, border * 1.6)
     axes.set_ylim(low, border * 1.6)
-    unit = "search time (ms)" if metric == "time" else f"{metric} + 1"
+    unit = _scatter_unit(metric)
     axes.set_xlabel(f"{first}: {unit}")
     axes.set_ylabel(f"{second}: {unit}")
     axes.text(border, low, " unsolved ", rotation=90, va="bottom", ha="right", fontsize=7,
               color="grey")
     axes.text(low, border, " unsolved", va="bottom", ha="left", fontsize=7, color="grey")
     if both or marks:
-        axes.legend(fontsize=7, frameon=False, loc="lower right")
-    caption = (f"{second} against {first}, one point per instance and setting, {unit} on "
-               f"log scales; below the diagonal {second} is better. Cells a group did not "
-               f"solve lie on its dotted border line, marked t/o (time limit) or unsolved "
-               f"(refused, failed, wrong or repeats to come), never at a figure"
-               + (f"; {unreported} pairs without a reported {metric} are left out"
-                  if unreported else "") + ".")
-    return save(figure, folder, name, f"{second} against {first}: {metric}", caption)
-
-
-def effort(cells: Sequence[PlotCell], folder: Path, name: str, by: str) -> DrawnFigure:
-    """A box per group of the backtracks (or, where its solver has none, the branches) of
-    its solved cells."""
-    groups = groups_of(cells)
-    data, labels = [], []
-    for group in groups:
-        solved = [c for c in cells if c.group == group and c.solved]
-        statistic = next((n for n in EFFORT_STATISTICS
-                          if solved and all(c.figures.get(n) is not None for c in solved)),
-                         None)
-        values = [float(c.figures[statistic] or 0) + 1 for c in solved] if statistic else []
-        data.append(values or [float("nan")])
-        shown = "" if statistic in (None, EFFORT_STATISTICS[0]) else f" ({statistic})"
-        labels.append(f"{group}{shown}" if values else f"{group} (none)")
-    figure, axes = plt.subplots(figsize=(WIDTH, HEIGHT))
-    boxes = axes.boxplot(data, patch_artist=True, widths=0.6,
-                         flierprops={"marker": ".", "markersize": 3})
-    for index, box in enumerate(boxes["boxes"]):
-        box.set_facecolor(COLOURS[index % len(COLOURS)] + "55")
-        box.set_hatch(HATCHES[index % len(HATCHES)])
-    axes.set_xticks(range(1, len(labels) + 1), labels, rotation=30 if len(labels) > 3 else 0,
-                    ha="right" if len(labels) > 3 else "center", fontsize=7)
-    if any(values for values in data if values[0] == values[0]):  # some cell solved (not NaN)
-        log_scale(axes, "y")
-    axes.set_ylabel("backtracks (or branches) + 1, log")
-    figure.tight_layout()
-    caption = (f"Search effort per {by} over its solved cells: backtracks, or branches "
-               f"where the solver reports no backtracks (said under the box); boxes span the "
-               f"quartiles, the line is the median. Unsolved cells are not counted.")
-    return save(figure, folder, name, f"Backtracks per {by}", caption)
+        figure.legend(fontsize=7, frameon=False, loc="outside upper center",
+                      ncol=1 + len(marks))
+    return figure

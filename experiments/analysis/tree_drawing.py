@@ -19,6 +19,7 @@ layout with matplotlib.
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
@@ -42,6 +43,12 @@ RADIUS = 4.0
 TRIANGLE_HEIGHT = 19.0
 MARGIN = 12.0
 LINE = 17.0  # the header's line height
+NARROWEST = 320.0
+"""The width of a picture whose tree is narrower: room for its counts on a line or two."""
+CHARACTER_WIDTHS = {"title": 7.6, "counts": 6.6, "truncated": 7.2}
+"""Pixels a header line's character takes at most, on average, in its role's font (bold
+13 px, 12 px, bold 12 px in DejaVu Sans, the widest common sans-serif): the header wraps
+to the tree's width by them."""
 COLOURS = {"decision": "#3b6fd4", "failure": "#d9342b", "solution": "#2e9e44",
            "open": "#ffffff", "subtree": "#d9342b"}
 OUTLINES = {"decision": "#24479a", "failure": "#9e1d16", "solution": "#1c6b2c",
@@ -53,13 +60,15 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 @dataclass(frozen=True)
 class _Picture:
     """The layout in pixels: the tree's natural size, the scale it is shown at, and
-    the header lines above it."""
+    the header lines above it, wrapped to the picture's width."""
 
     layout: TreeLayout
     width: float
     height: float
     scale: float
-    max_width: float | None
+    shown_width: float
+    """The width of the whole picture: the scaled tree's (at least :data:`NARROWEST`,
+    unless ``max_width`` is less); the header wraps to it, never widens it."""
     lines: list[tuple[str, str]]  # (role, text): title, counts, truncated
 
     def at(self, mark: Mark) -> tuple[float, float]:
@@ -68,12 +77,6 @@ class _Picture:
     @property
     def header(self) -> float:
         return len(self.lines) * LINE + 6.0
-
-    @property
-    def shown_width(self) -> float:
-        """The width of the whole picture as shown: the scaled tree, or the header."""
-        wanted = max(len(text) for _, text in self.lines) * 6.6 + 2 * MARGIN
-        return max(self.width * self.scale, min(wanted, self.max_width or wanted))
 
 
 def _clean(text: str) -> str:
@@ -112,7 +115,27 @@ def _picture(tree: SearchTree, title: str | None, collapse: int | None,
     width = max(layout.width * UNIT, 2 * RADIUS) + 2 * MARGIN
     height = layout.depth * LEVEL + 2 * MARGIN
     scale = min(1.0, max_width / width) if max_width else 1.0
-    return _Picture(layout, width, height, scale, max_width, _header_lines(tree, layout, title))
+    shown_width = max(width * scale, min(NARROWEST, max_width or NARROWEST))
+    lines = [(role, line) for role, text in _header_lines(tree, layout, title)
+             for line in wrapped(text, int((shown_width - 2 * MARGIN)
+                                           // CHARACTER_WIDTHS[role]))]
+    return _Picture(layout, width, height, scale, shown_width, lines)
+
+
+def wrapped(text: str, characters: int) -> list[str]:
+    """``text`` in lines of at most ``characters``, broken after its commas and semicolons
+    where it can (``key: value`` pairs stay whole), at spaces where a pair is too long.
+
+    >>> wrapped("puzzle: sudoku, options: alldiff=weak, solver: cp", 30)
+    ['puzzle: sudoku,', 'options: alldiff=weak,', 'solver: cp']
+    """
+    lines: list[str] = []
+    for piece in re.split(r"(?<=[,;]) ", text):
+        if lines and len(lines[-1]) + 1 + len(piece) <= characters:
+            lines[-1] += " " + piece
+        else:
+            lines.extend(textwrap.wrap(piece, max(characters, 1)) or [piece])
+    return lines
 
 
 def _mark_svg(picture: _Picture, mark: Mark) -> str:
@@ -268,22 +291,33 @@ def _write_pdf(picture: _Picture, path: Path) -> None:
 
 
 def title_of(about: Mapping[str, Any] | None) -> str | None:
-    """The picture's title line: what ran, as ``key: value`` pairs."""
-    return ", ".join(f"{key}: {value}" for key, value in about.items()) if about else None
+    """The picture's title line: what ran, as ``key: value`` pairs, a mapping's items
+    written ``key=value`` (``options: alldiff=weak``) and an empty one left out."""
+    if not about:
+        return None
+    return ", ".join(f"{key}: {_said(value)}" for key, value in about.items()
+                     if not (isinstance(value, Mapping) and not value))
+
+
+def _said(value: Any) -> str:
+    """A value as a person writes it: ``alldiff=weak, channel=x`` for a mapping."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{key}={item}" for key, item in value.items())
+    return str(value)
 
 
 def write_tree(tree: SearchTree, path: Path, about: Mapping[str, Any] | None = None, *,
-               collapse: int | None = DEFAULT_COLLAPSE) -> None:
-    """Write ``tree`` as its suffix says: JSON (every node), SVG or PDF (the picture,
-    ``about`` as its title line)."""
+               title: str | None = None, collapse: int | None = DEFAULT_COLLAPSE) -> None:
+    """Write ``tree`` as its suffix says: JSON (every node, with ``about``), SVG or PDF
+    (the picture, titled ``title``, by default :func:`title_of` ``about``)."""
     suffix = path.suffix.lower()
+    title = title if title is not None else title_of(about)
     if suffix == ".json":
         tree.write_json(path, about)
     elif suffix == ".svg":
-        path.write_text(tree_svg(tree, title=title_of(about), collapse=collapse),
-                        encoding="utf-8")
+        path.write_text(tree_svg(tree, title=title, collapse=collapse), encoding="utf-8")
     elif suffix == ".pdf":
-        _write_pdf(_picture(tree, title_of(about), collapse, DEFAULT_MAX_WIDTH), path)
+        _write_pdf(_picture(tree, title, collapse, DEFAULT_MAX_WIDTH), path)
     else:
         raise OptionError(f"{path}: a search tree is written as "
                           f"{', '.join(TREE_SUFFIXES)}, not {suffix or 'a file without suffix'}")

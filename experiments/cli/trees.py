@@ -59,9 +59,10 @@ def write_run_tree(run: PuzzleRun, path: Path, file: Path) -> str:
     about = {"puzzle": asked.puzzle, "instance": asked.instance, "file": str(file),
              "viewpoint": asked.viewpoint, "options": dict(asked.options),
              "solver": asked.solver, "heuristic": asked.heuristic, "status": run.status.value}
-    from experiments.analysis.tree_drawing import write_tree
+    from experiments.analysis.tree_drawing import title_of, write_tree
 
-    write_tree(tree, path, about)
+    # the picture names the file, the JSON keeps its path
+    write_tree(tree, path, about, title=title_of({**about, "file": file.name}))
     counts = tree.counts()
     truncated = f", truncated at {tree.cap:,} nodes" if tree.truncated else ""
     return (f"wrote {path} ({counted(counts['nodes'], 'node')}, "

@@ -10,7 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from experiments.analysis.tree_drawing import TREE_SUFFIXES, tree_svg, write_tree
+from experiments.analysis.tree_drawing import (
+    MARGIN,
+    TREE_SUFFIXES,
+    title_of,
+    tree_svg,
+    write_tree,
+)
 from experiments.analysis.tree_layout import NODE_HALF_WIDTH, SIBLING_GAP, TreeLayout, lay_out
 from puzzlelab.errors import OptionError
 from solvers import Model, linear, solve
@@ -102,9 +108,8 @@ def test_a_big_failed_tree_collapses_and_still_adds_up() -> None:
 def test_a_truncated_tree_says_so(queens_tree: SearchTree) -> None:
     truncated = _recorded(queens(6), cap=20)
     assert truncated.truncated
-    marks = _marks(tree_svg(truncated))
-    assert "truncated" in (marks["truncated"][0].text or "").lower()
-    assert "20 nodes" in (marks["truncated"][0].text or "")
+    said = " ".join(line.text or "" for line in _marks(tree_svg(truncated))["truncated"])
+    assert "truncated" in said.lower() and "20 nodes" in said  # wrapped to the tree's width
     assert not _marks(tree_svg(queens_tree))["truncated"]
 
 
@@ -169,6 +174,46 @@ def test_a_wide_tree_is_scaled_down(queens_tree: SearchTree) -> None:
     assert float(narrow.attrib["width"]) <= 300 < float(natural.attrib["width"])
     with pytest.raises(OptionError, match="positive"):
         tree_svg(queens_tree, max_width=0)
+
+
+def test_a_title_writes_options_as_a_person_does() -> None:
+    title = title_of({"viewpoint": "classic", "options": {"alldiff": "weak", "channel": 2},
+                      "solver": "cp"})
+    assert title is not None
+    assert "alldiff=weak" in title and "channel=2" in title and "classic" in title
+    assert not any(char in title for char in "{}'\"")
+    assert "options" not in (title_of({"viewpoint": "classic", "options": {}}) or "")
+
+
+def _text_width(text: str, role: str) -> float:
+    """Pixels ``text`` takes in its role's font as the SVG sets it, measured in DejaVu
+    Sans (matplotlib's own font, the widest common sans-serif)."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    font = FontProperties(family="DejaVu Sans", size=13 if role == "title" else 12,
+                          weight="normal" if role == "counts" else "bold")
+    return float(TextToPath().get_text_width_height_descent(text, font, ismath=False)[0])
+
+
+@pytest.mark.parametrize("collapse", [3, None])
+def test_the_tree_sets_the_width_and_the_title_wraps_within_it(queens_tree: SearchTree,
+                                                               collapse: int | None) -> None:
+    """A long title (a path, every setting) leaves the picture as wide as with a short
+    one, and each of its lines fits the picture."""
+    long_title = title_of({"puzzle": "sudoku", "instance": "lambda",
+                           "file": "puzzles/data/sudoku/kul_named_9x9.txt",
+                           "viewpoint": "channeled", "options": {"alldiff": "weak"},
+                           "solver": "cp", "heuristic": "first-fail/min", "status": "solved"})
+    short, long = (ElementTree.fromstring(tree_svg(queens_tree, title=title, collapse=collapse))
+                   for title in ("q", long_title))
+    width = float(long.attrib["width"])
+    assert width == float(short.attrib["width"])
+    lines = [(role, element.text or "") for element in long.iter(f"{SVG}text")
+             for role in [element.attrib.get("class")] if role in ("title", "counts")]
+    assert len([line for role, line in lines if role == "title"]) > 1
+    assert " ".join(line for role, line in lines if role == "title") == long_title
+    assert all(MARGIN + _text_width(line, role) <= width for role, line in lines), lines
 
 
 def test_a_tree_is_written_by_its_suffix(queens_tree: SearchTree, tmp_path: Path) -> None:

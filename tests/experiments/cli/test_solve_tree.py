@@ -57,6 +57,21 @@ def test_a_drawn_tree_marks_every_failure_and_solution(monkeypatch, capsys, tmp_
     assert len(classed("solution")) == 1
 
 
+def test_a_drawn_trees_title_says_its_options_and_file_as_a_person_would(
+        monkeypatch, capsys, tmp_path: Path) -> None:
+    target = tmp_path / "lambda.svg"
+    _solved(monkeypatch, capsys, "--solver", "cp", "--tree", str(target))
+    root = ElementTree.parse(target).getroot()
+    title = " ".join(element.text or "" for element in root.iter()
+                     if element.attrib.get("class") == "title")
+    assert states(title, "alldiff=weak", "lambda", "kul_named_9x9.txt", "classic", "cp")
+    assert not any(char in title for char in "{}'")
+    assert str(SUDOKU_DATA) not in title  # the file by its name; the JSON keeps the path
+    drawn = [element for element in root if element.tag.endswith("svg")]
+    assert len(drawn) == 1  # the picture is as wide as its tree, at least a narrow column
+    assert float(root.attrib["width"]) == max(float(drawn[0].attrib["width"]), 320)
+
+
 def test_a_tree_past_its_cap_says_it_is_truncated(monkeypatch, capsys, tmp_path: Path) -> None:
     target = tmp_path / "cut.json"
     record, err = _solved(monkeypatch, capsys, "--solver", "cp", "--tree", str(target),

@@ -78,6 +78,19 @@ def test_the_report_sets_the_trees_of_an_instance_side_by_side(campaign: Path) -
     assert "tree-1.pdf" in (report / "report.tex").read_text(encoding="utf-8")
 
 
+def test_every_image_and_heading_of_report_md_starts_a_block(campaign: Path) -> None:
+    """Markdown joins an image written right under a line of text to that paragraph:
+    each picture (trees, figures, puzzles) and heading has a blank line above it."""
+    lines = (campaign / "out" / "report" / "report.md").read_text(encoding="utf-8").splitlines()
+    images = [number for number, line in enumerate(lines) if line.startswith("![")]
+    headings = [number for number, line in enumerate(lines) if line.startswith("#")]
+    assert sum("search tree" in lines[number] for number in images) == 2
+    assert all(number > 0 and not lines[number - 1].strip()
+               for number in images + headings[1:]), [
+        lines[number - 1:number + 1] for number in images + headings[1:]
+        if lines[number - 1].strip()]
+
+
 #: the value at fault, and what the campaign has or the setting takes
 @pytest.mark.parametrize(("trees", "stated"), [
     ('trees = { instances = ["omega"] }', ("instance 'omega'", "hard17", "lambda")),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import functools
 import io
+import os
 import shutil
 import sys
 import textwrap
@@ -169,6 +170,21 @@ def terminal_width() -> int | None:
     if not sys.stdout.isatty():
         return None
     return shutil.get_terminal_size().columns
+
+
+OUTPUT_WIDTH = 100
+"""Columns a campaign's printed tables fit when standard output is no terminal and
+``COLUMNS`` says nothing: a log or a pipe read later, in a window or an editor."""
+
+
+def output_width() -> int:
+    """The width a command's printed tables fit: the terminal's, or off a terminal the
+    ``COLUMNS`` the shell exports, else :data:`OUTPUT_WIDTH`. For ``run``, whose tables
+    are read, not parsed (``table`` off a terminal keeps its rows whole for scripts)."""
+    if sys.stdout.isatty():
+        return shutil.get_terminal_size().columns
+    columns = os.environ.get("COLUMNS", "").strip()
+    return int(columns) if columns.isdigit() and int(columns) > 0 else OUTPUT_WIDTH
 
 
 SCREENFUL = 50

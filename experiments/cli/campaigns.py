@@ -73,7 +73,7 @@ def run(given: Namespace) -> int | None:
     """Run an experiment (resuming where it stopped) and write its tables and report."""
     from rich.console import Console  # the progress bar's
 
-    from experiments.analysis.table_format import terminal_height, terminal_width
+    from experiments.analysis.table_format import output_width, terminal_height
     from experiments.api import run_experiment
     from experiments.campaign.runner import results_folder
     from experiments.campaign.spec import load_spec
@@ -94,7 +94,7 @@ def run(given: Namespace) -> int | None:
     done = run_experiment(loaded, jobs=given.jobs, executor=given.executor,
                           scheduler=given.scheduler, fresh=given.fresh, out=folder,
                           show_progress=given.progress, console=Console(soft_wrap=True),
-                          width=terminal_width(), height=terminal_height(),
+                          width=output_width(), height=terminal_height(),
                           on_checked=checked, on_start=_say_plan,
                           on_run=ImportOnFirstRun("experiments.analysis.report")
                           if reporting else None)

@@ -254,3 +254,65 @@ heuristics = ["input/min"]
         assert sorted(p.name for p in (tmp_path / "mini").iterdir()) == [
             "report", "runs.csv", "runs.sqlite", "runs.sqlite.lock", "table.md", "table.tex",
             "workers.log"]
+
+
+WIDE = """
+name = "wide"
+puzzle = "sudoku"
+instances = [{ file = "{data}/small_4x4.txt", select = [1, 2] }]
+viewpoints = [
+    { name = "classic", options = { alldiff = "weak" }, label = "classic-weak" },
+    { name = "classic", options = { alldiff = "strong" }, label = "classic-strong" },
+    { name = "value-position", options = { alldiff = "weak" }, label = "value-position-weak" },
+    { name = "value-position", options = { alldiff = "strong" }, label = "value-position-strong" },
+    { name = "channeled", options = { alldiff = "weak" }, label = "channeled-weak" },
+]
+solvers = ["cp"]
+heuristics = ["input/min"]
+time_limit = 5
+table = { report = false }
+"""
+LABELS = ("classic-weak", "classic-strong", "value-position-weak", "value-position-strong",
+          "channeled-weak")
+
+
+def _printed_tables(out: str, folder: Path) -> list[str]:
+    """The lines of ``run``'s output but those naming where its files are."""
+    return [line for line in out.splitlines() if str(folder) not in line]
+
+
+def test_off_a_terminal_run_prints_every_row_within_the_output_width(
+        monkeypatch, capsys, write_spec, tmp_path: Path) -> None:
+    """Captured output is no terminal: the tables fit COLUMNS, or 100 columns without it,
+    each instance's row and each viewpoint in them."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.setattr("experiments.analysis.table_format.terminal_height", lambda: 1000)
+    arguments = ("run", str(write_spec(WIDE)), "--jobs", "1", "--results", str(tmp_path),
+                 "--no-progress")
+    code, out, err = run_cli(monkeypatch, capsys, *arguments)
+    assert code == 0, err
+    lines = _printed_tables(out, tmp_path)
+    assert max(len(line) for line in lines) <= 100
+    assert "(part 2 of 2)" in out  # five viewpoints are wider than 100 columns
+    assert all(label in out for label in ("small_4x4#1", "small_4x4#2", *LABELS))
+    monkeypatch.setenv("COLUMNS", "170")
+    code, out, _ = run_cli(monkeypatch, capsys, *arguments)
+    lines = _printed_tables(out, tmp_path)
+    assert code == 0 and 100 < max(len(line) for line in lines) <= 170
+    assert "(part 2 of" not in out and all(label in out for label in LABELS)
+
+
+def test_off_a_terminal_run_past_a_screenful_says_which_files_hold_every_row(
+        monkeypatch, capsys, write_spec, tmp_path: Path) -> None:
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.setattr("experiments.analysis.table_format.terminal_height", lambda: 10)
+    code, out, err = run_cli(monkeypatch, capsys, "run", str(write_spec(WIDE)), "--jobs", "1",
+                             "--results", str(tmp_path), "--no-progress")
+    assert code == 0, err
+    lines = _printed_tables(out, tmp_path)
+    assert max(len(line) for line in lines) <= 100
+    assert "summary of 2 instances" in out and "small_4x4#1" not in "\n".join(lines)
+    # beside the line saying what was written, one saying where every row is
+    naming = [line for line in out.splitlines() if str(tmp_path / "wide" / "table.md") in line]
+    assert len(naming) == 2 and naming[0] != line_with(out, "wrote")
+    assert "small_4x4#1" in (tmp_path / "wide" / "table.md").read_text(encoding="utf-8")

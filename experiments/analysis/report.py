@@ -8,12 +8,15 @@ picture as SVG. The tables are those of ``puzzlelab table``
 (:mod:`experiments.analysis.tables`), the figures :mod:`experiments.analysis.report_figures`', the
 pictures :mod:`experiments.analysis.report_pictures`'. Several databases make one page with a
 section each. A table wider than a printed page goes on in parts, by column group
-(:data:`PAGE_CHARACTERS`), on the page and in the Markdown and LaTeX alike.
+(:data:`PAGE_CHARACTERS`), in the Markdown, the LaTeX and the printed page; on a screen
+the page has the width of a laptop's window, and its tables go on in parts only past
+that (:data:`SCREEN_CHARACTERS`).
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import re
 import time
 from collections.abc import Sequence
@@ -39,6 +42,7 @@ from experiments.analysis.table_format import (
     legend,
     mark_meaning,
     render,
+    text_width,
 )
 from experiments.analysis.tables import NOTES, build_tables
 from experiments.campaign.stored_campaign import StoredCampaign, read_campaigns
@@ -56,16 +60,40 @@ PAGE_CHARACTERS = 100
 LATEX_CHARACTERS = 96
 """The same for ``report.tex``: a ``\\scriptsize`` table with narrowed column gaps in an
 article's text width."""
+SCREEN_WIDTH = 1280
+"""CSS pixels across the window the page's screen layout is made for: a laptop's."""
+PAGE_PADDING = 48
+"""CSS pixels of the page's padding, left and right (``1.5rem`` each)."""
+SCROLL_BAR = 16
+"""CSS pixels a browser's vertical scroll bar may take from the window."""
+CHARACTER_PIXELS = 7.75
+"""CSS pixels a character of the text layout takes at the screen table's font, at most:
+the browser test's measure (Chromium with DejaVu Sans, wider than most system fonts)."""
+SCREEN_CHARACTERS = int((SCREEN_WIDTH - PAGE_PADDING - SCROLL_BAR) / CHARACTER_PIXELS)
+"""The widest table part of the page on a screen of :data:`SCREEN_WIDTH` (156 characters,
+half as wide again as a printed page's)."""
 
 
 @dataclass(frozen=True)
 class ShownTable:
-    """One table of the report: its summary sentence, and its parts as the page shows
-    them (one, unless it is wider than :data:`PAGE_CHARACTERS`)."""
+    """One table of the report: its summary sentence, and its parts as a printed page
+    shows them (one, unless it is wider than :data:`PAGE_CHARACTERS`) and as a screen
+    does (:data:`SCREEN_CHARACTERS`)."""
 
     title: str
     summary: str
     parts: list[ResultTable]
+    screen_parts: list[ResultTable]
+
+    @property
+    def one_layout(self) -> bool:
+        """The screen shows the table as print does: the page holds it once."""
+        return self.screen_parts == self.parts
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The notes under the table (its last part's, in either layout)."""
+        return self.parts[-1].notes
 
 
 @dataclass
@@ -151,7 +179,8 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
         if hidden:
             notes.insert(0, hidden)
         shown = [ShownTable(t.title, summary_line(cells, t.title),
-                            column_parts(t, PAGE_CHARACTERS)) for t in tables]
+                            column_parts(t, PAGE_CHARACTERS),
+                            column_parts(t, SCREEN_CHARACTERS)) for t in tables]
         sections.append(CampaignSection(
             campaign, facts(campaign), anchor, grouped, shown, [], pictures, notes,
             markdown_tables=render(tables, "markdown", PAGE_CHARACTERS),
@@ -163,13 +192,23 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
         section.absent_figures.extend(absent)
     written = [_write(folder / name, template.render(
         sections=sections, title=_title(campaigns), version=puzzlelab.__version__,
-        legend=legend(), notes=NOTES, figures_folder=FIGURES, size_headers=HEADERS))
+        legend=legend(), notes=NOTES, figures_folder=FIGURES, size_headers=HEADERS,
+        screen_pixels=screen_pixels(sections)))
         for name, template in templates.items()]
     files = [*written, *(f.svg for s in sections for f in s.figures),
              *(f.pdf for s in sections for f in s.figures),
              *(p.svg for s in sections for p in s.puzzles),
              *(f for s in sections for g in s.trees for t in g.trees for f in (t.svg, t.pdf))]
     return WrittenReport(folder, tuple(files), time.perf_counter() - started)
+
+
+def screen_pixels(sections: Sequence[CampaignSection]) -> int:
+    """The narrowest window that holds the widest table part of the screen layout, where
+    it differs from the printed one: a narrower window shows the printed parts (about
+    780 CSS pixels at most) rather than scroll (0: the layouts never differ)."""
+    widest = max((text_width(part) for section in sections for shown in section.tables
+                  if not shown.one_layout for part in shown.screen_parts), default=0)
+    return math.ceil(widest * CHARACTER_PIXELS) + PAGE_PADDING + SCROLL_BAR if widest else 0
 
 
 def _write(path: Path, text: str) -> Path:

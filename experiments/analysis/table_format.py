@@ -265,6 +265,12 @@ def _layout(table: ResultTable, width: int | None) -> _Layout:
     return _Layout(label_width, headers, columns, tuple(tuple(part) for part in parts))
 
 
+def text_width(table: ResultTable) -> int:
+    """Characters ``table`` takes across in the text layout, whole (two between columns)."""
+    layout = _layout(with_footnotes(table), None)
+    return layout.label_width + sum(2 + block.width for part in layout.parts for block in part)
+
+
 def _part_title(table: ResultTable, number: int, count: int) -> str:
     return table.title + (f" (part {number} of {count})" if count > 1 else "")
 

@@ -43,7 +43,9 @@ window.addEventListener("load", function () {
             naturalWidth: image.naturalWidth, naturalHeight: image.naturalHeight,
             box: box(image), visible: getComputedStyle(image).visibility === "visible"};
   });
-  var tables = Array.from(document.querySelectorAll("table.results")).map(function (table) {
+  var tables = Array.from(document.querySelectorAll("table.results")).filter(function (table) {
+    return table.getClientRects().length > 0;  // shown: not in a layout the page hides
+  }).map(function (table) {
     return {rows: table.rows.length, box: box(table)};
   });
   var probe = document.createElement("pre");
@@ -145,21 +147,41 @@ def test_the_page_shows_its_tables_and_figures_in_chromium(tmp_path: Path) -> No
 def test_a_wide_table_fits_the_screen_and_a_printed_page(tmp_path: Path) -> None:
     """Six viewpoints, two columns each, with long figures: the table goes on in parts
     rather than running past the page, on a screen and on a printed page, and the
-    parts together have every column."""
+    parts together have every column. On the screen the parts use its width: wider
+    than a printed page's, the whole table unless it passes the screen."""
     program = browser()
     runs = wide_runs()
     viewpoints = list(dict.fromkeys(run[1] for run in runs))
     database = known_store(tmp_path / "wide" / "runs.sqlite", runs)
     folder = write_report([database]).folder
+    widths = {}
     for width, printed in ((WIDTH, False), (PRINTED_WIDTH, True)):
         probe = probe_page(program, folder, width, printed)
         assert len(probe["tables"]) >= 2, probe["tables"]
         for table in probe["tables"]:
             assert table["box"]["left"] + table["box"]["width"] <= probe["width"], (
                 width, table)
+        widths[printed] = [table["box"]["width"] for table in probe["tables"]]
+    content = WIDTH - 2 * 24  # the page's padding
+    assert max(widths[False]) > 0.75 * content > max(widths[True])
     headers = [cell for row in parsed(folder).rows for cell, _ in row
                if cell in viewpoints]
-    assert sorted(headers) == sorted(viewpoints)  # each group once, in some part
+    # each group once in the screen's parts and once in the printed page's
+    assert sorted(headers) == sorted(viewpoints * 2)
+
+
+def test_a_narrow_window_shows_the_printed_parts(tmp_path: Path) -> None:
+    """A window too narrow for the screen layout's widest part shows the printed page's
+    parts rather than scroll sideways."""
+    program = browser()
+    folder = write_report([known_store(tmp_path / "wide" / "runs.sqlite",
+                                       wide_runs())]).folder
+    wide, narrow = (probe_page(program, folder, width) for width in (WIDTH, 900))
+    printed = probe_page(program, folder, PRINTED_WIDTH, printed=True)
+    assert max(table["box"]["width"] for table in wide["tables"]) > narrow["width"]
+    assert len(narrow["tables"]) == len(printed["tables"])
+    assert all(table["box"]["left"] + table["box"]["width"] <= narrow["width"]
+               for table in narrow["tables"])
 
 
 def test_the_trees_section_shows_its_trees_in_chromium(tmp_path: Path) -> None:

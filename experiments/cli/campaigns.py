@@ -73,7 +73,7 @@ def run(given: Namespace) -> int | None:
     """Run an experiment (resuming where it stopped) and write its tables and report."""
     from rich.console import Console  # the progress bar's
 
-    from experiments.analysis.table_format import output_width, terminal_height
+    from experiments.analysis.terminal import output_width, terminal_height
     from experiments.api import run_experiment
     from experiments.campaign.runner import results_folder
     from experiments.campaign.spec import load_spec
@@ -183,8 +183,8 @@ def _table_arguments(parser: ArgumentParser) -> None:
 def table(given: Namespace) -> None:
     """Print the course-style tables of one results database, or of several side by side
     (grouped and measured as the first campaign's spec says, unless told otherwise)."""
-    from experiments.analysis.table_format import terminal_width
     from experiments.analysis.tables import CampaignRuns, format_campaigns
+    from experiments.analysis.terminal import terminal_width
     from experiments.campaign.stored_campaign import read_campaigns
 
     campaigns = read_campaigns(given.databases, all_runs=given.all_runs)

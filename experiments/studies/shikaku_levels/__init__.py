@@ -13,7 +13,8 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from experiments.analysis.table_format import FORMATS, terminal_width
+from experiments.analysis.table_format import FORMATS
+from experiments.analysis.terminal import terminal_width
 from experiments.studies.shikaku_levels.table import format_levels, level_rows, read_instances
 from viewpoints.shikaku_levels import CHANNELS
 

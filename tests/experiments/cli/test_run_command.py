@@ -286,7 +286,7 @@ def test_off_a_terminal_run_prints_every_row_within_the_output_width(
     """Captured output is no terminal: the tables fit COLUMNS, or 100 columns without it,
     each instance's row and each viewpoint in them."""
     monkeypatch.delenv("COLUMNS", raising=False)
-    monkeypatch.setattr("experiments.analysis.table_format.terminal_height", lambda: 1000)
+    monkeypatch.setattr("experiments.analysis.terminal.terminal_height", lambda: 1000)
     arguments = ("run", str(write_spec(WIDE)), "--jobs", "1", "--results", str(tmp_path),
                  "--no-progress")
     code, out, err = run_cli(monkeypatch, capsys, *arguments)
@@ -305,7 +305,7 @@ def test_off_a_terminal_run_prints_every_row_within_the_output_width(
 def test_off_a_terminal_run_past_a_screenful_says_which_files_hold_every_row(
         monkeypatch, capsys, write_spec, tmp_path: Path) -> None:
     monkeypatch.delenv("COLUMNS", raising=False)
-    monkeypatch.setattr("experiments.analysis.table_format.terminal_height", lambda: 10)
+    monkeypatch.setattr("experiments.analysis.terminal.terminal_height", lambda: 10)
     code, out, err = run_cli(monkeypatch, capsys, "run", str(write_spec(WIDE)), "--jobs", "1",
                              "--results", str(tmp_path), "--no-progress")
     assert code == 0, err

@@ -191,8 +191,9 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
     the whole iteration (None: no limit); when it is spent the iterator raises
     :class:`BudgetSpent`. Bad arguments raise ``OptionError`` here, at the call, not at
     the first instance. ``file_format`` ``tatham`` writes each instance's game ID instead
-    of the puzzle's own file (a ``.txt`` of one line, no solution); a candidate the game
-    ID cannot hold raises ``UnsupportedCombination``, before its uniqueness is counted.
+    of the puzzle's own file (a ``.txt`` of one line, no solution): the generator options
+    the puzzle's ``game_id_options`` names are asked for first, and a candidate the game ID
+    cannot hold raises ``UnsupportedCombination`` as soon as it is drawn.
     """
     kind = PUZZLES.get(puzzle)
     values = kind.resolve_generator_options(options or {})

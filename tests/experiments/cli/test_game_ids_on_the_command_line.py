@@ -1,6 +1,8 @@
-"""``puzzlelab generate --format tatham``: each instance written as its game ID of Simon
-Tatham's Portable Puzzle Collection, which reads back as the puzzle generated; what a
-game ID cannot hold is refused before anything is drawn, or naming the instance."""
+"""Game IDs of Simon Tatham's Portable Puzzle Collection on the command line: ``generate
+--format tatham`` writes each instance as its ID, which reads back as the puzzle generated
+(what an ID cannot hold is refused before anything is drawn, or naming the instance);
+``solve`` reads a file of IDs, and refuses a bad one in one line naming file, line and
+column. ``export --format tatham`` is ``test_export_command``'s."""
 
 from __future__ import annotations
 
@@ -78,3 +80,22 @@ def test_cli_hashi_game_ids_without_apart_is_one_error_line(monkeypatch, capsys,
                              "--output", str(tmp_path))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert states(err, "--apart yes")
+
+
+def test_cli_solve_refuses_a_variant_in_one_line_with_file_line_and_column(
+        monkeypatch, capsys, tmp_path: Path) -> None:
+    path = tmp_path / "ids.txt"
+    path.write_text("2x2:d3a2b1a3d\n9j:a2d7b3b6_1d4_5_9h5_4c6b9_2c4_1b4c7_9h1_2_4d5_6b1,b\n",
+                    encoding="utf-8")
+    code, out, err = run_cli(monkeypatch, capsys, "solve", "sudoku", str(path), "--instance",
+                             "1")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert states(err, f"{path}:2:2", "jigsaw")
+
+
+def test_cli_solve_of_another_puzzles_ids_names_the_puzzle(monkeypatch, capsys,
+                                                           tmp_path: Path) -> None:
+    path = tmp_path / "ids.txt"
+    path.write_text("2x2:d3a2b1a3d\n", encoding="utf-8")
+    code, _, err = run_cli(monkeypatch, capsys, "solve", "shikaku", str(path))
+    assert code == 2 and states(err, f"{path}:1", "puzzlelab solve sudoku")

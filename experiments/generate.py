@@ -27,16 +27,24 @@ from typing import Any
 from experiments.campaign.solving import solve as solve_puzzle
 from experiments.reasoning.difficulty import Wanted
 from experiments.reasoning.difficulty import difficulty as grade_wanted
-from puzzlelab.errors import OptionError, PuzzleLabError
+from puzzlelab.errors import OptionError, PuzzleLabError, UnsupportedCombination
 from puzzlelab.wording import counted
 from puzzles import PUZZLES, PuzzleKind
+from puzzles.kind import GAME_ID_FORMAT
 from puzzles.options import OptionValues, name_part
 from solvers import Heuristic, Status, clause, equivalent_to_equality, get_backend, solve
 from viewpoints import counting_defaults, get_viewpoint
 
 #: the command's own options, which no puzzle may declare as a generator option
 COMMAND_OPTIONS = ("option", "seed", "count", "unique", "output", "time-limit", "difficulty",
-                   "help")
+                   "format", "help")
+
+NATIVE_FORMAT = "native"
+"""The file format ``generate`` writes by default: the puzzle's own (``write``, with the
+known solution), under its first suffix."""
+FILE_FORMATS = (NATIVE_FORMAT, GAME_ID_FORMAT)
+GAME_ID_SUFFIX = ".txt"
+"""The suffix of a generated file holding a game ID (its line alone)."""
 
 
 class BudgetSpent(PuzzleLabError):
@@ -169,7 +177,8 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
              count: int = 1, unique: bool = False, output: Path = Path("."),
              max_candidates: int = 10_000, time_limit: float | None = 60.0,
              on_candidate: Callable[[int, int], None] | None = None,
-             difficulty: str | None = None) -> Iterator[Generated]:
+             difficulty: str | None = None, file_format: str = NATIVE_FORMAT
+             ) -> Iterator[Generated]:
     """Write ``count`` random instances of ``puzzle`` into ``output``; with ``unique`` only
     instances with exactly one solution, and with ``difficulty`` (which implies
     ``unique``) only those of them of that grade on the puzzle's ladder.
@@ -181,12 +190,26 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
     show a long ``--unique`` search moving. ``time_limit`` is the budget, in seconds, of
     the whole iteration (None: no limit); when it is spent the iterator raises
     :class:`BudgetSpent`. Bad arguments raise ``OptionError`` here, at the call, not at
-    the first instance.
+    the first instance. ``file_format`` ``tatham`` writes each instance's game ID instead
+    of the puzzle's own file (a ``.txt`` of one line, no solution): the generator options
+    the puzzle's ``game_id_options`` names are asked for first, and a candidate the game ID
+    cannot hold raises ``UnsupportedCombination`` as soon as it is drawn.
     """
     kind = PUZZLES.get(puzzle)
     values = kind.resolve_generator_options(options or {})
     if count < 1:
         raise OptionError(f"--count must be at least 1, not {count}")
+    if file_format not in FILE_FORMATS:
+        raise OptionError(f"--format must be one of {', '.join(FILE_FORMATS)}, not "
+                          f"{file_format!r}")
+    needed = {name: value for name, value in kind.game_id_options.items()
+              if values[name] != value}
+    if file_format == GAME_ID_FORMAT and needed:
+        raise OptionError(f"--format {GAME_ID_FORMAT}: a generated {puzzle} has a game ID only "
+                          f"with " + ", ".join(
+                              f"--{name} {value} (--{name}: "
+                              f"{kind.generator_options[name].help})"
+                              for name, value in needed.items()))
     if time_limit is not None and not time_limit > 0:
         raise OptionError(f"--time-limit must be a number of seconds above 0, not {time_limit}")
     try:
@@ -197,7 +220,8 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
     stem = f"{puzzle}-{name_part(kind.generator_options, values)}-s{seed}"
     wanted = None if difficulty is None else grade_wanted(kind.name, difficulty)
     return _instances(kind, values, stem, seed, count, unique or wanted is not None, output,
-                      max_candidates, time_limit, on_candidate, wanted)
+                      max_candidates, time_limit, on_candidate, wanted,
+                      file_format == GAME_ID_FORMAT)
 
 
 VERDICTS = ("exactly one solution but fell short of the options asked (such as a Sudoku "
@@ -254,7 +278,7 @@ class _Budget:
 def _instances(kind: PuzzleKind[Any, Any], values: OptionValues, stem: str, seed: int, count: int,
                unique: bool, output: Path, max_candidates: int, time_limit: float | None,
                on_candidate: Callable[[int, int], None] | None,
-               wanted: Wanted | None = None) -> Iterator[Generated]:
+               wanted: Wanted | None = None, game_ids: bool = False) -> Iterator[Generated]:
     rng = random.Random(seed)
     budget = _Budget(kind, values, count, unique, time_limit, wanted)
     last: list[tuple[object, bool]] = []  # the instance tested last, and its verdict
@@ -303,10 +327,25 @@ def _instances(kind: PuzzleKind[Any, Any], values: OptionValues, stem: str, seed
                 on_candidate(index, drawn)
             candidate = kind.generate(values, rng, name, steering if unique else None,
                                       another_solution=finder if unique else None)
+            game_id = None if candidate is None or not game_ids else _game_id(kind, candidate)
             if candidate is not None and (not unique or steering(candidate)) \
                     and kept(candidate):
                 break
-        path = output / f"{name}{kind.suffixes[0]}"
-        path.write_text(kind.write(candidate, kind.known_solution(candidate)), encoding="utf-8")
+        if game_id is not None:
+            path = output / f"{name}{GAME_ID_SUFFIX}"
+            path.write_text(game_id + "\n", encoding="utf-8")
+        else:
+            path = output / f"{name}{kind.suffixes[0]}"
+            path.write_text(kind.write(candidate, kind.known_solution(candidate)),
+                            encoding="utf-8")
         budget.written += 1
         yield Generated(path, candidate, drawn)
+
+
+def _game_id(kind: PuzzleKind[Any, Any], instance: object) -> str:
+    """The game ID of a generated instance, or ``UnsupportedCombination`` naming it and
+    what the ID cannot hold."""
+    try:
+        return kind.game_id(instance)
+    except UnsupportedCombination as refused:
+        raise UnsupportedCombination(f"{kind.instance_name(instance)}: {refused}") from None

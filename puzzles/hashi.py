@@ -8,8 +8,9 @@ Islands side by side see each other (KU Leuven's puzzle 1 has a 2x2 block of the
 The puzzle's other jobs are modules of their own, whose functions this module hands the
 contract: the types (:mod:`puzzles.hashi_types`), which islands see each other
 (:mod:`puzzles.hashi_sight`), the checker (:mod:`puzzles.hashi_checker`), the pictures
-(:mod:`puzzles.hashi_pictures`), the generator (:mod:`puzzles.hashi_generator`) and the
-files' syntax (:mod:`puzzles.hashi_formats`).
+(:mod:`puzzles.hashi_pictures`), the generator (:mod:`puzzles.hashi_generator`), the
+files' syntax (:mod:`puzzles.hashi_formats`) and Bridges' game IDs
+(:mod:`puzzles.hashi_game_ids`).
 
 >>> puzzle = parse("== pair\\n1 3\\n2 - 2\\n")[0]
 >>> check(puzzle, solution_from_json([[1, 1, 1, 3, 2]]))
@@ -27,6 +28,7 @@ from typing import ClassVar
 from puzzlelab.errors import OptionError, ParseError
 from puzzles.hashi_checker import check
 from puzzles.hashi_formats import ReadBlock, read_blocks, write_has
+from puzzles.hashi_game_ids import bridges_game_id
 from puzzles.hashi_generator import generate
 from puzzles.hashi_pictures import (  # noqa: F401 (the render roles)
     bridges_drawn_alone,
@@ -126,7 +128,12 @@ class Hashi(PuzzleKind[HashiInstance, HashiSolution]):
                        tag=""),
         "islands": Option(None, help="number of islands; by default a quarter of the cells "
                           "(at least 2)", value_type=int, low=2, high=40_000, tag="i"),
+        "apart": Option("no", ("no", "yes"), help="yes: no two islands side by side, as "
+                        "Simon Tatham's Bridges draws them; its game IDs (--format tatham) "
+                        "need that", tag="apart-"),
     }
+
+    game_id_options: ClassVar[Mapping[str, object]] = {"apart": "yes"}
 
     def derived_options(self, values: OptionValues) -> OptionValues:
         size = values.size("size")
@@ -141,6 +148,11 @@ class Hashi(PuzzleKind[HashiInstance, HashiSolution]):
     def drawing_instance(self, solution: HashiSolution) -> HashiInstance | None:
         return bridges_drawn_alone(solution)
 
+    def game_id(self, instance: HashiInstance) -> str:
+        """Bridges' game ID (``WxHm2:...``): grids of 3x3 or more, no islands side by side."""
+        return bridges_game_id(instance.rows, instance.columns,
+                               {island.cell: island.value for island in instance.islands})
+
     def stored_text(self, instance: HashiInstance) -> str:
         """A ``== name`` block: a ``.has`` text names its instance after its file."""
         return f"== {instance.name}\n{write(instance, instance.known_solution)}"
@@ -150,7 +162,7 @@ class Hashi(PuzzleKind[HashiInstance, HashiSolution]):
                  another_solution: Callable[[HashiInstance], HashiSolution | None]
                  | None = None) -> HashiInstance | None:
         return generate(options.size("size"), options.integer("islands"), rng, name,
-                        is_unique, another_solution)
+                        is_unique, another_solution, apart=options.text("apart") == "yes")
 
 
 HASHI = register(Hashi())

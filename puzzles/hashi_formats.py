@@ -13,7 +13,9 @@ A block starts ``== <name>`` and may carry ``solutions_found:``, ``source:`` and
 puzzlekit's grid: ``<rows> <cols>`` then a token per cell, ``1``/``2`` a cell under a
 single/double horizontal bridge, ``a``/``b`` vertical, ``-`` none (or an island).
 PuzzleLab writes the ``.has`` form, the instance named after the file, and keeps it in a
-results store as a ``== name`` block of that form, which keeps the name. Whether bridges
+results store as a ``== name`` block of that form, which keeps the name. A file of
+Bridges' game IDs, one a line (``7x7m2:3e3b2...``), is read too
+(:mod:`puzzles.hashi_game_ids`). Whether bridges
 obey the rules is judged by ``puzzles.hashi``, which builds the instances.
 """
 
@@ -23,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from puzzlelab.errors import ParseError
+from puzzles.game_ids import holds_game_ids, read_game_ids
+from puzzles.hashi_game_ids import read_bridges
 from puzzles.text_input import Cursor, Token, check_side, content_lines, parse_int, shortened
 
 Cell = tuple[int, int]
@@ -52,6 +56,10 @@ def read_blocks(text: str, source: str) -> list[ReadBlock]:
     first = cursor.peek()
     if first is None:
         raise ParseError("no puzzle found (the input is empty or only comments)", source=source)
+    if holds_game_ids(cursor.lines):
+        return [ReadBlock(game_id.name, *read_bridges(game_id), None, game_id.line.number,
+                          game_id.line.number)
+                for game_id in read_game_ids(cursor.lines, source, "hashi")]
     if not first.text.startswith("=="):
         name = Path(source).stem if source != "<string>" else "hashi"
         block = _body(cursor, name)

@@ -81,10 +81,11 @@ def _cells_between(first: Cell, second: Cell) -> list[Cell]:
 
 
 def random_layout(rows: int, columns: int, islands: int, rng: random.Random,
-                  extra_share: float = 0.3, split_share: float = 0.05, tries: int = 30
-                  ) -> tuple[list[Cell], list[LaidBridge]]:
+                  extra_share: float = 0.3, split_share: float = 0.05, tries: int = 30,
+                  apart: bool = False) -> tuple[list[Cell], list[LaidBridge]] | None:
     """``islands`` island cells (row-major, at most the grid's cells) and the bridges
-    joining them all, sorted.
+    joining them all, sorted; with ``apart``, no two islands side by side (None when
+    no more island finds room).
 
     Each step draws a placed island, a direction and a distance within the free run
     that way (or, with probability ``split_share``, a bridge cell to split); after
@@ -97,11 +98,17 @@ def random_layout(rows: int, columns: int, islands: int, rng: random.Random,
     layout = _Layout(rows, columns)
     layout.add_island((rng.randrange(rows), rng.randrange(columns)))
     while len(layout.islands) < islands:
-        step = None if layout.bridge_cells and rng.random() < split_share else \
-            _random_step(layout, rng, tries)
+        split = layout.bridge_cells and rng.random() < split_share
+        step = None if split else _random_step(layout, rng, tries, apart)
         if step is None:
-            layout.split(rng.choice(sorted(layout.bridge_cells)))
-            continue
+            splits = [cell for cell in sorted(layout.bridge_cells)
+                      if not (apart and _beside_an_island(layout, cell))]
+            if splits:
+                layout.split(rng.choice(splits))
+                continue
+            step = _random_step(layout, rng, tries, apart) if split else None
+            if step is None:
+                return None
         source, run = step
         layout.add_island(run[-1])
         layout.add_bridge(source, run[-1], rng.choice((1, 2)))
@@ -117,18 +124,36 @@ def random_layout(rows: int, columns: int, islands: int, rng: random.Random,
                                           in layout.bridges.items())
 
 
-def _random_step(layout: _Layout, rng: random.Random, tries: int
+def _random_step(layout: _Layout, rng: random.Random, tries: int, apart: bool = False
                  ) -> tuple[Cell, list[Cell]] | None:
-    """A placed island and the free cells to the new island's cell (the last one)."""
+    """A placed island and the free cells to the new island's cell (the last one); with
+    ``apart``, a cell beside no island."""
     for _ in range(tries):
         source = rng.choice(layout.islands)
         run = layout.free_run(source, rng.choice(_DIRECTIONS))
-        if run:
-            return source, run[:rng.randint(1, len(run))]
+        if not apart:
+            if run:
+                return source, run[:rng.randint(1, len(run))]
+            continue
+        lengths = _lengths_apart(layout, run)
+        if lengths:
+            return source, run[:rng.choice(lengths)]
     steps = [(source, run[:length]) for source in layout.islands for direction in _DIRECTIONS
              for run in [layout.free_run(source, direction)]
-             for length in range(1, len(run) + 1)]
+             for length in (_lengths_apart(layout, run) if apart else range(1, len(run) + 1))]
     return rng.choice(steps) if steps else None
+
+
+def _lengths_apart(layout: _Layout, run: list[Cell]) -> list[int]:
+    """The lengths of ``run`` (free cells in a line from an island) whose last cell is
+    beside no island: where a new island may go when islands are kept apart."""
+    return [length for length in range(2, len(run) + 1)
+            if not _beside_an_island(layout, run[length - 1])]
+
+
+def _beside_an_island(layout: _Layout, cell: Cell) -> bool:
+    return any((cell[0] + step[0], cell[1] + step[1]) in layout.island_cells
+               for step in _DIRECTIONS)
 
 
 def told_apart(bridges: list[LaidBridge], other: dict[tuple[Cell, Cell], int],
@@ -203,13 +228,17 @@ dozen)."""
 def generate(size: Size, islands: int, rng: random.Random, name: str,
              is_unique: Callable[[HashiInstance], bool] | None = None,
              another_solution: Callable[[HashiInstance], HashiSolution | None] | None = None,
-             rounds: int = REPAIR_ROUNDS) -> HashiInstance | None:
+             rounds: int = REPAIR_ROUNDS, apart: bool = False) -> HashiInstance | None:
     """A random connected layout of ``islands`` islands (its known solution), each island's
-    number read off it. With ``is_unique`` and ``another_solution``, repaired until unique:
-    each other solution found is ruled out where it differs (:func:`told_apart`); None
-    after ``rounds`` repairs, or when a count says no and no other solution is found (its
-    search ran out of time)."""
-    cells, laid = random_layout(size.rows, size.columns, islands, rng)
+    number read off it; with ``apart``, no two islands side by side (None when the
+    layout found no room for them all). With ``is_unique`` and ``another_solution``,
+    repaired until unique: each other solution found is ruled out where it differs
+    (:func:`told_apart`); None after ``rounds`` repairs, or when a count says no and no
+    other solution is found (its search ran out of time)."""
+    layout = random_layout(size.rows, size.columns, islands, rng, apart=apart)
+    if layout is None:
+        return None
+    cells, laid = layout
     made = laid_instance(name, size, cells, laid)
     if is_unique is None or another_solution is None:
         return made

@@ -30,7 +30,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
-from puzzlelab.errors import InstanceNotFound, ParseError, PuzzleLabError
+from puzzlelab.errors import (
+    InstanceNotFound,
+    ParseError,
+    PuzzleLabError,
+    UnsupportedCombination,
+)
 from puzzlelab.registry import Registry
 from puzzles.options import Option, OptionValues, resolve
 
@@ -53,6 +58,10 @@ def _role(method: T) -> T:
 JsonValue: TypeAlias = (
     "bool | int | float | str | Sequence[JsonValue] | Mapping[str, JsonValue] | None")
 """What ``json.dumps`` takes: a solution's JSON form (``puzzlelab solve --json``)."""
+
+GAME_ID_FORMAT = "tatham"
+"""The name ``export --format`` and ``generate --format`` give a game ID of Simon Tatham's
+Portable Puzzle Collection (:meth:`PuzzleKind.game_id`): the puzzle itself, not a model."""
 
 DATA_ROOT = Path(__file__).resolve().parent / "data"
 """``puzzles/data``: one folder per puzzle, ``puzzles/data/<name>/``, with a ``SOURCES.md``."""
@@ -82,6 +91,9 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
     name: ClassVar[str]
     suffixes: ClassVar[tuple[str, ...]]
     generator_options: ClassVar[Mapping[str, Option]] = {}
+    game_id_options: ClassVar[Mapping[str, object]] = {}
+    """Generator options without which a generated instance may have no game ID
+    (:meth:`game_id`): ``generate --format tatham`` asks for them."""
     instance_type: ClassVar[type] = object
     """The class of the puzzle's instances (read off ``PuzzleKind[Instance, Solution]``):
     how :func:`puzzle_of` tells an instance's puzzle."""
@@ -131,6 +143,14 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
         """The instance in the puzzle's main format (``suffixes[0]``), with ``solution``
         when given; ``parse`` of the text gives the instance back."""
         raise NotImplementedError
+
+    def game_id(self, instance: InstanceT) -> str:
+        """The instance as a game ID of Simon Tatham's Portable Puzzle Collection, the one
+        line its program for this puzzle plays (``parse`` reads it back, without name or
+        solution); what the ID cannot hold raises ``UnsupportedCombination`` saying what.
+        By default: the collection has no such puzzle."""
+        raise UnsupportedCombination(f"Simon Tatham's Portable Puzzle Collection has no "
+                                     f"{self.name} puzzle, so a {self.name} has no game ID")
 
     # ------------------------------------------------------------ judging and showing
 

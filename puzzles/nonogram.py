@@ -9,7 +9,8 @@ cells, in order, separated by at least one blank. A solution is a grid of 0
 each followed by one clue line per line (``2,1`` or ``0`` for an empty line).
 ``.dzn`` (MiniZinc benchmarks): ``X`` rows, ``Y`` columns, and ``rows`` / ``cols``
 as 0/1 patterns padded with -1 (runs of 1 are the blocks); a companion ``.out``
-file (``A = array2d(...)``, 2 = filled) gives the known solution.
+file (``A = array2d(...)``, 2 = filled) gives the known solution. Pattern's game IDs
+(``5x5:3/2/...``, one a line) are read and written by :mod:`puzzles.nonogram_game_ids`.
 
 >>> puzzle = parse_non("width 2\\nheight 2\\nrows\\n1\\n1\\ncolumns\\n1\\n1\\n")[0]
 >>> check(puzzle, NonogramSolution(((1, 0), (0, 1))))
@@ -28,13 +29,15 @@ from typing import ClassVar
 
 from puzzlelab.errors import ParseError
 from puzzlelab.wording import counted
+from puzzles.game_ids import holds_game_ids, read_game_ids
 from puzzles.json_forms import number_rows
 from puzzles.kind import PuzzleKind, register
 from puzzles.nonogram_formats import Clue, ClueFile, blocks_of, read_dzn, read_non, read_out
+from puzzles.nonogram_game_ids import pattern_game_id, read_pattern
 from puzzles.nonogram_pictures import render_svg, render_text
 from puzzles.nonogram_types import NonogramInstance, NonogramSolution
 from puzzles.options import Option, OptionValues, Size
-from puzzles.text_input import read_text
+from puzzles.text_input import content_lines, read_text
 
 __all__ = ["Clue", "NonogramInstance", "NonogramSolution", "blocks_of", "check", "clues_of",
            "format_non", "load", "parse", "parse_dzn", "parse_non", "random_instance",
@@ -139,7 +142,12 @@ def _goal(cells: str, width: int, height: int, source: str, line: int | None
 
 def parse(text: str, source: str = "<string>") -> list[NonogramInstance]:
     """The puzzle of a ``.non`` text (``.dzn`` when ``source`` ends so), named after the
-    file ``source`` names."""
+    file ``source`` names; or the puzzles of a text of Pattern's game IDs, one a line
+    (:mod:`puzzles.nonogram_game_ids`), whatever its name."""
+    lines = content_lines(text)
+    if holds_game_ids(lines):
+        return [_instance(game_id.name, read_pattern(game_id), source)
+                for game_id in read_game_ids(lines, source, "nonogram")]
     name = Path(source).stem if source != "<string>" else "nonogram"
     if source.lower().endswith(".dzn"):
         return parse_dzn(text, source, name)
@@ -147,9 +155,13 @@ def parse(text: str, source: str = "<string>") -> list[NonogramInstance]:
 
 
 def read(path: Path) -> list[NonogramInstance]:
-    """The puzzle of a ``.non`` or ``.dzn`` file (with its ``.out`` solution, if any)."""
+    """The puzzle of a ``.non`` or ``.dzn`` file (with its ``.out`` solution, if any), or
+    the puzzles of a file of game IDs."""
     path = Path(path)
-    [instance] = parse(read_text(path), str(path))
+    instances = parse(read_text(path), str(path))
+    if len(instances) > 1:
+        return instances
+    [instance] = instances
     if path.suffix.lower() == ".dzn":
         companion = path.with_suffix(".out")
         if companion.is_file():
@@ -247,6 +259,10 @@ class Nonogram(PuzzleKind[NonogramInstance, NonogramSolution]):
     }
 
     write = staticmethod(format_non)  # the main format's writer keeps its format's name
+
+    def game_id(self, instance: NonogramInstance) -> str:
+        """Pattern's game ID (``WxH:...``): any nonogram."""
+        return pattern_game_id(instance.rows, instance.columns)
 
     def instance_title(self, instance: NonogramInstance) -> str | None:
         return instance.title or None

@@ -1,8 +1,8 @@
 """Shikaku: partition a grid into rectangles ("rooms"), each holding one clue, its area.
 
 Files are read and written by :mod:`puzzles.shikaku_formats` (``== name`` blocks, with
-or without puzzlekit's ``problem:``); the pictures are drawn by
-:mod:`puzzles.shikaku_pictures`.
+or without puzzlekit's ``problem:``; Rect's game IDs: :mod:`puzzles.shikaku_game_ids`);
+the pictures are drawn by :mod:`puzzles.shikaku_pictures`.
 
 >>> puzzle = parse("== two\\n1 3\\n2 - 1\\n")[0]
 >>> check(puzzle, ShikakuSolution(((1, 1, 2),)))
@@ -24,6 +24,7 @@ from puzzles.json_forms import number_rows
 from puzzles.kind import PuzzleKind, known_solution_checked, register
 from puzzles.options import Option, OptionValues, Size
 from puzzles.shikaku_formats import ReadBlock, read_blocks, write_block
+from puzzles.shikaku_game_ids import rect_game_id
 from puzzles.shikaku_generator import Grid, Layout, random_partition, unique_layout
 from puzzles.shikaku_pictures import render_svg, render_text  # noqa: F401 (the render roles)
 from puzzles.shikaku_types import Labels, ShikakuInstance, ShikakuSolution
@@ -177,6 +178,10 @@ class Shikaku(PuzzleKind[ShikakuInstance, ShikakuSolution]):
         "max-area": Option(12, help="largest room, in cells", low=1, high=1_000_000,
                            tag="a"),
     }
+
+    def game_id(self, instance: ShikakuInstance) -> str:
+        """Rect's game ID (``WxH:...``): any grid of two cells or more."""
+        return rect_game_id(instance.clues)
 
     def drawing_instance(self, solution: ShikakuSolution) -> ShikakuInstance | None:
         """A grid of the solution's size without clues: the rooms alone (a room's clue

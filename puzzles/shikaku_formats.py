@@ -11,7 +11,8 @@ One format, in two spellings (see ``puzzles/data/shikaku/SOURCES.md``), per inst
     <rows> <cols>
     <rows lines of room labels: equal labels, one room; "-" a cell in no room>
 
-PuzzleLab writes the spelling without ``problem:``. Whether a solution fits its
+PuzzleLab writes the spelling without ``problem:``. A file of Rect's game IDs, one a
+line (``7x7:b3a2...``), is read too (:mod:`puzzles.shikaku_game_ids`). Whether a solution fits its
 clues is judged by ``puzzles.shikaku``, which builds the instances.
 """
 
@@ -20,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzlelab.errors import ParseError
+from puzzles.game_ids import holds_game_ids, read_game_ids
+from puzzles.shikaku_game_ids import read_rect
 from puzzles.text_input import (
     Cursor,
     Line,
@@ -50,6 +53,10 @@ def read_blocks(text: str, source: str) -> list[ReadBlock]:
     cursor = Cursor(content_lines(text), source)
     if cursor.at_end():
         raise ParseError("no puzzle found (the input is empty or only comments)", source=source)
+    if holds_game_ids(cursor.lines):
+        return [ReadBlock(game_id.name, read_rect(game_id), None, game_id.line.number,
+                          game_id.line.number, game_id.line.number)
+                for game_id in read_game_ids(cursor.lines, source, "shikaku")]
     blocks: list[ReadBlock] = []
     seen: dict[str, int] = {}
     while not cursor.at_end():

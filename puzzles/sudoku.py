@@ -1,7 +1,8 @@
 """Sudoku of any box size k (an n x n grid, n = k * k): files, checker, pictures, generator.
 
 The file formats are read and written by :mod:`puzzles.sudoku_formats` (character
-lines, named lines, ``N`` grids, puzzlekit blocks); the random grids and clues of
+lines, named lines, ``N`` grids, puzzlekit blocks, Solo's game IDs:
+:mod:`puzzles.sudoku_game_ids`); the random grids and clues of
 ``generate`` come from :mod:`puzzles.sudoku_generator`.
 
 >>> puzzle = parse("1...........4...")[0]
@@ -34,6 +35,7 @@ from puzzles.sudoku_formats import (
     read_grids,
     size_grid,
 )
+from puzzles.sudoku_game_ids import solo_game_id
 from puzzles.sudoku_generator import full_grid, read_off, solved_by_singles, thinned
 from puzzles.text_input import last_line, read_text
 
@@ -282,6 +284,10 @@ class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
 
     def is_instance_file(self, path: Path) -> bool:
         return super().is_instance_file(path) and not is_companion(path)
+
+    def game_id(self, instance: SudokuInstance) -> str:
+        """Solo's game ID (``3x3:...``): boxes of 2x2 to 5x5."""
+        return solo_game_id(instance.box, instance.givens)
 
     def drawing_instance(self, solution: SudokuSolution) -> SudokuInstance | None:
         """A grid of the solution's size with no givens: every digit drawn as solved."""

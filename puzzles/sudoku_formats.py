@@ -9,7 +9,8 @@ Formats read (auto-detected; see ``puzzles/data/sudoku/SOURCES.md``):
 * an ``N`` line followed by N rows of N integers (``0`` empty);
 * puzzlekit blocks (``== name``, optional ``source:``, ``problem:`` and optional
   ``solution:``, each a ``<rows> <cols>`` line and rows with ``-`` for empty): the
-  format PuzzleLab writes, since it keeps names, solutions and any size.
+  format PuzzleLab writes, since it keeps names, solutions and any size;
+* Solo's game IDs, one a line (``3x3:b9a8...``; see :mod:`puzzles.sudoku_game_ids`).
 
 A file ``X.txt`` with a companion ``X.solutions.txt`` or ``X.solution.txt`` gets
 those grids as the instances' known solutions. Whether a known solution solves its
@@ -27,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from puzzlelab.errors import ParseError
+from puzzles.game_ids import holds_game_ids, read_game_ids
+from puzzles.sudoku_game_ids import read_solo
 from puzzles.sudoku_grid_lines import is_divider, looks_like_grid_row, read_grid_lines
 from puzzles.text_input import Cursor, Line, check_side, content_lines, is_integer, parse_int
 
@@ -55,6 +58,11 @@ def read_grids(text: str, source: str) -> list[ReadGrid]:
     if first is None:
         raise ParseError("no puzzle found (the input is empty or only comments)", source=source)
     stem = Path(source).stem if source != "<string>" else "puzzle"
+    if holds_game_ids(cursor.lines):
+        return [_grid(game_id.name, rows, [game_id.line] * len(rows), cursor,
+                      game_id.line.number)
+                for game_id in read_game_ids(cursor.lines, source, stem)
+                for rows in [read_solo(game_id)]]
     if any(line.text.startswith("==") and not is_divider(line) for line in cursor.lines):
         return _read_puzzlekit(cursor)
     if looks_like_grid_row(first):

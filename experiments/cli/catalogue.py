@@ -14,7 +14,9 @@ from puzzlelab.wording import counted
 
 
 def _generate_arguments(parser: ArgumentParser) -> None:
+    from experiments.generate import FILE_FORMATS, NATIVE_FORMAT
     from puzzles import PUZZLES  # names only: no puzzle module is imported
+    from puzzles.kind import GAME_ID_FORMAT
 
     parser.add_argument("puzzle", metavar="PUZZLE",
                         help="puzzle to generate: " + ", ".join(PUZZLES.names()))
@@ -32,6 +34,11 @@ def _generate_arguments(parser: ArgumentParser) -> None:
                         help="budget of the whole command (default 60): when it is spent, "
                              "the instances written so far stay and the command stops with "
                              "one line saying what it reached, exit status 1")
+    parser.add_argument("--format", choices=FILE_FORMATS, default=NATIVE_FORMAT,
+                        help=f"{NATIVE_FORMAT}: the puzzle's own file format, with the "
+                             f"solution the instance was made from; {GAME_ID_FORMAT}: its game "
+                             f"ID of Simon Tatham's Portable Puzzle Collection, a .txt of one "
+                             f"line")
     parser.add_argument("--difficulty", metavar="GRADE",
                         help="keep only unique instances of this grade (implies --unique): "
                              + _grades()
@@ -62,7 +69,8 @@ PLAIN_EVERY_S = 10.0
 def generate(given: Namespace) -> int | None:
     """Write random instances made by the puzzle's own generator (files named after the
     puzzle, its options, the seed and the number), within the --time-limit budget; with
-    --difficulty only those of one grade (see `puzzlelab grade`)."""
+    --difficulty only those of one grade (see `puzzlelab grade`), with --format tatham as
+    game IDs."""
     from experiments.generate import BudgetSpent, named_options
     from experiments.generate import generate as generate_instances
 
@@ -75,7 +83,7 @@ def generate(given: Namespace) -> int | None:
     options = parse_options([*given.option, *named_options(given.extra)])
     made = generate_instances(given.puzzle, options, given.seed, count, unique, given.output,
                               time_limit=given.time_limit, on_candidate=drawn,
-                              difficulty=given.difficulty)
+                              difficulty=given.difficulty, file_format=given.format)
     for index in range(1, count + 1):
         # one spinner per instance (plain lines off a terminal), closed before its line
         # goes to stdout

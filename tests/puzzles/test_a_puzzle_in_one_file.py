@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import random
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -22,7 +23,7 @@ import tests.architecture.test_registries as registries
 import tests.puzzles.test_contract as contract
 from experiments.campaign.solving import solve
 from experiments.generate import generate as generate_files
-from puzzlelab.errors import OptionError, ParseError
+from puzzlelab.errors import OptionError, ParseError, UnsupportedCombination
 from puzzles import PUZZLES
 from solvers import BACKENDS
 from tests.experiments.cli.commands import run_cli
@@ -194,6 +195,18 @@ def test_generate_unique_makes_instances_with_one_solution(latin_square: LatinSq
                     max_solutions=0)
         assert run.result.complete and run.result.statistics.solutions == 1
         assert run.solution == instance.known_solution
+
+
+def test_a_puzzle_tathams_collection_lacks_has_no_game_id(latin_square: LatinSquare,
+                                                          tmp_path: Path) -> None:
+    """The contract's default: a game ID is refused saying why, by ``generate`` too."""
+    instance = latin_square.generate(latin_square.resolve_generator_options({}),
+                                     random.Random(0), "made")
+    with pytest.raises(UnsupportedCombination, match=facts("latin-square", "game ID")):
+        latin_square.game_id(instance)
+    with pytest.raises(UnsupportedCombination, match=facts("latin-square", "game ID")):
+        list(generate_files(latin_square.name, output=tmp_path, file_format="tatham"))
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_command_line_lists_and_solves_it(latin_square: LatinSquare, tmp_path: Path,

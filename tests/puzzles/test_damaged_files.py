@@ -13,6 +13,7 @@ and one line naming file and line. The default run is a few hundred mutants;
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import subprocess
@@ -28,8 +29,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from experiments.cli import main
-from puzzlelab.errors import ParseError
-from puzzles import PUZZLES
+from puzzlelab.errors import ParseError, UnsupportedCombination
+from puzzles import PUZZLES, PuzzleKind
 from tests.paths import ROOT
 from tests.puzzles.damage import DAMAGES, Mutant, Seed, excerpt, mutants
 
@@ -90,15 +91,16 @@ def _seed_files(name: str, path: Path) -> dict[str, bytes]:
 
 def _written_seeds(name: str) -> list[Seed]:
     """What PuzzleLab writes, which no shipped file need be in (Hashi's ``.has``): the
-    smallest bundled file's first instance with its solution, and its text picture when
-    that reads back (a Sudoku in grid lines)."""
+    smallest bundled file's first instance with its solution, its text picture when
+    that reads back (a Sudoku in grid lines), and a file of game IDs."""
     kind = PUZZLES.get(name)
     smallest = min((path for data_set in kind.data_sets() for path in data_set.files),
                    key=lambda path: path.stat().st_size)
     instance = kind.read(smallest)[0]
     suffix = kind.suffixes[0]
     seeds = [Seed(name, {f"written{suffix}": kind.write(
-        instance, kind.known_solution(instance)).encode()})]
+        instance, kind.known_solution(instance)).encode()}),
+             Seed(name, {"game-ids.txt": game_ids_of(kind).encode()})]
     picture = kind.render_text(instance)
     try:
         if kind.parse(picture, f"picture{suffix}"):
@@ -106,6 +108,20 @@ def _written_seeds(name: str) -> list[Seed]:
     except ParseError:
         pass  # this puzzle's picture is no input format
     return seeds
+
+
+def game_ids_of(kind: PuzzleKind[Any, Any], most: int = 3) -> str:
+    """A file of game IDs: of the first instances of the smallest bundled files that a
+    game ID holds, with a comment and a blank line between them."""
+    ids: list[str] = []
+    for path in sorted((path for data_set in kind.data_sets() for path in data_set.files),
+                       key=lambda path: path.stat().st_size):
+        for instance in kind.read(path)[:most]:
+            with contextlib.suppress(UnsupportedCombination):
+                ids.append(kind.game_id(instance))
+        if len(ids) >= most:
+            break
+    return "# game IDs\n" + "\n\n".join(ids[:most]) + "\n"
 
 
 SEEDS = _seeds()

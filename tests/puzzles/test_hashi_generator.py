@@ -62,6 +62,30 @@ def test_generated_instances_pass_the_checker_with_their_layout(size: Size,
         assert list(instance.islands) == sorted(instance.islands, key=lambda i: i.cell)
 
 
+@pytest.mark.parametrize(("size", "islands"), [(Size(7, 7), 12), (Size(10, 12), 30),
+                                               (Size(20, 20), 100)])
+def test_islands_kept_apart_are_never_side_by_side(size: Size, islands: int) -> None:
+    """Bridges' rule, which its game IDs need: the layout keeps it, so the repairs do."""
+    made = [generate(size, islands, random.Random(seed), "apart", apart=True)
+            for seed in range(10)]
+    assert sum(instance is not None for instance in made) >= 8  # the rest are drawn again
+    for instance in made:
+        if instance is None:
+            continue
+        assert instance.known_solution is not None and len(instance.islands) == islands
+        assert check(instance, instance.known_solution) == []
+        cells = {island.cell for island in instance.islands}
+        assert not any((r, c + 1) in cells or (r + 1, c) in cells for r, c in cells)
+        assert HASHI.game_id(instance).startswith(f"{size.columns}x{size.rows}m2:")
+
+
+def test_a_layout_with_no_room_left_for_islands_apart_is_none() -> None:
+    """Five islands apart do not fit in a row of five cells, nor do two islands joined by
+    a bridge in a 1x2 grid: the draw ends with None, for the caller to draw again."""
+    assert random_layout(1, 5, 5, random.Random(0), apart=True) is None
+    assert generate(Size(1, 2), 2, random.Random(0), "tight", apart=True) is None
+
+
 def test_the_generator_is_deterministic_under_a_seed_and_varies_with_it() -> None:
     made = [generate(Size(8, 8), 14, random.Random(seed), "made") for seed in (4, 4, 5)]
     assert made[0] == made[1] and made[0] != made[2]
@@ -78,6 +102,7 @@ def test_24x24_instances_with_200_islands_are_made_with_their_solutions() -> Non
 
 def test_generator_options_default_and_refuse_too_many_islands() -> None:
     assert HASHI.resolve_generator_options({})["islands"] == 12
+    assert HASHI.resolve_generator_options({})["apart"] == "no"
     assert HASHI.resolve_generator_options({"size": "4x4"})["islands"] == 4
     with pytest.raises(Exception, match="--islands must be at most 6"):
         HASHI.resolve_generator_options({"size": "2x3", "islands": 7})

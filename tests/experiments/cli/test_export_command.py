@@ -6,6 +6,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+from puzzles import PUZZLES
 from tests.experiments.cli.commands import run_cli
 from tests.facts import states
 from tests.paths import ROOT, SUDOKU_DATA
@@ -56,7 +57,38 @@ def test_an_unknown_format_lists_the_formats(monkeypatch, capsys) -> None:
     code, _, err = run_cli(monkeypatch, capsys, "export", "sudoku", FOUR, "--instance", "1",
                            "--format", "xml")
     [error] = [line for line in err.splitlines() if line.startswith("error:")]
-    assert code == 2 and states(error, "'xml'", "minizinc", "xcsp3")
+    assert code == 2 and states(error, "'xml'", "minizinc", "xcsp3", "tatham")
+
+
+def test_export_tatham_prints_the_instance_as_its_game_id(monkeypatch, capsys,
+                                                          tmp_path: Path) -> None:
+    code, out, _ = run_cli(monkeypatch, capsys, "export", "sudoku", FOUR, "--instance", "2",
+                           "--format", "tatham")
+    sudoku = PUZZLES.get("sudoku")
+    given = sudoku.load(FOUR, 2)
+    assert code == 0 and out == sudoku.game_id(given) + "\n"
+    target = tmp_path / "four.txt"
+    code, _, err = run_cli(monkeypatch, capsys, "export", "sudoku", FOUR, "--instance", "2",
+                           "--format", "tatham", "--output", str(target))
+    [again] = sudoku.read(target)
+    assert code == 0 and str(target) in err and again.givens == given.givens
+
+
+def test_export_tatham_takes_no_model_options(monkeypatch, capsys) -> None:
+    code, out, err = run_cli(monkeypatch, capsys, "export", "sudoku", FOUR, "--instance", "1",
+                             "--format", "tatham", "--viewpoint", "classic",
+                             "--heuristic", "input/min")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert states(err, "--viewpoint", "--heuristic", "tatham")
+
+
+def test_an_instance_a_game_id_cannot_hold_is_one_error_line(monkeypatch, capsys) -> None:
+    """KU Leuven's first Hashi has islands side by side, which Bridges does not allow."""
+    hashi = PUZZLES.get("hashi").data_folder() / "kul_aplai_2019.txt"
+    code, out, err = run_cli(monkeypatch, capsys, "export", "hashi", str(hashi), "--instance",
+                             "1", "--format", "tatham")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert states(err, "kul_aplai_2019.txt", "side by side", "(row 1, column 1)")
 
 
 def test_the_readmes_export_example_runs(monkeypatch, capsys) -> None:

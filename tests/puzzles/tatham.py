@@ -1,0 +1,53 @@
+"""Simon Tatham's Portable Puzzle Collection as the tests run it: game IDs made by its
+programs, and the programs' own verdict on a game ID.
+
+The programs (Debian's ``sgt-puzzles``: ``sgt-solo``, ``sgt-rect``, ``sgt-bridges``,
+``sgt-pattern``, in ``/usr/games``) print game IDs without a display with
+``--generate N PARAMS#SEED``. ``--print 1x1`` reads game IDs from standard input and
+draws them as PostScript, after parsing each: a game ID the program refuses ends it with
+``error parsing '<ID>': <reason>`` and status 1, before any drawing (Pattern's drawing
+then crashes on a display-less machine, after the parse has passed).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+PROGRAMS = {"sudoku": "sgt-solo", "shikaku": "sgt-rect", "hashi": "sgt-bridges",
+            "nonogram": "sgt-pattern"}
+GAMES_FOLDER = Path("/usr/games")
+SECONDS = 120
+
+
+def program(puzzle: str) -> Path | None:
+    """The collection's program for ``puzzle`` (on the PATH or in /usr/games), or None."""
+    name = PROGRAMS[puzzle]
+    found = shutil.which(name) or shutil.which(name, path=str(GAMES_FOLDER))
+    return None if found is None else Path(found)
+
+
+def missing(puzzle: str) -> str:
+    """Why a test of ``puzzle``'s program is skipped: it is not installed."""
+    return (f"{PROGRAMS[puzzle]} is not installed (Debian: apt-get install sgt-puzzles; "
+            f"looked on the PATH and in {GAMES_FOLDER})")
+
+
+def generated(puzzle: str, params: str, count: int = 1) -> list[str]:
+    """``count`` game IDs the program makes from ``params`` (``3x3du#4``: a fixed seed)."""
+    found = program(puzzle)
+    assert found is not None, missing(puzzle)
+    made = subprocess.run([str(found), "--generate", str(count), params], capture_output=True,
+                          text=True, timeout=SECONDS, check=True)
+    return made.stdout.split()
+
+
+def refusal(puzzle: str, game_id: str) -> str | None:
+    """The program's reason for refusing ``game_id``, or None when it takes it."""
+    found = program(puzzle)
+    assert found is not None, missing(puzzle)
+    read = subprocess.run([str(found), "--print", "1x1"], input=game_id + "\n",
+                          capture_output=True, text=True, timeout=SECONDS)
+    said = [line for line in read.stderr.splitlines() if "error parsing" in line]
+    return said[0] if said else None

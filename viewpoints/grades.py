@@ -123,11 +123,14 @@ class Generation:
         otherwise: what to change when the grade is not reached in the budget with the
             grade's own options (``a longer --time-limit (300)``): the message that stops
             the command ends with it.
+        reached: False when no generated instance measured had the grade (a rung that
+            generated puzzles never need): ``otherwise`` then names what to ask instead.
     """
 
     options: Mapping[str, str] = field(default_factory=dict)
     why: str = ""
     otherwise: str = ""
+    reached: bool = True
 
 
 @dataclass(frozen=True)

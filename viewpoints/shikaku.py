@@ -55,7 +55,8 @@ set_ladder("shikaku", tuple(Rung(level.lower(), RootLevel(level), meaning) for l
     **dict.fromkeys(("sub", "gcc", "sac"), Generation(
         _HARDER, "a larger grid with larger rooms",
         "a longer --time-limit (600)")),
-    "search": Generation(_HARDER, "a larger grid with larger rooms", SHIKAKU_SEARCH),
+    "search": Generation(_HARDER, "a larger grid with larger rooms", SHIKAKU_SEARCH,
+                         reached=False),
 })
 
 

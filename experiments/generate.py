@@ -196,7 +196,9 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
     cannot hold raises ``UnsupportedCombination`` as soon as it is drawn.
     """
     kind = PUZZLES.get(puzzle)
-    values = kind.resolve_generator_options(options or {})
+    wanted = None if difficulty is None else grade_wanted(kind.name, difficulty)
+    given = dict(options or {})
+    values = kind.resolve_generator_options(wanted.options(given) if wanted else given)
     if count < 1:
         raise OptionError(f"--count must be at least 1, not {count}")
     if file_format not in FILE_FORMATS:
@@ -218,9 +220,9 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
         raise OptionError(f"--output {output}: cannot make the folder ({error.strerror})"
                           ) from None
     stem = f"{puzzle}-{name_part(kind.generator_options, values)}-s{seed}"
-    wanted = None if difficulty is None else grade_wanted(kind.name, difficulty)
-    return _instances(kind, values, stem, seed, count, unique or wanted is not None, output,
-                      max_candidates, time_limit, on_candidate, wanted,
+    budget = _Budget(kind, values, count, unique or wanted is not None, time_limit, wanted,
+                     wanted.advice(given) if wanted else "")
+    return _instances(budget, stem, seed, output, max_candidates, on_candidate,
                       file_format == GAME_ID_FORMAT)
 
 
@@ -234,9 +236,10 @@ class _Budget:
     """The deadline of one generation, and the best verdict any candidate had so far."""
 
     def __init__(self, kind: PuzzleKind[Any, Any], values: OptionValues, count: int,
-                 unique: bool, time_limit: float | None, wanted: Wanted | None = None) -> None:
+                 unique: bool, time_limit: float | None, wanted: Wanted | None = None,
+                 advice: str = "") -> None:
         self.kind, self.values, self.count, self.unique = kind, values, count, unique
-        self.wanted = wanted
+        self.wanted, self.advice = wanted, advice
         self.time_limit = time_limit
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.written = self.drawn = 0
@@ -263,10 +266,11 @@ class _Budget:
 
     def seen(self) -> str:
         """What the candidates checked were: what ``wanted`` saw of the unique ones, else
-        the best count's verdict."""
+        the best count's verdict; then, for a grade, what to change."""
         wanted = self.wanted.seen() if self.wanted else ""
-        return wanted or ("" if self.best == len(VERDICTS) else
-                          f"; the best candidate checked had {VERDICTS[self.best]}")
+        return (wanted or ("" if self.best == len(VERDICTS) else
+                           f"; the best candidate checked had {VERDICTS[self.best]}")
+                ) + self.advice
 
     def spent(self) -> BudgetSpent:
         return BudgetSpent(
@@ -275,12 +279,11 @@ class _Budget:
             self.written)
 
 
-def _instances(kind: PuzzleKind[Any, Any], values: OptionValues, stem: str, seed: int, count: int,
-               unique: bool, output: Path, max_candidates: int, time_limit: float | None,
+def _instances(budget: _Budget, stem: str, seed: int, output: Path, max_candidates: int,
                on_candidate: Callable[[int, int], None] | None,
-               wanted: Wanted | None = None, game_ids: bool = False) -> Iterator[Generated]:
+               game_ids: bool = False) -> Iterator[Generated]:
+    kind, values, unique, wanted = budget.kind, budget.values, budget.unique, budget.wanted
     rng = random.Random(seed)
-    budget = _Budget(kind, values, count, unique, time_limit, wanted)
     last: list[tuple[object, bool]] = []  # the instance tested last, and its verdict
 
     def is_unique(instance: object) -> bool:
@@ -312,7 +315,8 @@ def _instances(kind: PuzzleKind[Any, Any], values: OptionValues, stem: str, seed
         budget.left()
         return holds
 
-    for index in range(1, count + 1):
+    enough = None if wanted is None else wanted.reached
+    for index in range(1, budget.count + 1):
         name = f"{stem}-{index}"
         drawn = 0
         while True:
@@ -322,11 +326,13 @@ def _instances(kind: PuzzleKind[Any, Any], values: OptionValues, stem: str, seed
             if drawn > max_candidates:
                 grade = f" {wanted.asked}" if wanted else ""
                 raise OptionError(f"no unique {kind.name}{grade} found in {max_candidates} "
-                                  f"candidates{budget.seen()}; try other generator options")
+                                  f"candidates{budget.seen()}"
+                                  + ("" if budget.advice else "; try other generator options"))
             if on_candidate:
                 on_candidate(index, drawn)
             candidate = kind.generate(values, rng, name, steering if unique else None,
-                                      another_solution=finder if unique else None)
+                                      another_solution=finder if unique else None,
+                                      enough=enough if unique else None)
             game_id = None if candidate is None or not game_ids else _game_id(kind, candidate)
             if candidate is not None and (not unique or steering(candidate)) \
                     and kept(candidate):

@@ -160,7 +160,9 @@ class Hashi(PuzzleKind[HashiInstance, HashiSolution]):
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[HashiInstance], bool] | None = None, *,
                  another_solution: Callable[[HashiInstance], HashiSolution | None]
-                 | None = None) -> HashiInstance | None:
+                 | None = None,
+                 enough: Callable[[HashiInstance], bool] | None = None
+                 ) -> HashiInstance | None:
         return generate(options.size("size"), options.integer("islands"), rng, name,
                         is_unique, another_solution, apart=options.text("apart") == "yes")
 

@@ -234,7 +234,8 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
     @abstractmethod
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[InstanceT], bool] | None = None, *,
-                 another_solution: Callable[[InstanceT], SolutionT | None] | None = None
+                 another_solution: Callable[[InstanceT], SolutionT | None] | None = None,
+                 enough: Callable[[InstanceT], bool] | None = None
                  ) -> InstanceT | None:
         """A random instance named ``name``, made from a random solution (its known solution).
 
@@ -245,7 +246,10 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
         (Sudoku removes clues one at a time while the test holds; Shikaku repairs the rooms
         where another solution differs) and returns None when this draw gave no unique
         instance; the caller tests the returned instance either way and draws again until
-        one passes.
+        one passes. ``enough``, given with ``is_unique``, is the caller's test of an
+        instance it would keep (one of a grade): a generator that thins may stop at the
+        first that passes instead of at a fixed size (Sudoku's clue count is then a
+        ceiling); the others may leave it unused.
         """
 
     def resolve_generator_options(self, given: Mapping[str, object]) -> OptionValues:

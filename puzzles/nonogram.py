@@ -277,7 +277,9 @@ class Nonogram(PuzzleKind[NonogramInstance, NonogramSolution]):
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[NonogramInstance], bool] | None = None, *,
                  another_solution: Callable[[NonogramInstance], NonogramSolution | None]
-                 | None = None) -> NonogramInstance:
+                 | None = None,
+                 enough: Callable[[NonogramInstance], bool] | None = None
+                 ) -> NonogramInstance:
         """A random picture; uniqueness is left to the caller, which draws again (clues
         follow from the picture, so there is nothing to take away one at a time)."""
         size = options.size("size")

@@ -194,7 +194,9 @@ class Shikaku(PuzzleKind[ShikakuInstance, ShikakuSolution]):
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[ShikakuInstance], bool] | None = None, *,
                  another_solution: Callable[[ShikakuInstance], ShikakuSolution | None]
-                 | None = None) -> ShikakuInstance | None:
+                 | None = None,
+                 enough: Callable[[ShikakuInstance], bool] | None = None
+                 ) -> ShikakuInstance | None:
         return generate(options.size("size"), options.integer("max-area"), rng, name,
                         another_solution, is_unique)
 

@@ -235,14 +235,17 @@ def solution_from_json(data: object) -> SudokuSolution:
 
 
 def generate(box: int, clues: int, rng: random.Random, name: str,
-             is_unique: Callable[[SudokuInstance], bool] | None = None
+             is_unique: Callable[[SudokuInstance], bool] | None = None,
+             enough: Callable[[SudokuInstance], bool] | None = None
              ) -> SudokuInstance | None:
     """A random full grid (the known solution) and ``clues`` of its cells as givens.
 
     Without ``is_unique`` the clues are read off at random cells. With it, clues are
     taken away one at a time, in random order, while the puzzle keeps one solution
     (first while singles alone fill it in, then while ``is_unique`` holds); None when it gets stuck
-    above ``clues`` (no clue left can go).
+    above ``clues`` (no clue left can go). With ``enough`` as well, ``clues`` is a
+    ceiling: thinning goes on below it until ``enough`` holds, or no clue can go
+    (:func:`~puzzles.sudoku_generator.thinned`).
     """
     solution = full_grid(box, rng)
     known = SudokuSolution(solution)
@@ -255,7 +258,12 @@ def generate(box: int, clues: int, rng: random.Random, name: str,
     def by_singles(givens: Grid) -> bool:
         return solved_by_singles(givens, box)
 
-    givens = thinned(solution, clues, rng, keeps_one_solution, by_singles)
+    def is_enough(givens: Grid) -> bool:
+        assert enough is not None  # only asked when given
+        return enough(SudokuInstance(name, box, givens, known))
+
+    givens = thinned(solution, clues, rng, keeps_one_solution, by_singles,
+                     None if enough is None else is_enough)
     return None if givens is None else SudokuInstance(name, box, givens, known)
 
 
@@ -277,8 +285,9 @@ class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
         "box": Option(3, help="box size k: the grid is k*k a side (3 gives 9x9)", low=2,
                       high=5, tag="box"),
         "clues": Option(None, help="givens to keep (with --unique, the target the clues "
-                                   "are taken away to); by default 40% of the cells, "
-                                   "rounded (32 of 81), 45% for box 5 (281 of 625)",
+                                   "are taken away to; with --difficulty, the most kept, "
+                                   "0 as few as the grade allows); by default 40% of the "
+                                   "cells, rounded (32 of 81), 45% for box 5 (281 of 625)",
                         value_type=int, low=0, tag="clues"),
     }
 
@@ -309,10 +318,11 @@ class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
 
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[SudokuInstance], bool] | None = None, *,
-                 another_solution: Callable[[SudokuInstance], SudokuSolution | None] | None = None
+                 another_solution: Callable[[SudokuInstance], SudokuSolution | None] | None = None,
+                 enough: Callable[[SudokuInstance], bool] | None = None
                  ) -> SudokuInstance | None:
         return generate(options.integer("box"), options.integer("clues"), rng, name,
-                        is_unique)
+                        is_unique, enough)
 
 
 SUDOKU = register(Sudoku())

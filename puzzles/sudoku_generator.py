@@ -103,7 +103,8 @@ def read_off(solution: Grid, clues: int, rng: random.Random) -> Grid:
 
 def thinned(solution: Grid, clues: int, rng: random.Random,
             keeps_one_solution: Callable[[Grid], bool],
-            cheap: Callable[[Grid], bool] | None = None) -> Grid | None:
+            cheap: Callable[[Grid], bool] | None = None,
+            enough: Callable[[Grid], bool] | None = None) -> Grid | None:
     """``solution`` with clues taken away one at a time, in random order, while
     ``keeps_one_solution`` holds of the rest, down to ``clues`` of them; None when a
     puzzle with more clues is already minimal (no clue can go).
@@ -112,23 +113,38 @@ def thinned(solution: Grid, clues: int, rng: random.Random,
     taking other clues away only adds solutions. With ``cheap`` (a sufficient test of
     uniqueness, such as :func:`solved_by_singles`), a first pass takes away every clue
     it allows, and ``keeps_one_solution`` is asked only of the clues left after it.
+
+    With ``enough`` (the caller's test of a puzzle it would keep, such as one of a
+    grade), ``clues`` is a ceiling rather than a target: thinning stops at the first
+    puzzle at or below it that ``enough`` passes, goes on below it while none does, and
+    returns the puzzle it ends at when no clue can go (the caller tests it again). So
+    ``clues`` 0 thins to a minimal puzzle (``enough`` is never asked).
     """
     givens = [list(row) for row in solution]
     count = len(solution) ** 2
     cells = [(r, c) for r in range(len(solution)) for c in range(len(solution))]
     rng.shuffle(cells)
+
+    def now() -> Grid:
+        return tuple(tuple(row) for row in givens)
+
+    def done() -> bool:
+        return count <= clues and (enough is None or enough(now()))
+
+    finished = done()
     for test in ([cheap] if cheap else []) + [keeps_one_solution]:
         for r, c in cells:
-            if count <= clues:
+            if finished:
                 break
             if not givens[r][c]:
                 continue
             digit, givens[r][c] = givens[r][c], 0
-            if test(tuple(tuple(row) for row in givens)):
+            if test(now()):
                 count -= 1
+                finished = done()
             else:
                 givens[r][c] = digit
-    return tuple(tuple(row) for row in givens) if count <= clues else None
+    return now() if finished or enough is not None else None
 
 
 def solved_by_singles(givens: Grid, box: int) -> bool:

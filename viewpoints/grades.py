@@ -4,9 +4,11 @@ instance, weakest first, each rung a propagation without search, and search abov
 An instance is *solved without search* at a rung when the rung's propagation leaves
 every variable the search would branch on (the puzzle's unknowns) with one value. Its
 grade is the lowest rung that does so; an instance no rung solves is graded ``search``.
-A puzzle module declares its ladder with :func:`set_ladder`, beside ``set_defaults``;
-``puzzlelab grade``, ``generate --difficulty``, their help and the documentation read
-:data:`LADDERS` (``experiments.reasoning`` does the grading).
+A puzzle module declares its ladder with :func:`set_ladder`, beside ``set_defaults``,
+with how ``generate --difficulty`` makes each grade (:class:`Generation`: the generator
+options a grade needs, such as fewer clues or a larger grid); ``puzzlelab grade``,
+``generate --difficulty``, their help and the documentation read :data:`LADDERS`
+(``experiments.reasoning`` does the grading).
 
 A rung runs any :class:`Reasoning`; :class:`RootPropagation` is the usual one (a
 viewpoint, with options, propagated at the root by a backend that declares root
@@ -109,6 +111,29 @@ class Search:
 
 
 @dataclass(frozen=True)
+class Generation:
+    """How ``generate --difficulty`` makes instances of one grade: the generator options
+    the grade takes unless the user gives them, why, and what to change when even they
+    leave the grade out of reach of the time budget.
+
+    Attributes:
+        options: generator options by name, as typed after ``--NAME`` (``{"clues":
+            "0"}``); an option the user gives wins over the grade's.
+        why: what the options do for the grade, in a few words (for the documentation).
+        otherwise: what to change when the grade is not reached in the budget with the
+            grade's own options (``a longer --time-limit (300)``): the message that stops
+            the command ends with it.
+        reached: False when no generated instance measured had the grade (a rung that
+            generated puzzles never need): ``otherwise`` then names what to ask instead.
+    """
+
+    options: Mapping[str, str] = field(default_factory=dict)
+    why: str = ""
+    otherwise: str = ""
+    reached: bool = True
+
+
+@dataclass(frozen=True)
 class Ladder:
     """A puzzle's grades, weakest first: its rungs, then search.
 
@@ -116,12 +141,28 @@ class Ladder:
     test holds (a Sudoku takes clues away), so ``generate --difficulty`` may add "solved
     at this grade or below" to that test; other generators repair, and their test must
     stay uniqueness alone.
+
+    ``generation``: how ``generate --difficulty`` makes each grade, by grade name (a
+    grade not named takes the generator's own defaults).
     """
 
     puzzle: str
     rungs: tuple[Rung, ...]
     search: Search
     steers_generator: bool = False
+    generation: Mapping[str, Generation] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.generation) - set(self.grades))
+        if unknown:
+            raise ValueError(f"{self.puzzle}: generation for grades it does not have: "
+                             f"{', '.join(unknown)}")
+
+    def generation_of(self, grade: str) -> Generation:
+        """How ``generate --difficulty`` makes ``grade`` (an unknown grade is an
+        ``OptionError`` listing the puzzle's grades)."""
+        self.level(grade)
+        return self.generation.get(grade, Generation())
 
     @property
     def grades(self) -> tuple[str, ...]:
@@ -148,6 +189,9 @@ imported when its ladder is asked for)."""
 
 
 def set_ladder(puzzle: str, rungs: tuple[Rung, ...], search: Search,
-               steers_generator: bool = False) -> None:
-    """Declare ``puzzle``'s grades: its rungs, weakest first, then search (once)."""
-    LADDERS.add(puzzle, Ladder(puzzle, rungs, search, steers_generator))
+               steers_generator: bool = False,
+               generation: Mapping[str, Generation] | None = None) -> None:
+    """Declare ``puzzle``'s grades: its rungs, weakest first, then search, and how
+    ``generate --difficulty`` makes those that need other generator options (once)."""
+    LADDERS.add(puzzle, Ladder(puzzle, rungs, search, steers_generator,
+                               dict(generation or {})))

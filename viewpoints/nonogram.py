@@ -27,7 +27,7 @@ from solvers import (
     regular,
     table,
 )
-from viewpoints.grades import RootPropagation, Rung, Search, set_ladder
+from viewpoints.grades import Generation, RootPropagation, Rung, Search, set_ladder
 from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
 
 Cells = list[list[IntVar]]
@@ -48,7 +48,12 @@ set_ladder("nonogram", (
     Rung("probing", RootPropagation("regular", probing=True),
          "line solving and root probing: a cell whose trial value fails at once takes "
          "the other"),
-), Search("regular", "input/min"))
+), Search("regular", "input/min"), generation={
+    # measured: results/difficulty-benchmark (a sparser picture is less often unique, and
+    # more often hard when it is)
+    "search": Generation({"size": "12x12", "density": "0.4"},
+                         "a larger, sparser picture", "a longer --time-limit (300)"),
+})
 
 
 def _cells(model: Model, instance: NonogramInstance) -> Cells:

@@ -27,7 +27,7 @@ from solvers import (
     global_cardinality,
     linear,
 )
-from viewpoints.grades import Rung, Search, set_ladder
+from viewpoints.grades import Generation, Rung, Search, set_ladder
 from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
 from viewpoints.shikaku_levels import RootLevel
 from viewpoints.shikaku_rooms import ROOM_ORDERS, Room, rooms_of
@@ -38,6 +38,10 @@ GCC = Option("true", ("true", "false"),
 # the fastest to solve and to count to 2 on the published sets; why: docs/defaults.md
 set_defaults("shikaku", viewpoint="patterns", solver="choco", heuristic="input/min")
 
+_HARDER = {"size": "12x12", "max-area": "16"}
+SHIKAKU_SEARCH = ("--difficulty sac, the highest grade generated: no generated puzzle "
+                  "measured needed search")
+
 set_ladder("shikaku", tuple(Rung(level.lower(), RootLevel(level), meaning) for level, meaning in (
     ("Ini", "set partitioning alone: each room one placement, each cell covered once"),
     ("Set", "plus the cell-room view, channeled to the placements"),
@@ -45,7 +49,15 @@ set_ladder("shikaku", tuple(Rung(level.lower(), RootLevel(level), meaning) for l
     ("GCC", "plus global cardinality on the cells: each room takes its clue's number"),
     ("Sub", "plus reasoning on subsets of the exactly-one equations, to a fixpoint"),
     ("SAC", "plus probing at the root (singleton consistency), to a fixpoint"),
-)), Search("channeled", "fewest-placements/max"))
+)), Search("channeled", "fewest-placements/max"), generation={
+    # measured: results/difficulty-benchmark (a larger grid with larger rooms leaves more
+    # rooms competing for the same cells, which only the stronger rungs sort out)
+    **dict.fromkeys(("sub", "gcc", "sac"), Generation(
+        _HARDER, "a larger grid with larger rooms",
+        "a longer --time-limit (600)")),
+    "search": Generation(_HARDER, "a larger grid with larger rooms", SHIKAKU_SEARCH,
+                         reached=False),
+})
 
 
 Chosen = list[tuple[Room, list[IntVar]]]

@@ -19,7 +19,7 @@ from solvers import (
     inverse,
 )
 from solvers.constraints import Strength
-from viewpoints.grades import RootPropagation, Rung, Search, set_ladder
+from viewpoints.grades import Generation, RootPropagation, Rung, Search, set_ladder
 from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
 
 ALLDIFF = Option("weak", ("weak", "strong", "hall"),
@@ -36,6 +36,9 @@ Grid = list[list[IntVar]]
 set_defaults("sudoku", viewpoint="classic", options={"alldiff": "strong"}, solver="choco",
              heuristic="first-fail/min")
 
+MINIMAL = {"clues": "0"}
+"""Clues 0 under ``--difficulty``: as few as uniqueness (and the grade) allow."""
+
 set_ladder("sudoku", (
     Rung("weak", RootPropagation("classic", {"alldiff": "weak"}),
          "weak all_different: a placed digit leaves its row, column and box (naked singles)"),
@@ -47,7 +50,15 @@ set_ladder("sudoku", (
          "root probing (singleton consistency) over strong all_different: a digit whose "
          "trial fails at once leaves its cell (on cp, whose strong all_different is "
          "bounds consistency; on the course's puzzles it solves all the rung below does)"),
-), Search("classic", "first-fail/min", {"alldiff": "strong"}), steers_generator=True)
+), Search("classic", "first-fail/min", {"alldiff": "strong"}), steers_generator=True,
+    generation={
+        # measured: results/difficulty-benchmark (a minimal puzzle is the hardest its grid
+        # and thinning order give; 32 clues are rarely beyond the strong rung)
+        "probing": Generation(MINIMAL, "clues taken away until none can go, staying at or "
+                              "below the grade", "a longer --time-limit (120)"),
+        "search": Generation(MINIMAL, "clues taken away until none can go",
+                             "a longer --time-limit (180)"),
+    })
 
 
 def _boxes(size: int, box: int) -> list[list[tuple[int, int]]]:

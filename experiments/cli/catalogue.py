@@ -55,10 +55,11 @@ def _grades() -> str:
 
 
 def _generator_options() -> str:
-    from experiments.cli.grading import ladders_help
+    from experiments.cli.grading import generation_help, ladders_help
     from experiments.generate import options_help
 
-    return "Generator options of each puzzle:\n\n" + options_help() + "\n\n" + ladders_help()
+    return ("Generator options of each puzzle:\n\n" + options_help() + "\n\n"
+            + ladders_help() + "\n\n" + generation_help())
 
 
 PLAIN_EVERY_S = 10.0

@@ -49,6 +49,28 @@ def grade_rows() -> list[dict[str, str]]:
             for name, meaning, runs in LADDERS.get(puzzle).meanings()]
 
 
+def generation_rows() -> list[dict[str, str]]:
+    """One row per grade that ``generate --difficulty`` makes with options of its own:
+    the options, why, and what to change when it is out of reach (a reference table)."""
+    from viewpoints import LADDERS
+
+    return [{"puzzle": puzzle, "grade": grade,
+             "its generator options": " ".join(f"`--{name} {value}`"
+                                               for name, value in made.options.items()),
+             "why": made.why, "when the budget runs out": made.otherwise or "–"}
+            for puzzle in LADDERS.names()
+            for grade, made in LADDERS.get(puzzle).generation.items()]
+
+
+def generation_help() -> str:
+    """The grades made with options of their own, for ``generate --help``."""
+    lines = ["Grades generated with options of their own (given options win):"]
+    for row in generation_rows():
+        lines.append(f"  {row['puzzle']} {row['grade']}: "
+                     f"{row['its generator options'].replace('`', '')} ({row['why']})")
+    return "\n".join(lines)
+
+
 def ladders_help() -> str:
     """Every puzzle's grades, weakest first, with what each means and runs: the epilog
     of ``grade --help`` and ``generate --help``."""

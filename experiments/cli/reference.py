@@ -121,6 +121,7 @@ SECTIONS: dict[str, Generator] = {
     "studies": lambda _: markdown(tables.study_rows()),
     "commands": lambda _: markdown(command_rows()),
     "grades": lambda _: markdown(_grade_rows()),
+    "grade-generation": lambda _: markdown(_generation_rows()),
 }
 """Every section a page may mark, by name; ``options-COMMAND`` (below) adds one per command."""
 OPTIONS = "options-"
@@ -131,6 +132,12 @@ def _grade_rows() -> list[dict[str, str]]:
     from experiments.cli.grading import grade_rows
 
     return grade_rows()
+
+
+def _generation_rows() -> list[dict[str, str]]:
+    from experiments.cli.grading import generation_rows
+
+    return generation_rows()
 
 
 def section_names() -> list[str]:

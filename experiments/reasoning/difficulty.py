@@ -1,21 +1,23 @@
-"""Generated instances of one grade (``puzzlelab generate --difficulty``): the test a unique
-candidate must pass to be kept, and the one the generator may steer with while it thins.
+"""Generated instances of one grade (``puzzlelab generate --difficulty``): the generator
+options the grade takes (declared beside its ladder, :class:`viewpoints.grades.Generation`),
+the test a unique candidate must pass to be kept, the ones the generator may steer and
+stop with while it thins, and what to change when the grade is out of reach.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from experiments.reasoning.grading import ladder_of, lowest_rung
-from viewpoints.grades import SEARCH
+from viewpoints.grades import SEARCH, Generation
 
 
 @dataclass(frozen=True)
 class Wanted:
-    """What else a kept instance must be, beside unique.
+    """What else a kept instance must be, beside unique, and how to make it.
 
     Attributes:
         asked: what is asked, for messages (``of grade strong``).
@@ -24,20 +26,40 @@ class Wanted:
             clue away only while both hold), or None to leave the generator alone.
         seen: what the candidates checked so far were, for the message of a search that
             gives up (``; the unique candidates graded weak 3``), or empty.
+        reached: ``holds`` without being counted in ``seen``: the test a thinning
+            generator may stop at (``enough`` of ``PuzzleKind.generate``).
+        generation: how the grade is generated: its own generator options, and what to
+            change when they do not reach it.
     """
 
     asked: str
     holds: Callable[[Any], bool]
     steer: Callable[[Any], bool] | None = None
     seen: Callable[[], str] = str
+    reached: Callable[[Any], bool] | None = None
+    generation: Generation = field(default_factory=Generation)
+
+    def options(self, given: Mapping[str, object]) -> dict[str, object]:
+        """The generator options to use: the grade's own, under those ``given``."""
+        return {**self.generation.options, **given}
+
+    def advice(self, given: Mapping[str, object]) -> str:
+        """What to change when the grade was not reached (``; to reach it: ...``): the
+        grade's own options the user replaced, else what the grade declares."""
+        replaced = {name: value for name, value in self.generation.options.items()
+                    if name in given and str(given[name]) != value}
+        if replaced:
+            return ("; the grade's own options reach it sooner: "
+                    + " ".join(f"--{name} {value}" for name, value in replaced.items()))
+        return f"; to reach it: {self.generation.otherwise}" if self.generation.otherwise else ""
 
 
 def difficulty(puzzle: str, wanted_grade: str) -> Wanted:
     """The test ``generate --difficulty`` keeps instances with: exactly ``wanted_grade``
     on the puzzle's ladder, among the unique candidates the generator checks. Where the
     ladder says the generator may be steered, it is also told to stay at or below the
-    grade while it thins. An unknown grade is an ``OptionError`` listing the puzzle's
-    grades."""
+    grade while it thins, and that it may stop at the grade. An unknown grade is an
+    ``OptionError`` listing the puzzle's grades."""
     ladder = ladder_of(puzzle)
     level = ladder.level(wanted_grade)
     last: list[tuple[object, int | None]] = []  # the instance graded last, its lowest rung
@@ -45,16 +67,21 @@ def difficulty(puzzle: str, wanted_grade: str) -> Wanted:
 
     def lowest(instance: object) -> int | None:
         """The first rung, up to the wanted one, that solves ``instance`` (remembered for
-        the instance asked last: the steering test and the final one share it)."""
-        if not last or last[0][0] is not instance:
+        the instance asked last, by value: the steering test, the stopping test and the
+        final one share it)."""
+        if not last or last[0][0] != instance:
             last[:] = [(instance, lowest_rung(ladder, instance, up_to=level))]
         return last[0][1]
+
+    def reached(instance: object) -> bool:
+        place = lowest(instance)
+        return place == level if level < len(ladder.rungs) else place is None
 
     def holds(instance: object) -> bool:
         place = lowest(instance)
         seen[ladder.grades[place] if place is not None
              else SEARCH if level == len(ladder.rungs) else f"above {wanted_grade}"] += 1
-        return place == level if level < len(ladder.rungs) else place is None
+        return reached(instance)
 
     def steer(instance: object) -> bool:
         return lowest(instance) is not None
@@ -66,4 +93,6 @@ def difficulty(puzzle: str, wanted_grade: str) -> Wanted:
             f"{name} {number}" for name, number in seen.most_common())
 
     steers = ladder.steers_generator and level < len(ladder.rungs)
-    return Wanted(f"of grade {wanted_grade}", holds, steer if steers else None, grades_seen)
+    return Wanted(f"of grade {wanted_grade}", holds, steer if steers else None, grades_seen,
+                  reached if ladder.steers_generator else None,
+                  ladder.generation_of(wanted_grade))

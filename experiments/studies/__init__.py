@@ -62,6 +62,9 @@ for _study in (
     Study("generator-benchmark", "experiments.studies.generator_benchmark",
           "generate --unique on a 25x25 Sudoku, a 30x30 Hashi with 150 islands and a 200x200 "
           "Shikaku, whole processes, each instance counted again by another solver"),
+    Study("difficulty-benchmark", "experiments.studies.difficulty_benchmark",
+          "generate --difficulty for every grade of every puzzle with the command's "
+          "defaults, whole processes, each instance graded again apart from the generator"),
     Study("startup-benchmark", "experiments.studies.startup",
           "puzzlelab solve, --version, --help and list as whole processes, against a direct "
           "pychoco script"),

@@ -62,6 +62,34 @@ def test_thinning_gives_none_when_the_puzzle_is_minimal_above_the_target() -> No
     assert len(asked) == 16  # every cell tried once, none could go
 
 
+def test_with_enough_the_target_is_a_ceiling_and_thinning_stops_at_the_first_puzzle_enough(
+        ) -> None:
+    solution = full_grid(2, random.Random(3))
+    asked: list[int] = []
+
+    def below_eight(givens: Grid) -> bool:
+        asked.append(clue_count(givens))
+        return clue_count(givens) < 8
+
+    givens = thinned(solution, 10, random.Random(4), lambda givens: True, enough=below_eight)
+    assert givens is not None and clue_count(givens) == 7  # past the ceiling, to enough
+    assert asked == [10, 9, 8, 7]  # asked only at or below the ceiling
+
+
+def test_with_enough_a_puzzle_no_clue_can_leave_is_returned_for_the_caller_to_test(
+        ) -> None:
+    solution = full_grid(2, random.Random(3))
+
+    def at_least_six(givens: Grid) -> bool:
+        return clue_count(givens) >= 6
+
+    givens = thinned(solution, 10, random.Random(4), at_least_six, enough=lambda g: False)
+    assert givens is not None and clue_count(givens) == 6
+    minimal = thinned(solution, 0, random.Random(4), at_least_six, enough=lambda g: True)
+    assert minimal is not None and clue_count(minimal) == 6  # clues 0: never enough to ask
+    assert thinned(solution, 0, random.Random(4), at_least_six) is None  # no enough: target
+
+
 def test_thinning_keeps_only_puzzles_the_test_accepts() -> None:
     """With a real test (brute force on 4x4 here), every kept removal leaves one solution."""
     instance = SUDOKU.generate(SUDOKU.resolve_generator_options({"box": 2, "clues": 5}),

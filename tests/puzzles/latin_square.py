@@ -277,7 +277,9 @@ class LatinSquare(PuzzleKind[LatinSquareInstance, LatinSquareSolution]):
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[LatinSquareInstance], bool] | None = None, *,
                  another_solution: Callable[[LatinSquareInstance], LatinSquareSolution | None]
-                 | None = None) -> LatinSquareInstance | None:
+                 | None = None,
+                 enough: Callable[[LatinSquareInstance], bool] | None = None
+                 ) -> LatinSquareInstance | None:
         return generate(options.integer("size"), options.integer("clues"), rng, name,
                         is_unique)
 

@@ -20,7 +20,7 @@ ROOMS = {
     "campaign": set(),
     "analysis": {"campaign"},
     "reasoning": {"campaign"},  # grading now; explanations and hints later
-    "studies": {"campaign", "analysis", "generate"},
+    "studies": {"campaign", "analysis", "generate", "reasoning"},
     "cli": {"campaign", "analysis", "reasoning", "studies", "generate", "api"},
     "generate": {"campaign", "reasoning"},
     "api": {"campaign", "analysis"},

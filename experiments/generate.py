@@ -288,8 +288,9 @@ def _instances(budget: _Budget, stem: str, seed: int, output: Path, max_candidat
 
     def is_unique(instance: object) -> bool:
         """One solution? Asked again of the same instance (a puzzle that steered with this
-        test returns the last instance it tested), the answer is remembered."""
-        if not last or last[0][0] is not instance:
+        test returns the last instance it tested, or an equal one), the answer is
+        remembered."""
+        if not last or last[0][0] != instance:
             solutions = solution_count(kind.name, instance, budget.left())
             budget.left()  # a count cut short by the deadline proves nothing: stop
             budget.counted(solutions)

@@ -56,7 +56,8 @@ def generation_rows() -> list[dict[str, str]]:
 
     return [{"puzzle": puzzle, "grade": grade,
              "its generator options": " ".join(f"`--{name} {value}`"
-                                               for name, value in made.options.items()),
+                                               for name, value in made.options.items())
+             or "the generator's own",
              "why": made.why, "when the budget runs out": made.otherwise or "–"}
             for puzzle in LADDERS.names()
             for grade, made in LADDERS.get(puzzle).generation.items()]
@@ -64,10 +65,12 @@ def generation_rows() -> list[dict[str, str]]:
 
 def generation_help() -> str:
     """The grades made with options of their own, for ``generate --help``."""
-    lines = ["Grades generated with options of their own (given options win):"]
+    lines = ["How generate --difficulty makes the grades that need it (given options win "
+             "over a grade's):"]
     for row in generation_rows():
         lines.append(f"  {row['puzzle']} {row['grade']}: "
-                     f"{row['its generator options'].replace('`', '')} ({row['why']})")
+                     f"{row['its generator options'].replace('`', '')} ({row['why']}); "
+                     f"out of reach: {row['when the budget runs out']}")
     return "\n".join(lines)
 
 

@@ -169,6 +169,13 @@ def _spread(rows: Sequence[Row]) -> str:
     return f"{len(reached)}/{len(rows)}{median}"
 
 
+def _options(rows: Sequence[Row]) -> str:
+    """The options the files of a grade's runs were made with, as their names give them
+    (``–`` when none was written)."""
+    written = sorted({row["options"] for row in rows if row["options"]})
+    return ", ".join(map(code, written)) or "–"
+
+
 def report(rows: Sequence[Row], command: str) -> str:
     """The README: each grade before and after, each run of ours, a target per grade."""
     ours, base = _side(rows, OURS), _side(rows, BASE)
@@ -187,9 +194,9 @@ def report(rows: Sequence[Row], command: str) -> str:
     base_name = base[0]["side"].removeprefix(f"{BASE} ") if base else ""
     summary: list[Column[tuple[str, str]]] = [
         text("puzzle", lambda key: key[0]), text("grade", lambda key: key[1]),
-        text("options", lambda key: code(runs(ours, key)[0]["options"] or "–")),
-        *([Column(f"before ({base_name}): reached", lambda key: _spread(runs(base, key)))]
-          if base else []),
+        *([text(f"before ({base_name}): options", lambda key: _options(runs(base, key))),
+           Column("reached", lambda key: _spread(runs(base, key)))] if base else []),
+        text("options", lambda key: _options(runs(ours, key))),
         Column("reached", lambda key: _spread(runs(ours, key))),
         Column("slowest (s)", slowest),
         text(f"every seed under {BUDGET_S:g} s", lambda key: target_verdict(met(key)))]
@@ -207,7 +214,8 @@ def report(rows: Sequence[Row], command: str) -> str:
              f"included) under the command's default {BUDGET_S:g} s budget, `puzzlelab "
              "generate PUZZLE --difficulty GRADE --seed S` with no other option, so each "
              "grade's own generator options apply (the options column: as the file names "
-             "them). Each file written is checked apart from the generator: its known "
+             "them; a grade none of whose runs wrote a file shows none). Each file written "
+             "is checked apart from the generator: its known "
              "solution passes the checker, and `puzzlelab grade`'s grading (its count to two "
              "on the ladder's search model, on another solver than the generator counts "
              "with, then the rungs) finds one solution and the grade asked. Reached: the "

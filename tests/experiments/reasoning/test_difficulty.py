@@ -21,6 +21,8 @@ from viewpoints.grades import SEARCH
 SMALL = {"sudoku": {}, "hashi": {"size": "6x6", "islands": "8"}, "nonogram": {"size": "8x8"},
          "shikaku": {"size": "6x6"}}
 """Each puzzle's options for the quick cases: small sizes, the grade's other options."""
+SMALL_FOR = {("shikaku", "sub"): {"size": "6x6", "max-area": "16"}}
+"""A quick case's own options, where they differ from its puzzle's."""
 SLOW = {("sudoku", "search"), ("nonogram", "search"), ("shikaku", "gcc"), ("shikaku", "sac")}
 """Grades made at the grade's own options only, in tens of seconds."""
 
@@ -33,7 +35,8 @@ def _every_grade() -> list[object]:
             if not ladder.generation_of(wanted).reached:
                 continue
             slow = (puzzle, wanted) in SLOW
-            cases.append(pytest.param(puzzle, {} if slow else SMALL[puzzle], wanted,
+            small = SMALL_FOR.get((puzzle, wanted), SMALL[puzzle])
+            cases.append(pytest.param(puzzle, {} if slow else small, wanted,
                                       marks=[pytest.mark.slow] if slow else [],
                                       id=f"{puzzle}-{wanted}"))
     return cases

@@ -51,19 +51,22 @@ class Terms(Protocol):
 
 def plain_fact(name: str, values: Sequence[int], removed: Sequence[int],
                word: str = "{}") -> str:
-    """The usual wording: ``name = v`` once one value is left, else ``name is not a or b``
-    (each value through ``word``, as ``"{} bridges"``).
+    """The usual wording: ``name is not a or b`` for the values ruled out, and what is
+    left once one value is (each value through ``word``, as ``"{} bridges"``).
 
-    >>> plain_fact("r3c4", [7], [5, 6])
-    'r3c4 = 7'
     >>> plain_fact("r3c4", [1, 7], [5, 6])
     'r3c4 is not 5 or 6'
+    >>> plain_fact("r3c4", [7], [5])
+    'r3c4 is not 5, so r3c4 = 7'
+    >>> plain_fact("r3c4", [7], [])
+    'r3c4 = 7'
     """
-    if len(values) == 1:
-        return f"{name} = {word.format(values[0])}"
+    fixed = f"{name} = {word.format(values[0])}" if len(values) == 1 else ""
+    if not removed:
+        return fixed or f"{name} is {' or '.join(word.format(v) for v in values)}"
     words = [word.format(value) for value in removed]
     listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-    return f"{name} is not {listed}"
+    return f"{name} is not {listed}" + (f", so {fixed}" if fixed else "")
 
 
 TERMS: Registry[Terms] = Registry("explained puzzle")

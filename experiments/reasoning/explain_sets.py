@@ -1,0 +1,94 @@
+"""The set searches an explanation makes: the fewest premises that let some constraints
+derive anything (an implicit hitting set), and a subset-minimal set by deletion.
+
+Both work on a monotone test: more premises (or constraints) never derive less, because
+the facts come from exact filtering (every value kept has a solution of the constraints
+within the premises' domains). The smallest premise set is found as the smallest set
+that meets every *correction set*: a set grown as large as possible without deriving
+anything leaves out at least one member of every premise set that does derive
+something, so its complement must be met (the duality of minimal unsatisfiable and
+minimal correction sets that Bogaerts, Gamba and Guns's explanations build on).
+
+>>> need = {"a", "c"}
+>>> fewest(["a", "b", "c", "d"], lambda chosen: need <= set(chosen))
+['a', 'c']
+>>> deletion_minimal(["a", "b", "c", "d"], lambda chosen: need <= set(chosen))
+['a', 'c']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+Test = Callable[[Sequence[T]], bool]
+"""Whether a set (in the candidates' order) derives what is asked."""
+
+
+def smallest_hitting_set(sets: Sequence[frozenset[int]], bound: int) -> list[int] | None:
+    """A smallest set of indices meeting every set of ``sets``, or None when every one
+    has ``bound`` members or more (a branch and bound on the smallest set unmet)."""
+    best: list[int] | None = None
+    limit = bound
+
+    def branch(chosen: list[int]) -> None:
+        nonlocal best, limit
+        unmet = [s for s in sets if not s.intersection(chosen)]
+        if not unmet:
+            if len(chosen) < limit:
+                best, limit = list(chosen), len(chosen)
+            return
+        if len(chosen) + 1 >= limit:
+            return
+        for member in sorted(min(unmet, key=len)):
+            chosen.append(member)
+            branch(chosen)
+            chosen.pop()
+
+    branch([])
+    return best
+
+
+def fewest(candidates: Sequence[T], derives: Test[T], bound: int | None = None
+           ) -> list[T] | None:
+    """A smallest subset of ``candidates`` that ``derives`` (kept in the candidates'
+    order), or None when none of fewer than ``bound`` members does (all of them are
+    tried first: None when even they do not derive)."""
+    size = len(candidates)
+    bound = size + 1 if bound is None else min(bound, size + 1)
+    if not derives(candidates):
+        return None
+    corrections: list[frozenset[int]] = []
+    while True:
+        hitting = smallest_hitting_set(corrections, bound)
+        if hitting is None:
+            return None
+        chosen = sorted(hitting)
+        if derives([candidates[i] for i in chosen]):
+            return [candidates[i] for i in chosen]
+        grown = set(chosen)
+        for index in range(size):  # grow as far as nothing is derived
+            if index not in grown and not derives([candidates[i] for i in
+                                                   sorted(grown | {index})]):
+                grown.add(index)
+        corrections.append(frozenset(range(size)) - grown)
+
+
+def deletion_minimal(candidates: Sequence[T], derives: Test[T]) -> list[T]:
+    """A subset of ``candidates`` that ``derives`` and from which no member can go (the
+    candidates must derive): halves are tried away first, then single members."""
+    kept = list(candidates)
+    chunk = max(1, len(kept) // 2)
+    while True:
+        start = 0
+        while start < len(kept):
+            trial = kept[:start] + kept[start + chunk:]
+            if trial != kept and derives(trial):
+                kept = trial
+            else:
+                start += chunk
+        if chunk == 1:
+            return kept
+        chunk = max(1, chunk // 2)

@@ -46,7 +46,7 @@ def has_no_solution(model: Model, constraints: Sequence[Constraint], domains: Do
     sat = cp_model.CpModel()
     sat_vars = {}
     for variable in lowered.variables:
-        values = sorted(domains.get(variable, variable.domain))
+        values = sorted(domains.get(variable, frozenset(variable.domain)))
         if not values:
             return True
         sat_vars[variable] = sat.new_int_var_from_domain(

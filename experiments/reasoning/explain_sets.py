@@ -42,7 +42,7 @@ def smallest_hitting_set(sets: Sequence[frozenset[int]], bound: int) -> list[int
             return
         if len(chosen) + 1 >= limit:
             return
-        for member in sorted(min(unmet, key=len)):
+        for member in sorted(min(unmet, key=lambda s: len(s))):
             chosen.append(member)
             branch(chosen)
             chosen.pop()

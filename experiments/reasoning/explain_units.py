@@ -73,9 +73,9 @@ class Board:
             group = model.groups.get(index, constraint.kind)
             label = model.labels.get(index, f"{group} ({index + 1})")
             gathered.setdefault((group, label), []).append(constraint)
-        for constraint in (*model.after_search, *model.lazy):
-            assert isinstance(constraint, Constraint)  # add_lazy takes constraints only
-            gathered.setdefault((constraint.kind, constraint.kind), []).append(constraint)
+        for unposted in (*model.after_search, *model.lazy):
+            assert isinstance(unposted, Constraint)  # add_lazy takes constraints only
+            gathered.setdefault((unposted.kind, unposted.kind), []).append(unposted)
         units = []
         for number, ((group, label), constraints) in enumerate(gathered.items()):
             scope = dict.fromkeys(v for c in constraints for v in c.variables())

@@ -55,10 +55,10 @@ def has_no_solution(model: Model, constraints: Sequence[Constraint], domains: Do
         POSTERS[type(constraint)](sat, sat_vars, constraint)
     if falsified:
         some = []
-        for variable, values in falsified:
+        for variable, ruled_out in falsified:
             inside = sat.new_bool_var(f"{variable.name}_falsified")
             sat.add_linear_expression_in_domain(
-                sat_vars[variable], cp_model.Domain.from_values(sorted(values))
+                sat_vars[variable], cp_model.Domain.from_values(sorted(ruled_out))
             ).only_enforce_if(inside)
             some.append(inside)
         sat.add_bool_or(some)

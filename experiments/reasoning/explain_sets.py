@@ -35,14 +35,14 @@ def smallest_hitting_set(sets: Sequence[frozenset[int]], bound: int) -> list[int
 
     def branch(chosen: list[int]) -> None:
         nonlocal best, limit
-        unmet = [s for s in sets if not s.intersection(chosen)]
+        unmet: list[frozenset[int]] = [s for s in sets if not s.intersection(chosen)]
         if not unmet:
             if len(chosen) < limit:
                 best, limit = list(chosen), len(chosen)
             return
         if len(chosen) + 1 >= limit:
             return
-        for member in sorted(min(unmet, key=lambda s: len(s))):
+        for member in sorted(min(unmet, key=len)):
             chosen.append(member)
             branch(chosen)
             chosen.pop()

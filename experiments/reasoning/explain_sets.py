@@ -42,7 +42,8 @@ def smallest_hitting_set(sets: Sequence[frozenset[int]], bound: int) -> list[int
             return
         if len(chosen) + 1 >= limit:
             return
-        for member in sorted(min(unmet, key=len)):
+        smallest: frozenset[int] = min(unmet, key=len)
+        for member in sorted(smallest):
             chosen.append(member)
             branch(chosen)
             chosen.pop()

@@ -28,7 +28,8 @@ def _augment(variable: int, options: list[list[int]], owner: dict[int, int],
 
 
 def _components(adjacency: list[list[int]]) -> list[int]:
-    """The strongly connected component of each node (Tarjan's algorithm, iterative)."""
+    """The strongly connected component of each node (Tarjan's algorithm, iterative:
+    a stack of the nodes on the path and of where each stands in its edges)."""
     size = len(adjacency)
     order, low, component = [-1] * size, [0] * size, [-1] * size
     stack: list[int] = []
@@ -41,43 +42,79 @@ def _components(adjacency: list[list[int]]) -> list[int]:
         counter += 1
         stack.append(root)
         on_stack[root] = True
-        work = [(root, 0)]
-        while work:
-            node, position = work[-1]
-            edges = adjacency[node]
-            if position < len(edges):
-                work[-1] = (node, position + 1)
-                following = edges[position]
+        path, edges = [root], [iter(adjacency[root])]
+        while path:
+            node = path[-1]
+            for following in edges[-1]:
                 if order[following] == -1:
                     order[following] = low[following] = counter
                     counter += 1
                     stack.append(following)
                     on_stack[following] = True
-                    work.append((following, 0))
-                elif on_stack[following] and order[following] < low[node]:
+                    path.append(following)
+                    edges.append(iter(adjacency[following]))
+                    break
+                if on_stack[following] and order[following] < low[node]:
                     low[node] = order[following]
-                continue
-            work.pop()
-            if work and low[node] < low[work[-1][0]]:
-                low[work[-1][0]] = low[node]
-            if low[node] == order[node]:
-                while True:
-                    member = stack.pop()
-                    on_stack[member] = False
-                    component[member] = found
-                    if member == node:
-                        break
-                found += 1
+            else:
+                path.pop()
+                edges.pop()
+                if path and low[node] < low[path[-1]]:
+                    low[path[-1]] = low[node]
+                if low[node] == order[node]:
+                    while True:
+                        member = stack.pop()
+                        on_stack[member] = False
+                        component[member] = found
+                        if member == node:
+                            break
+                    found += 1
     return component
+
+
+def _without_fixed(domains: list[frozenset[int]]) -> list[frozenset[int]] | None:
+    """``domains`` with the value of each fixed position removed from the others, until
+    no new position becomes fixed: exact (no solution uses a fixed value twice), and
+    it leaves the matching a smaller graph. None when two positions need one value."""
+    current = list(domains)
+    taken: set[int] = set()
+    fresh = [p for p, values in enumerate(current) if len(values) == 1]
+    while fresh:
+        values = {next(iter(current[p])) for p in fresh}
+        if len(values) < len(fresh) or not taken.isdisjoint(values):
+            return None
+        taken |= values
+        fresh = []
+        for position, domain in enumerate(current):
+            if len(domain) > 1 and not domain.isdisjoint(values):
+                current[position] = domain = domain - values
+                if len(domain) <= 1:
+                    if not domain:
+                        return None
+                    fresh.append(position)
+    return current
 
 
 def distinct_supports(domains: list[frozenset[int]]) -> list[set[int]] | None:
     """For each position, the values it takes in some assignment of pairwise different
     values within ``domains``; None when there is none (no matching covers them all)."""
+    reduced = _without_fixed(domains) if all(domains) else None
+    if reduced is None:
+        return None
+    open_positions = [p for p, values in enumerate(reduced) if len(values) > 1]
+    supports: list[set[int]] = [set(values) for values in reduced]
+    if open_positions:
+        opened = _open_supports([reduced[p] for p in open_positions])
+        if opened is None:
+            return None
+        for position, values in zip(open_positions, opened):
+            supports[position] = values
+    return supports
+
+
+def _open_supports(domains: list[frozenset[int]]) -> list[set[int]] | None:
+    """Régin's filter proper, on positions that are not fixed."""
     count = len(domains)
-    if all(len(domain) == 1 for domain in domains):
-        fixed = [next(iter(domain)) for domain in domains]
-        return [set(domain) for domain in domains] if len(set(fixed)) == count else None
     values = sorted(set().union(*domains))
     if len(values) < count:
         return None

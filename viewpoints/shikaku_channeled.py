@@ -58,7 +58,8 @@ def _channel_by_implication(model: Model, chosen: Chosen, inside: Inside) -> Non
     for room, flags in chosen:
         for placement, flag in zip(room.placements, flags):
             for r, c in placement.cells():
-                model.add(implies(flag, inside[r, c, room.label]))
+                model.add(implies(flag, inside[r, c, room.label]),
+                          f"r{r + 1}c{c + 1} in room {room.label}")
 
 
 def _channel_by_missing(model: Model, chosen: Chosen, inside: Inside) -> None:
@@ -67,7 +68,7 @@ def _channel_by_missing(model: Model, chosen: Chosen, inside: Inside) -> None:
             missing = [flag for placement, flag in zip(room.placements, flags)
                        if not placement.covers(r, c)]
             model.add(linear([(1, inside[r, c, room.label]), *((1, f) for f in missing)],
-                             "==", 1))
+                             "==", 1), f"r{r + 1}c{c + 1} in room {room.label}")
 
 
 def _post_redundant(model: Model, chosen: Chosen, covering: Covering,
@@ -78,14 +79,14 @@ def _post_redundant(model: Model, chosen: Chosen, covering: Covering,
                                     if other != label for flag in flags]
             if others:
                 model.add(linear([(1, inside[r, c, label]), *((1, f) for f in others)],
-                                 "<=", 1))
+                                 "<=", 1), f"r{r + 1}c{c + 1} in room {label}")
     for room, flags in chosen:
         for r, c in {cell for placement in room.placements for cell in placement.cells()}:
             missing = [flag for placement, flag in zip(room.placements, flags)
                        if not placement.covers(r, c)]
             if missing:
                 model.add(linear([(1, inside[r, c, room.label]), *((1, f) for f in missing)],
-                                 "<=", 1))
+                                 "<=", 1), f"r{r + 1}c{c + 1} in room {room.label}")
 
 
 @viewpoint("shikaku", "channeled",

@@ -9,8 +9,8 @@ from puzzlelab.errors import PuzzleLabError
 from solvers.constraints import Constraint
 from solvers.variables import IntVar
 
-#: the current domain of every variable in the scopes being filtered (each a subset of
-#: the variable's own domain: some filters cache what the full domains allow)
+#: the current domain of every variable in the scopes being filtered (it may hold values
+#: beyond the variable's own: an explanation frees a clue's cell to its array's values)
 Domains = Mapping[IntVar, frozenset[int]]
 #: the values of each variable that take part in some solution (None: there is none)
 Filtered = dict[IntVar, frozenset[int]] | None

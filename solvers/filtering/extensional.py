@@ -41,7 +41,8 @@ def _automaton(constraint: Regular) -> tuple[dict[int, dict[int, int]], list[set
         arcs: dict[int, dict[int, int]] = {}
         for state, symbol, target in constraint.transitions:
             arcs.setdefault(state, {})[symbol] = target
-        full = {item: frozenset(item.domain) for item in constraint.items}
+        symbols = frozenset(symbol for _, symbol, _ in constraint.transitions)
+        full = dict.fromkeys(constraint.items, symbols)  # any domain an item may be given
         layers = _layers(constraint.items, full, arcs, constraint.initial,
                          constraint.accepting, None)
         cached = arcs, layers[0] if layers else []

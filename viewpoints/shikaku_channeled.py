@@ -24,6 +24,9 @@ cell and room (not one clause per placement, which would be quadratic):
 - a cell in room k excludes the placements of room k that miss it:
   ``in[r][c][k] + sum(chosen[k][p] : p misses (r, c)) <= 1``.
 
+Every channeling and redundant constraint is labelled with its cell and room (``r2c3 in
+room 4``): what an explanation names as the reason, whichever form posted it.
+
 ``gcc=true`` adds ``global_cardinality``: room k takes exactly clue_k cells. The search
 branches on the placements, as patterns does, so the two compare node for node.
 """

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from experiments.reasoning.explain_engine import Found, StepFinder
+from experiments.reasoning.explain_engine import Found, StepFinder, step_cost
 from experiments.reasoning.explain_units import Board, Domains, Unit
 from experiments.reasoning.explaining import default_filter, walk
 from puzzles import PUZZLES
@@ -76,12 +76,14 @@ def _cheapest(board: Board, known: Domains) -> int | None:
         for units in subsets(board.units, size):
             if len(units) != size:
                 continue
-            weight = sum(unit.reason.weight for unit in units)
+            if best is not None and sum(u.reason.weight for u in units) >= best:
+                continue
             scope = list(dict.fromkeys(v for unit in units for v in unit.visible))
             narrowed = [v for v in scope if known[v] != board.universe[v]]
             for premises in subsets(narrowed):
-                if best is not None and weight + len(premises) >= best:
-                    break
+                cost = step_cost(units, premises, known)
+                if best is not None and cost >= best:
+                    continue
                 supported: dict[Any, set[int]] = {v: set() for v in scope}
                 empty = True
                 for assignment in _assignments(units, _domains(board, units, premises,
@@ -90,8 +92,7 @@ def _cheapest(board: Board, known: Domains) -> int | None:
                     for variable in scope:
                         supported[variable].add(assignment[variable])
                 if empty or any(known[v] - supported[v] for v in scope):
-                    best = weight + len(premises)
-                    break
+                    best = cost
     return best
 
 

@@ -189,12 +189,17 @@ class StepFinder:
 
     def _split_derives(self, chosen: Sequence[Unit | IntVar], known: Domains,
                        target: tuple[IntVar, frozenset[int]] | None) -> bool:
+        """Whether the units and premises in ``chosen`` leave the ``target`` variable
+        none of its values (for no target: have no solution), each value asked alone so
+        that a value with a solution is given up at the first."""
         units = [item for item in chosen if isinstance(item, Unit)]
         premises = [item for item in chosen if isinstance(item, IntVar)]
-        filtered = self.derive(units, premises, known)
+        constraints = [c for unit in units for c in unit.constraints]
+        domains = self._domains(units, premises, known)
         if target is None:
-            return filtered is None
+            return self.removes(constraints, domains, {})
         variable, removed = target
-        if filtered is None:
-            return True
-        return variable in filtered and not (filtered[variable] & removed)
+        if variable not in domains:
+            return False
+        return all(self.removes(constraints, domains, {variable: frozenset({value})})
+                   for value in removed)

@@ -29,25 +29,26 @@ from experiments.reasoning.steps import (
 from puzzlelab.errors import PuzzleLabError, SolverError
 
 
-def default_filter() -> Filter:
-    """Exact filtering of one constraint, or of several together."""
+def default_filter(deadline: float | None = None) -> Filter:
+    """Exact filtering of one constraint, or of several together (a search of them
+    given up at ``deadline``, a ``time.perf_counter()`` time)."""
     from solvers.filtering import filter_conjunction, filter_constraint
 
     def exact(constraints: Any, domains: Domains) -> Domains | None:
         if len(constraints) == 1:
             filtered = filter_constraint(constraints[0], domains)
             return None if filtered is None else {**domains, **filtered}
-        return filter_conjunction(constraints, domains)
+        return filter_conjunction(constraints, domains, deadline)
 
     return exact
 
 
-def default_removes() -> Removes:
+def default_removes(deadline: float | None = None) -> Removes:
     """Whether exact filtering rules out an asked value, without filtering whole."""
     from solvers.filtering import removes_any
 
     def removes(constraints: Any, domains: Domains, asked: Domains, pool: list[Any]) -> bool:
-        return removes_any(constraints, domains, asked, pool=pool)
+        return removes_any(constraints, domains, asked, deadline, pool)
 
     return removes
 
@@ -65,6 +66,7 @@ def explain(instance: Any, *, viewpoint: str | None = None,
     ending. With ``check``, each step is checked sound by CP-SAT before it is kept.
     """
     from puzzles import puzzle_of
+    from solvers.filtering import FilteringTimeout
     from viewpoints import DEFAULTS, TERMS, get_viewpoint
 
     started = time.perf_counter()
@@ -78,8 +80,8 @@ def explain(instance: Any, *, viewpoint: str | None = None,
     givens = tuple(board.known(v, known[v]) for v in board.visible
                    if known[v] != board.universe[v])
     deadline = None if time_limit is None else started + time_limit
-    finder = StepFinder(board, exact or default_filter(), deadline,
-                        removes=None if exact else default_removes())
+    finder = StepFinder(board, exact or default_filter(deadline), deadline,
+                        removes=None if exact else default_removes(deadline))
     taken: list[Step] = []
     ending = TIME_LIMIT
     try:
@@ -92,7 +94,7 @@ def explain(instance: Any, *, viewpoint: str | None = None,
                                       f"{_words(board, found, before).text}")
             taken.append(_words(board, found, before))
         ending = _ending(board, known, taken, steps)
-    except OutOfTime:
+    except (OutOfTime, FilteringTimeout):
         pass
     solution = _solution(kind, built, known) if ending == SOLVED else None
     return Explanation(kind.instance_name(instance), kind.name, chosen.key, givens,

@@ -32,6 +32,11 @@ class Connected(Constraint):
                 raise ModelError(f"connected: weight {weight} may be negative")
 
     def variables(self) -> tuple[IntVar, ...]:
+        return self._weights
+
+    @cached_property
+    def _weights(self) -> tuple[IntVar, ...]:
+        """The weights, each once (asked for at every node of a search that filters)."""
         return tuple(dict.fromkeys(weight for _, _, weight in self.edges))
 
     @cached_property

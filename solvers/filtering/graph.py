@@ -66,6 +66,8 @@ def _bridges(size: int, edges: list[tuple[int, int, IntVar]]) -> set[int]:
     return bridges
 
 
+_ZERO = frozenset({0})
+"""The domain of an absent edge's weight (weights are never negative)."""
 _NEEDED: dict[Connected, dict[frozenset[IntVar], frozenset[IntVar] | None]] = {}
 """For each constraint and set of weights that are 0: the weights the other edges need
 (None: they leave the nodes apart). The answer depends on nothing else, and a search
@@ -102,7 +104,7 @@ def filter_connected(constraint: Connected, domains: Domains) -> Filtered:
         return None
     if len(constraint.nodes) <= 1:
         return result
-    absent = frozenset(weight for weight in scope if max(result[weight]) == 0)
+    absent = frozenset(weight for weight in scope if result[weight] == _ZERO)
     known = _NEEDED.setdefault(constraint, {})
     if absent not in known:
         if len(known) >= NEEDED_KEPT:

@@ -92,6 +92,18 @@ def explain(instance: Any, *, viewpoint: str | None = None,
                        time.perf_counter() - started)
 
 
+def explained_difficulty(instance: Any, *, viewpoint: str | None = None,
+                         time_limit: float | None = None, check: bool = True,
+                         exact: Filter | None = None) -> int | None:
+    """The difficulty (hardest step's cost) of explaining ``instance`` to its solution;
+    None when the explanation does not get there (time limit, several solutions, none):
+    what ``grade`` shows beside the grade and ``generate --explained-difficulty`` keeps
+    instances by."""
+    explained = explain(instance, viewpoint=viewpoint, time_limit=time_limit, check=check,
+                        exact=exact)
+    return explained.difficulty if explained.ending == SOLVED else None
+
+
 def walk(finder: StepFinder, known: Domains, steps: int | None = None
          ) -> Iterator[tuple[Found, Domains]]:
     """Each step found from ``known`` on, with what was known before it; ``known`` is

@@ -196,3 +196,15 @@ def _page_maker() -> Callable[[list[Explanation], list[Any]], str]:
     except ImportError:
         raise UnsupportedCombination("--html: this version has no explanation page") from None
     return explanation_page  # type: ignore[no-any-return,unused-ignore]
+
+
+def weight_rows() -> list[dict[str, str]]:
+    """What each part of a step costs, read off :mod:`~experiments.reasoning.explain_units`
+    (a reference table, as :mod:`experiments.cli.reference` makes them)."""
+    from experiments.reasoning.explain_units import GROUP_WEIGHTS, UNIT_WEIGHT
+
+    return [{"a step uses": "one constraint (a label's constraints) of any other group",
+             "cost": str(UNIT_WEIGHT)},
+            *({"a step uses": f"one constraint of the group `{group}`", "cost": str(weight)}
+              for group, weight in GROUP_WEIGHTS.items()),
+            {"a step uses": "one premise (a clue, an entry or an earlier fact)", "cost": "1"}]

@@ -40,7 +40,9 @@ from puzzles.hashi_sight import crossing_pairs, neighbours
 from puzzles.hashi_types import Bridge, HashiInstance, HashiSolution, Island
 from solvers import Assignment, IntVar, Model, connected, connected_by_flow, linear, table
 from viewpoints.grades import RootPropagation, Rung, Search, set_ladder
+from viewpoints.hashi_terms import HashiTerms
 from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
+from viewpoints.terms import set_terms
 
 CONNECT = Option("propagator", ("after-search", "propagator", "lazy", "repair", "flow"),
                  "connectivity: checked on each solution, propagated, added as cuts when "
@@ -61,6 +63,8 @@ IMPROVE = Option("none", ("none", "one-one", "two-two", "isolation", "all"),
 # chosen by measurement: docs/defaults.md, Hashi
 set_defaults("hashi", viewpoint="bridges", solver="cpsat", heuristic="auto",
              options={"connect": "repair", "improve": "all"})
+
+set_terms("hashi", HashiTerms())
 
 set_ladder("hashi", (
     Rung("rules", RootPropagation("bridges", {"connect": "propagator", "improve": "none"}),

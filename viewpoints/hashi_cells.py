@@ -26,6 +26,7 @@ from viewpoints.hashi import (
     islands_first,
     post_pairs,
 )
+from viewpoints.hashi_terms import place
 from viewpoints.registry import BuiltModel, viewpoint
 
 NORTH, EAST, SOUTH, WEST = range(4)
@@ -68,27 +69,31 @@ def post_directions(model: Model, instance: HashiInstance) -> Directions:
 
 def _post_cell_rules(model: Model, instance: HashiInstance,
                      leaving: list[list[list[IntVar]]]) -> None:
+    """Each cell's rules, all under the cell's name (an island's, as in ``bridges``):
+    its sum or its passing through, its agreeing with the cells east and south of it,
+    and nothing leaving the grid from it."""
     rows, columns = instance.rows, instance.columns
     at = instance.island_at()
     for r in range(rows):
         for c in range(columns):
             north, east, south, west = leaving[r][c]
             island = at.get((r, c))
+            name = f"the {'island' if island else 'cell'} at {place((r, c))}"
             if island is not None:
                 model.add(linear([(1, north), (1, east), (1, south), (1, west)], "==",
-                                 island.value))
+                                 island.value), name)
             else:
-                model.add(linear([(1, north), (-1, south)], "==", 0))
-                model.add(linear([(1, east), (-1, west)], "==", 0))
-                model.add(table((north, east), NOT_BOTH))
+                model.add(linear([(1, north), (-1, south)], "==", 0), name)
+                model.add(linear([(1, east), (-1, west)], "==", 0), name)
+                model.add(table((north, east), NOT_BOTH), name)
             if c + 1 < columns:
-                model.add(linear([(1, east), (-1, leaving[r][c + 1][WEST])], "==", 0))
+                model.add(linear([(1, east), (-1, leaving[r][c + 1][WEST])], "==", 0), name)
             if r + 1 < rows:
-                model.add(linear([(1, south), (-1, leaving[r + 1][c][NORTH])], "==", 0))
+                model.add(linear([(1, south), (-1, leaving[r + 1][c][NORTH])], "==", 0), name)
             for direction, outside in ((NORTH, r == 0), (SOUTH, r == rows - 1),
                                        (WEST, c == 0), (EAST, c == columns - 1)):
                 if outside:
-                    model.add(linear([(1, leaving[r][c][direction])], "==", 0))
+                    model.add(linear([(1, leaving[r][c][direction])], "==", 0), name)
 
 
 @viewpoint("hashi", "directions", {"connect": CONNECT, "improve": IMPROVE})
@@ -125,14 +130,16 @@ def channeled(instance: HashiInstance, connect: str, improve: str) -> BuiltModel
     with model.group("channeling", "a pair's bridges are what leaves each cell between "
                                    "its islands"):
         for (a, b), x in zip(pairs.pairs, pairs.counts):
+            name = f"the bridges between {place(a.cell)} and {place(b.cell)}"
             horizontal = a.row == b.row
             along = ([(a.row, c) for c in range(a.column, b.column)] if horizontal
                      else [(r, a.column) for r in range(a.row, b.row)])
             for r, c in along:
                 model.add(linear([(1, x), (-1, cells.leaving[r][c][EAST if horizontal
-                                                                   else SOUTH])], "==", 0))
+                                                                   else SOUTH])], "==", 0),
+                          name)
             model.add(linear([(1, x), (-1, cells.leaving[b.row][b.column][
-                WEST if horizontal else NORTH])], "==", 0))
+                WEST if horizontal else NORTH])], "==", 0), name)
     improve_and_connect(model, instance, pairs, connect, improve)
     model.branch_on(pairs.counts)
     model.add_variable_order("islands-first", [pairs.counts[p] for p in

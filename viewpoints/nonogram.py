@@ -28,7 +28,9 @@ from solvers import (
     table,
 )
 from viewpoints.grades import Generation, RootPropagation, Rung, Search, set_ladder
+from viewpoints.nonogram_terms import NonogramTerms
 from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
+from viewpoints.terms import set_terms
 
 Cells = list[list[IntVar]]
 
@@ -40,6 +42,8 @@ SEARCH_SIDE = Option("cells", ("cells", "starts"),
 # regular on CP-SAT solves all but Faase, which the automata backend's belief search
 # solves: the portfolio auto runs both (solvers/portfolio/); why: docs/defaults.md
 set_defaults("nonogram", viewpoint="regular", solver="auto", heuristic="auto")
+
+set_terms("nonogram", NonogramTerms())
 
 set_ladder("nonogram", (
     Rung("line", RootPropagation("regular"),
@@ -158,21 +162,22 @@ def post_block_starts(model: Model, lines: list[tuple[str, Clue, list[IntVar]]]
 def _post_line_starts(model: Model, label: str, clue: Clue, line: list[IntVar]
                       ) -> list[IntVar]:
     """One line's block starts, their order and gaps, and its cells channeled."""
+    name = line_group(label)[1]  # every clause of the line reads as the line
     first, last = earliest_starts(clue), latest_starts(clue, len(line))
     block_starts = [model.int_var(lo, hi, f"{label}_start{b}")
                     for b, (lo, hi) in enumerate(zip(first, last))]
     for b in range(len(clue) - 1):
         model.add(linear([(1, block_starts[b + 1]), (-1, block_starts[b])], ">=",
-                         clue[b] + 1))
+                         clue[b] + 1), name)
     covering: list[list[IntVar]] = [[] for _ in line]
     for b, start in enumerate(block_starts):
         for position in range(first[b], last[b] + 1):
             at = model.bool_var(f"{label}_start{b}_at{position}")
-            model.add(equivalent_to_equality(at, start, position))
+            model.add(equivalent_to_equality(at, start, position), name)
             for j in range(position, position + clue[b]):
                 covering[j].append(at)
     for cell, flags in zip(line, covering):
-        model.add(linear([(1, cell), *((-1, f) for f in flags)], "==", 0))
+        model.add(linear([(1, cell), *((-1, f) for f in flags)], "==", 0), name)
     return block_starts
 
 
@@ -208,6 +213,7 @@ def order(instance: NonogramInstance) -> BuiltModel:
 
 
 def _post_order_line(model: Model, label: str, clue: Clue, line: list[IntVar]) -> None:
+    name = line_group(label)[1]  # every clause of the line reads as the line
     length = len(line)
     first, last = earliest_starts(clue), latest_starts(clue, length)
     started = [[model.int_var(int(j >= last[b]), int(j >= first[b]),
@@ -216,26 +222,26 @@ def _post_order_line(model: Model, label: str, clue: Clue, line: list[IntVar]) -
     covering: list[list[IntVar]] = [[] for _ in line]
     for b, block in enumerate(clue):
         for j in range(length - 1):
-            model.add(implies(started[b][j], started[b][j + 1]))
+            model.add(implies(started[b][j], started[b][j + 1]), name)
         if b + 1 < len(clue):
             for j in range(length):
                 earlier = j - block - 1
                 if earlier < 0:
-                    model.add(linear([(1, started[b + 1][j])], "==", 0))
+                    model.add(linear([(1, started[b + 1][j])], "==", 0), name)
                 else:
-                    model.add(implies(started[b + 1][j], started[b][earlier]))
+                    model.add(implies(started[b + 1][j], started[b][earlier]), name)
         for j in range(first[b], min(length, last[b] + block)):
             covers = model.bool_var(f"{label}_covers{b}_{j}")
-            model.add(implies(covers, started[b][j]))
+            model.add(implies(covers, started[b][j]), name)
             if j - block >= 0:
                 before = started[b][j - block]
-                model.add(clause(negative=(covers, before)))
-                model.add(clause(positive=(covers, before), negative=(started[b][j],)))
+                model.add(clause(negative=(covers, before)), name)
+                model.add(clause(positive=(covers, before), negative=(started[b][j],)), name)
             else:
-                model.add(implies(started[b][j], covers))
+                model.add(implies(started[b][j], covers), name)
             covering[j].append(covers)
     for cell, flags in zip(line, covering):
-        model.add(linear([(1, cell), *((-1, f) for f in flags)], "==", 0))
+        model.add(linear([(1, cell), *((-1, f) for f in flags)], "==", 0), name)
 
 
 @viewpoint("nonogram", "block-start")

@@ -31,12 +31,16 @@ from viewpoints.grades import Generation, Rung, Search, set_ladder
 from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
 from viewpoints.shikaku_levels import RootLevel
 from viewpoints.shikaku_rooms import ROOM_ORDERS, Room, rooms_of
+from viewpoints.shikaku_terms import ShikakuTerms
+from viewpoints.terms import set_terms
 
 GCC = Option("true", ("true", "false"),
              "also post the global cardinality constraint: room k takes exactly clue_k cells")
 
 # the fastest to solve and to count to 2 on the published sets; why: docs/defaults.md
 set_defaults("shikaku", viewpoint="patterns", solver="choco", heuristic="input/min")
+
+set_terms("shikaku", ShikakuTerms())
 
 GCC_OPTIONS = {"size": "12x12", "max-area": "16"}
 """Where global cardinality decided a generated puzzle most often (results/difficulty-

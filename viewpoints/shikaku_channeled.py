@@ -24,6 +24,9 @@ cell and room (not one clause per placement, which would be quadratic):
 - a cell in room k excludes the placements of room k that miss it:
   ``in[r][c][k] + sum(chosen[k][p] : p misses (r, c)) <= 1``.
 
+Every channeling and redundant constraint is labelled with its cell and room (``r2c3 in
+room 4``): what an explanation names as the reason, whichever form posted it.
+
 ``gcc=true`` adds ``global_cardinality``: room k takes exactly clue_k cells. The search
 branches on the placements, as patterns does, so the two compare node for node.
 """
@@ -58,7 +61,8 @@ def _channel_by_implication(model: Model, chosen: Chosen, inside: Inside) -> Non
     for room, flags in chosen:
         for placement, flag in zip(room.placements, flags):
             for r, c in placement.cells():
-                model.add(implies(flag, inside[r, c, room.label]))
+                model.add(implies(flag, inside[r, c, room.label]),
+                          f"r{r + 1}c{c + 1} in room {room.label}")
 
 
 def _channel_by_missing(model: Model, chosen: Chosen, inside: Inside) -> None:
@@ -67,7 +71,7 @@ def _channel_by_missing(model: Model, chosen: Chosen, inside: Inside) -> None:
             missing = [flag for placement, flag in zip(room.placements, flags)
                        if not placement.covers(r, c)]
             model.add(linear([(1, inside[r, c, room.label]), *((1, f) for f in missing)],
-                             "==", 1))
+                             "==", 1), f"r{r + 1}c{c + 1} in room {room.label}")
 
 
 def _post_redundant(model: Model, chosen: Chosen, covering: Covering,
@@ -78,14 +82,14 @@ def _post_redundant(model: Model, chosen: Chosen, covering: Covering,
                                     if other != label for flag in flags]
             if others:
                 model.add(linear([(1, inside[r, c, label]), *((1, f) for f in others)],
-                                 "<=", 1))
+                                 "<=", 1), f"r{r + 1}c{c + 1} in room {label}")
     for room, flags in chosen:
         for r, c in {cell for placement in room.placements for cell in placement.cells()}:
             missing = [flag for placement, flag in zip(room.placements, flags)
                        if not placement.covers(r, c)]
             if missing:
                 model.add(linear([(1, inside[r, c, room.label]), *((1, f) for f in missing)],
-                                 "<=", 1))
+                                 "<=", 1), f"r{r + 1}c{c + 1} in room {room.label}")
 
 
 @viewpoint("shikaku", "channeled",

@@ -42,9 +42,13 @@ class _Box:
         self.width = model.int_var_from_values((w for _, w in shapes), f"width{label}")
         self.bottom = model.int_var(r + 1, min(instance.rows, r + tall), f"bottom{label}")
         self.right = model.int_var(c + 1, min(instance.columns, c + wide), f"right{label}")
-        model.add(table((self.height, self.width), shapes))
-        model.add(linear([(1, self.bottom), (-1, self.top), (-1, self.height)], "==", 0))
-        model.add(linear([(1, self.right), (-1, self.left), (-1, self.width)], "==", 0))
+        name = f"room {label}"
+        model.add(table((self.height, self.width), shapes), name)
+        model.add(linear([(1, self.bottom), (-1, self.top), (-1, self.height)], "==", 0), name)
+        model.add(linear([(1, self.right), (-1, self.left), (-1, self.width)], "==", 0), name)
+
+    def sides(self) -> tuple[IntVar, ...]:
+        return self.top, self.left, self.height, self.width, self.bottom, self.right
 
     def can_hold(self, row: int, column: int) -> bool:
         """Whether some values of the variables put (row, column) inside the room."""
@@ -52,16 +56,25 @@ class _Box:
 
 
 class _Flags:
-    """The ``x == v`` flags, made once each, and "this expression is at least 0"."""
+    """The ``x == v`` flags, made once each, and "this expression is at least 0".
 
-    def __init__(self, model: Model) -> None:
+    Each definition is posted under what its variable is about: a room's side under the
+    room (group ``shapes``, ``room 3``), a difference of two rooms' sides under the pair
+    (group ``no overlap``, ``rooms 1 and 3``), so a reader meets them with the rule they
+    serve."""
+
+    def __init__(self, model: Model, boxes: dict[int, _Box]) -> None:
         self.model = model
         self.made: dict[tuple[IntVar, int], IntVar] = {}
+        self.room_of = {side: label for label, box in boxes.items() for side in box.sides()}
+        self.posted_in = {side: ("shapes", f"room {label}")
+                          for side, label in self.room_of.items()}
 
     def equal(self, variable: IntVar, value: int) -> IntVar:
         if (variable, value) not in self.made:
             flag = self.model.bool_var(f"{variable.name}_is_{value}")
-            self.model.add(equivalent_to_equality(flag, variable, value))
+            group, label = self.posted_in[variable]
+            self.model.add(equivalent_to_equality(flag, variable, value), label, group)
             self.made[variable, value] = flag
         return self.made[variable, value]
 
@@ -78,7 +91,11 @@ class _Flags:
         if high < 0:
             return []
         difference = self.model.int_var(low, high, f"{later.name}_minus_{earlier.name}")
-        self.model.add(linear([(1, difference), (-1, later), (1, earlier)], "==", 0))
+        first, second = sorted((self.room_of[later], self.room_of[earlier]))
+        group, label = self.posted_in[difference] = ("no overlap",
+                                                     f"rooms {first} and {second}")
+        self.model.add(linear([(1, difference), (-1, later), (1, earlier)], "==", 0), label,
+                       group)
         return self.at_least(difference, 0)
 
 
@@ -109,12 +126,13 @@ def geometry(instance: ShikakuInstance, overlap: str) -> BuiltModel:
     rooms = rooms_of(instance)
     model = Model(f"shikaku-geometry-{instance.name}")
     with model.group("shapes", "a room's height times its width is its clue; its bottom "
-                               "and right follow from them"):
+                               "and right, and the flags of where its sides are, follow "
+                               "from them"):
         boxes = {room.label: _Box(model, instance, room) for room in rooms}
     for side in ("top", "left", "height", "width", "bottom", "right"):
         model.name_array(side, [getattr(boxes[room.label], side) for room in rooms],
                          offset=0 if side in ("height", "width") else 1)
-    flags = _Flags(model)
+    flags = _Flags(model, boxes)
     model.describe_group("other clues", "a room holds no other room's clue")
     for room in rooms:
         box = boxes[room.label]

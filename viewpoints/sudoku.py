@@ -21,6 +21,8 @@ from solvers import (
 from solvers.constraints import Strength
 from viewpoints.grades import Generation, RootPropagation, Rung, Search, set_ladder
 from viewpoints.registry import BuiltModel, Option, set_defaults, viewpoint
+from viewpoints.sudoku_terms import SudokuTerms
+from viewpoints.terms import set_terms
 
 ALLDIFF = Option("weak", ("weak", "strong", "hall"),
                  "all_different propagation: weak (value-based), strong (bounds/domain) or "
@@ -35,6 +37,8 @@ Grid = list[list[IntVar]]
 # the fastest combination of the throughput benchmark; why: docs/defaults.md
 set_defaults("sudoku", viewpoint="classic", options={"alldiff": "strong"}, solver="choco",
              heuristic="first-fail/min")
+
+set_terms("sudoku", SudokuTerms())
 
 MINIMAL = {"clues": "0"}
 """Clues 0 under ``--difficulty``: as few as uniqueness (and the grade) allow."""

@@ -1,5 +1,5 @@
 """The cheapest next step: which constraints, with which earlier facts, derive something
-new, at the least cost (their weights plus one per premise).
+new, at the least cost (their weights plus their premises': :mod:`.explain_units`).
 
 A step's constraints are one unit (a label's constraints), or two units that share a
 variable when no one unit derives anything; when no pair does either, every unit
@@ -20,13 +20,19 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from experiments.reasoning.explain_sets import deletion_minimal, fewest
-from experiments.reasoning.explain_units import Board, Domains, Unit
+from experiments.reasoning.explain_units import Board, Domains, Unit, premise_weight
 from solvers import IntVar
 from solvers.constraints import Constraint
 
 Filter = Callable[[Sequence[Constraint], Domains], "Domains | None"]
 """Exact filtering: for each variable of the constraints, the values some solution
 within ``domains`` gives it; None when there is no solution."""
+
+
+def step_cost(units: Sequence[Unit], premises: Sequence[IntVar], known: Domains) -> int:
+    """What a step using ``units`` and ``premises`` (their ``known`` values) costs."""
+    return (sum(unit.reason.weight for unit in units)
+            + sum(premise_weight(known[variable]) for variable in premises))
 
 
 class OutOfTime(Exception):
@@ -42,10 +48,7 @@ class Found:
     premises: tuple[IntVar, ...]
     removed: tuple[tuple[IntVar, frozenset[int]], ...]
     contradiction: bool
-
-    @property
-    def cost(self) -> int:
-        return sum(unit.reason.weight for unit in self.units) + len(self.premises)
+    cost: int
 
 
 class StepFinder:
@@ -105,11 +108,12 @@ class StepFinder:
             news = self.news(units, self.derive(units, premises, known), known)
             return news is None or bool(news)
 
-        premises = fewest(candidates, derives)
+        premises = fewest(candidates, derives, lambda v: premise_weight(known[v]))
         found = None
         if premises is not None:
             news = self.news(units, self.derive(units, premises, known), known)
-            found = Found(units, tuple(premises), news or (), news is None)
+            found = Found(units, tuple(premises), news or (), news is None,
+                          step_cost(units, premises, known))
         self._memo[key] = found
         return found
 
@@ -158,7 +162,8 @@ class StepFinder:
             [v for v in everything if v in in_scope],
             lambda chosen: derives_all([*kept_units, *chosen]))
         final = self.news(kept_units, self.derive(kept_units, kept_premises, known), known)
-        return Found(tuple(kept_units), tuple(kept_premises), final or (), final is None)
+        return Found(tuple(kept_units), tuple(kept_premises), final or (), final is None,
+                     step_cost(kept_units, kept_premises, known))
 
     def _split_derives(self, chosen: Sequence[Unit | IntVar], known: Domains,
                        target: tuple[IntVar, frozenset[int]] | None) -> bool:

@@ -3,7 +3,7 @@ derive anything (an implicit hitting set), and a subset-minimal set by deletion.
 
 Both work on a monotone test: more premises (or constraints) never derive less, because
 the facts come from exact filtering (every value kept has a solution of the constraints
-within the premises' domains). The smallest premise set is found as the smallest set
+within the premises' domains). The lightest premise set is found as the lightest set
 that meets every *correction set*: a set grown as large as possible without deriving
 anything leaves out at least one member of every premise set that does derive
 something, so its complement must be met (the duality of minimal unsatisfiable and
@@ -12,6 +12,9 @@ minimal correction sets that Bogaerts, Gamba and Guns's explanations build on).
 >>> need = {"a", "c"}
 >>> fewest(["a", "b", "c", "d"], lambda chosen: need <= set(chosen))
 ['a', 'c']
+>>> fewest(["a", "b", "c"], lambda chosen: "a" in chosen or {"b", "c"} <= set(chosen),
+...        weight={"a": 5, "b": 1, "c": 1}.get)
+['b', 'c']
 >>> deletion_minimal(["a", "b", "c", "d"], lambda chosen: need <= set(chosen))
 ['a', 'c']
 """
@@ -27,45 +30,45 @@ Test = Callable[[Sequence[T]], bool]
 """Whether a set (in the candidates' order) derives what is asked."""
 
 
-def smallest_hitting_set(sets: Sequence[frozenset[int]], bound: int) -> list[int] | None:
-    """A smallest set of indices meeting every set of ``sets``, or None when every one
-    has ``bound`` members or more (a branch and bound on the smallest set unmet)."""
+def smallest_hitting_set(sets: Sequence[frozenset[int]], weights: Sequence[int],
+                         bound: int) -> list[int] | None:
+    """A lightest set of indices (``weights`` by index) meeting every set of ``sets``,
+    or None when each weighs ``bound`` or more (a branch and bound on the smallest set
+    unmet)."""
     best: list[int] | None = None
     limit = bound
 
-    def branch(chosen: list[int]) -> None:
+    def branch(chosen: list[int], weight: int) -> None:
         nonlocal best, limit
         unmet: list[frozenset[int]] = [s for s in sets if not s.intersection(chosen)]
         if not unmet:
-            if len(chosen) < limit:
-                best, limit = list(chosen), len(chosen)
-            return
-        if len(chosen) + 1 >= limit:
+            if weight < limit:
+                best, limit = list(chosen), weight
             return
         smallest: frozenset[int] = min(unmet, key=len)
-        for member in sorted(smallest):
+        for member in sorted(smallest, key=lambda m: (weights[m], m)):
+            if weight + weights[member] >= limit:
+                continue
             chosen.append(member)
-            branch(chosen)
+            branch(chosen, weight + weights[member])
             chosen.pop()
 
-    branch([])
+    branch([], 0)
     return best
 
 
-def fewest(candidates: Sequence[T], derives: Test[T], bound: int | None = None
-           ) -> list[T] | None:
-    """A smallest subset of ``candidates`` that ``derives`` (kept in the candidates'
-    order), or None when none of fewer than ``bound`` members does (all of them are
-    tried first: None when even they do not derive)."""
+def fewest(candidates: Sequence[T], derives: Test[T],
+           weight: Callable[[T], int] = lambda _: 1) -> list[T] | None:
+    """A lightest subset of ``candidates`` (by ``weight``, one each by default) that
+    ``derives``, kept in the candidates' order; None when even all of them do not."""
     size = len(candidates)
-    bound = size + 1 if bound is None else min(bound, size + 1)
     if not derives(candidates):
         return None
+    weights = [weight(candidate) for candidate in candidates]
     corrections: list[frozenset[int]] = []
     while True:
-        hitting = smallest_hitting_set(corrections, bound)
-        if hitting is None:
-            return None
+        hitting = smallest_hitting_set(corrections, weights, sum(weights) + 1)
+        assert hitting is not None  # every candidate together derives: they hit every set
         chosen = sorted(hitting)
         if derives([candidates[i] for i in chosen]):
             return [candidates[i] for i in chosen]

@@ -29,6 +29,18 @@ GROUP_WEIGHTS: Mapping[str, int] = {"connected": 2 * UNIT_WEIGHT}
 (connectivity) is harder to see than over one island."""
 
 
+FIXED_PREMISE_WEIGHT = 1
+"""What using an earlier fact that fixes a variable (``r3c1 = 5``) costs a step."""
+OPEN_PREMISE_WEIGHT = 1
+"""What using an earlier fact that leaves a variable several values (``r3c1 is not 5``)
+costs a step: holding candidates in mind is harder than reading a placed value."""
+
+
+def premise_weight(values: frozenset[int]) -> int:
+    """What using a variable's known ``values`` as a premise costs."""
+    return FIXED_PREMISE_WEIGHT if len(values) == 1 else OPEN_PREMISE_WEIGHT
+
+
 def group_weight(group: str) -> int:
     """What using one constraint of ``group`` costs."""
     return GROUP_WEIGHTS.get(group, UNIT_WEIGHT)

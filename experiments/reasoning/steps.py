@@ -54,7 +54,7 @@ class Fact:
         """Whether one value is left."""
         return len(self.values) == 1
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"text": self.text, "array": self.array, "index": list(self.index),
                 "values": list(self.values), "removed": list(self.removed),
                 "cells": [list(cell) for cell in self.cells]}
@@ -79,7 +79,7 @@ class Reason:
     weight: int
     cells: tuple[Cell, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"text": self.text, "group": self.group, "description": self.description,
                 "weight": self.weight, "cells": [list(cell) for cell in self.cells]}
 
@@ -112,7 +112,7 @@ class Step:
                    else "; ".join(fact.text for fact in self.facts))
         return f"{used}{given}: {derived}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"text": self.text, "facts": [fact.to_json() for fact in self.facts],
                 "constraints": [reason.to_json() for reason in self.constraints],
                 "premises": [fact.to_json() for fact in self.premises],
@@ -144,7 +144,7 @@ class Explanation:
     solution: Any = None
     note: str = ""
     seconds: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, object] = field(default_factory=dict)
 
     @property
     def difficulty(self) -> int:
@@ -156,14 +156,14 @@ class Explanation:
         """The cost of every step together."""
         return sum(step.cost for step in self.steps)
 
-    def summary_json(self) -> dict[str, Any]:
+    def summary_json(self) -> dict[str, object]:
         """What ``explain --json --difficulty-only`` prints of it."""
         return {"instance": self.instance, "puzzle": self.puzzle,
                 "viewpoint": self.viewpoint, "difficulty": self.difficulty,
                 "total_cost": self.total_cost, "steps": len(self.steps),
                 "ending": self.ending, "seconds": round(self.seconds, 3)}
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """What ``explain --json`` prints of it."""
         return {**self.summary_json(), "solution": self.solution, "note": self.note,
                 "givens": [fact.to_json() for fact in self.givens],

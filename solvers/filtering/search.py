@@ -1,0 +1,123 @@
+"""The exact filter of a conjunction: a support search by depth-first search that
+maintains each constraint's exact filter to a fixpoint.
+
+One solution supports every value it uses, so the search first looks for any solution
+(preferring values not yet supported), then, for each value still unsupported, for a
+solution that uses it. Hidden auxiliary variables are variables of the search like
+any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from solvers.constraints import Constraint
+from solvers.filtering.base import Domains, Filter, Filtered, check_deadline, kept
+from solvers.filtering.dispatch import FILTERS, filter_constraint, filter_for
+from solvers.filtering.generic import (
+    ENUMERATION_LIMIT,
+    assignment_count,
+    filter_by_solver,
+    scope_of,
+)
+from solvers.variables import IntVar
+
+Solution = dict[IntVar, int]
+
+
+class _SupportSearch:
+    """The constraints, who watches each variable, and the supports found so far."""
+
+    def __init__(self, constraints: Sequence[Constraint], deadline: float | None) -> None:
+        self.constraints = list(constraints)
+        self.filters: list[Filter] = [filter_for(c) for c in constraints]
+        self.watchers: dict[IntVar, list[int]] = {}
+        for number, constraint in enumerate(constraints):
+            for variable in constraint.variables():
+                self.watchers.setdefault(variable, []).append(number)
+        self.supports: dict[IntVar, set[int]] = {v: set() for v in self.watchers}
+        self.deadline = deadline
+
+    def propagate(self, domains: dict[IntVar, frozenset[int]], queue: list[int]
+                  ) -> dict[IntVar, frozenset[int]] | None:
+        """``domains`` narrowed in place to the fixpoint of every constraint's filter,
+        starting with ``queue``; None on a failure."""
+        queued = [False] * len(self.constraints)
+        for number in queue:
+            queued[number] = True
+        while queue:
+            number = queue.pop()
+            queued[number] = False
+            filtered = self.filters[number](self.constraints[number], domains)
+            if filtered is None:
+                return None
+            for variable, values in filtered.items():
+                if len(values) != len(domains[variable]):
+                    domains[variable] = values
+                    for other in self.watchers[variable]:
+                        if not queued[other] and other != number:
+                            queued[other] = True
+                            queue.append(other)
+        return domains
+
+    def solve(self, domains: dict[IntVar, frozenset[int]]) -> Solution | None:
+        """A solution within the propagated ``domains``, trying unsupported values first."""
+        check_deadline(self.deadline)
+        branch, smallest = None, 0
+        for variable, values in domains.items():
+            if len(values) > 1 and (branch is None or len(values) < smallest):
+                branch, smallest = variable, len(values)
+        if branch is None:  # every filter is exact, so a fixed fixpoint is a solution
+            return {variable: next(iter(values)) for variable, values in domains.items()}
+        known = self.supports[branch]
+        for value in sorted(domains[branch], key=lambda value: value in known):
+            child = dict(domains)
+            child[branch] = frozenset((value,))
+            if self.propagate(child, list(self.watchers[branch])) is not None:
+                solution = self.solve(child)
+                if solution is not None:
+                    return solution
+        return None
+
+    def support(self, solution: Solution) -> None:
+        for variable, value in solution.items():
+            self.supports[variable].add(value)
+
+
+def filter_conjunction(constraints: Sequence[Constraint], domains: Domains,
+                       deadline: float | None = None) -> Filtered:
+    """For every variable of every constraint, the values of its domain in some assignment
+    within ``domains`` that satisfies all the constraints at once; None when there is none.
+
+    Exact (not the fixpoint of the single filters). ``deadline`` is a
+    ``time.perf_counter()`` time; past it :class:`FilteringTimeout` is raised. A
+    constraint with no rule of its own and too many assignments to enumerate sends the
+    whole conjunction to the CP-SAT support search.
+    """
+    check_deadline(deadline)
+    if len(constraints) == 1:
+        return filter_constraint(constraints[0], domains)
+    if any(type(c) not in FILTERS and assignment_count(c.variables(), domains) >
+           ENUMERATION_LIMIT for c in constraints):
+        return filter_by_solver(constraints, domains, deadline)
+    search = _SupportSearch(constraints, deadline)
+    scope = scope_of(constraints)
+    root = search.propagate({variable: domains[variable] for variable in scope},
+                            list(range(len(constraints))))
+    if root is None:
+        return None
+    first = search.solve(root)
+    if first is None:
+        return None
+    search.support(first)
+    for variable in scope:
+        for value in root[variable]:
+            if value in search.supports[variable]:
+                continue
+            child = dict(root)
+            child[variable] = frozenset((value,))
+            if search.propagate(child, list(search.watchers[variable])) is not None:
+                solution = search.solve(child)
+                if solution is not None:
+                    search.support(solution)
+    return {variable: kept(domains, variable, search.supports[variable]) for variable in scope}

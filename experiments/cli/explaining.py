@@ -201,10 +201,18 @@ def _page_maker() -> Callable[[list[Explanation], list[Any]], str]:
 def weight_rows() -> list[dict[str, str]]:
     """What each part of a step costs, read off :mod:`~experiments.reasoning.explain_units`
     (a reference table, as :mod:`experiments.cli.reference` makes them)."""
-    from experiments.reasoning.explain_units import GROUP_WEIGHTS, UNIT_WEIGHT
+    from experiments.reasoning.explain_units import (
+        FIXED_PREMISE_WEIGHT,
+        GROUP_WEIGHTS,
+        OPEN_PREMISE_WEIGHT,
+        UNIT_WEIGHT,
+    )
 
     return [{"a step uses": "one constraint (a label's constraints) of any other group",
              "cost": str(UNIT_WEIGHT)},
             *({"a step uses": f"one constraint of the group `{group}`", "cost": str(weight)}
               for group, weight in GROUP_WEIGHTS.items()),
-            {"a step uses": "one premise (a clue, an entry or an earlier fact)", "cost": "1"}]
+            {"a step uses": "one premise that fixes a variable (a clue, an entry, `r3c1 = 5`)",
+             "cost": str(FIXED_PREMISE_WEIGHT)},
+            {"a step uses": "one premise that leaves several values (`r3c1 is not 5`)",
+             "cost": str(OPEN_PREMISE_WEIGHT)}]

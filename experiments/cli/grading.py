@@ -4,7 +4,7 @@ without search up to search itself."""
 
 from __future__ import annotations
 
-from argparse import ArgumentParser, Namespace
+from argparse import ArgumentParser, BooleanOptionalAction, Namespace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +35,11 @@ def _grade_arguments(parser: ArgumentParser) -> None:
                         metavar="SECONDS",
                         help="seconds each count, search and explanation of one instance "
                              "may take")
+    parser.add_argument("--explain", action=BooleanOptionalAction, default=True,
+                        help="give each instance with one solution the difficulty of its "
+                             "step-wise explanation (`puzzlelab explain`) within "
+                             "--time-limit; --no-explain leaves it out (null), which is "
+                             "faster on hard puzzles: a step may run past the limit")
     parser.add_argument("--json", action="store_true", dest="as_json",
                         help="print a JSON list of records (instance, grade, solutions, "
                              "branches, difficulty, note)")
@@ -109,7 +114,7 @@ def grade(given: Namespace) -> int | None:
     for number, instance in enumerate(instances, 1):
         with working(f"grading {number} of {len(instances)}"):
             grades.append(grade_instance(ladder.puzzle, instance, given.time_limit,
-                                         explained=True))
+                                         explained=given.explain))
     if given.as_json:
         say(json.dumps([found.to_json() for found in grades]))
     else:

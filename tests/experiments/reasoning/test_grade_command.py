@@ -49,12 +49,13 @@ def test_search_is_reported_with_its_branches_on_cp(monkeypatch: pytest.MonkeyPa
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     file = PUZZLES.get("sudoku").data_folder() / "norvig_hardest.txt"
     code, out, _ = run_cli(monkeypatch, capsys, "grade", "sudoku", str(file), "--instance",
-                           "2", "--instance", "norvig_hardest#3", "--json")
+                           "2", "--instance", "norvig_hardest#3", "--json", "--no-explain")
     assert code == 0
     first, second = json.loads(out)
     assert (first["instance"], first["grade"], second["grade"]) == (
         "norvig_hardest#2", "search", "probing")
     assert first["branches"] >= 1 and second["branches"] is None
+    assert first["difficulty"] is None  # --no-explain
 
 
 def test_grade_with_no_instance_graded_exits_1(monkeypatch: pytest.MonkeyPatch,

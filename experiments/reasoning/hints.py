@@ -91,8 +91,9 @@ def entries_of(instance: Any, partial: Any, *, viewpoint: str | None = None,
     for name, array in puzzle_model.arrays.items():
         other = partial_model.arrays.get(name)
         if other is None or other.shape != array.shape:
-            raise PuzzleLabError(f"the partial grid is not the same size as "
-                                 f"{kind.instance_name(instance)}")
+            raise PuzzleLabError(f"the partial grid is not {kind.instance_name(instance)} "
+                                 f"with entries: viewpoint {chosen.key} builds its {name} "
+                                 f"otherwise (another size, or other clues)")
         for variable, seen in zip(array.variables, other.variables, strict=True):
             given, now = frozenset(variable.domain), frozenset(seen.domain)
             if now == given:

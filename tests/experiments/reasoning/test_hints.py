@@ -102,3 +102,21 @@ def test_from_partial_with_a_changed_clue_is_one_line_and_exit_2(
                              "--from", str(files["changed"]), "--steps", "1")
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and cell_name(1, 0) in err
+
+
+SHIKAKU_TINY = "== tiny\n3 3\n4 - 2\n- - -\n- 3 -\n"
+
+
+@pytest.mark.parametrize("partial", [
+    SHIKAKU_TINY.replace("- 3 -", "- - 3"),  # a clue moved
+    SHIKAKU_TINY + "solution:\n3 3\n1 1 2\n1 1 2\n- - -\n",  # rooms partly drawn
+])
+def test_a_shikaku_file_cannot_hold_a_partly_solved_grid(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        partial: str) -> None:
+    (tmp_path / "puzzle.txt").write_text(SHIKAKU_TINY, encoding="utf-8")
+    (tmp_path / "partial.txt").write_text(partial, encoding="utf-8")
+    code, out, err = run_cli(monkeypatch, capsys, "explain", "shikaku",
+                             str(tmp_path / "puzzle.txt"), "--from",
+                             str(tmp_path / "partial.txt"), "--steps", "1")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1

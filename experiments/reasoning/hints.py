@@ -38,7 +38,7 @@ class WrongEntry:
     entry: Fact
     step: Step | None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"entry": self.entry.to_json(),
                 "step": None if self.step is None else self.step.to_json()}
 
@@ -63,7 +63,7 @@ class Hint:
         """The next steps (none when an entry is wrong)."""
         return () if self.explanation is None else self.explanation.steps
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"entries": [fact.to_json() for fact in self.entries],
                 "wrong": [wrong.to_json() for wrong in self.wrong],
                 "explanation": None if self.explanation is None

@@ -190,12 +190,10 @@ def _page_maker() -> Callable[[list[Explanation], list[Any]], str]:
     """The page that steps through explanations (:mod:`.explain_page`), or the refusal
     of ``--html`` before any work when this version has none."""
     try:
-        from experiments.reasoning.explain_page import (  # type: ignore[import-not-found,unused-ignore]
-            explanation_page,
-        )
+        from experiments.reasoning.explain_page import explanation_page
     except ImportError:
         raise UnsupportedCombination("--html: this version has no explanation page") from None
-    return explanation_page  # type: ignore[no-any-return,unused-ignore]
+    return explanation_page
 
 
 def weight_rows() -> list[dict[str, str]]:

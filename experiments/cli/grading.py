@@ -38,8 +38,8 @@ def _grade_arguments(parser: ArgumentParser) -> None:
     parser.add_argument("--explain", action=BooleanOptionalAction, default=True,
                         help="give each instance with one solution the difficulty of its "
                              "step-wise explanation (`puzzlelab explain`) within "
-                             "--time-limit; --no-explain leaves it out (null), which is "
-                             "faster on hard puzzles: a step may run past the limit")
+                             "--time-limit; --no-explain leaves it out (null): faster on "
+                             "hard puzzles, whose explanation may take the whole limit")
     parser.add_argument("--json", action="store_true", dest="as_json",
                         help="print a JSON list of records (instance, grade, solutions, "
                              "branches, difficulty, note)")

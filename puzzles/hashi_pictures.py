@@ -72,8 +72,8 @@ def render_svg(instance: HashiInstance, solution: HashiSolution | None = None) -
     body = [element.replace('stroke="black"', 'stroke="#e0e0e0"')
             for element in svg.grid_lines(instance.rows, instance.columns)]
 
-    def centre(r: float, c: float) -> tuple[float, float]:
-        return origin + (c + 0.5) * cell, origin + (r + 0.5) * cell
+    def centre(r: int, c: int) -> tuple[float, float]:
+        return svg.centre(svg.cell_box(r, c))
 
     for bridge in solution.bridges if solution is not None else ():
         if not _drawable(instance, bridge):

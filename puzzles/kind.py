@@ -38,6 +38,7 @@ from puzzlelab.errors import (
 )
 from puzzlelab.registry import Registry
 from puzzles.options import Option, OptionValues, resolve
+from puzzles.svg import Box, cell_box
 
 InstanceT = TypeVar("InstanceT")
 SolutionT = TypeVar("SolutionT")
@@ -169,6 +170,13 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
     def render_svg(self, instance: InstanceT, solution: SolutionT | None = None) -> str:
         """A standalone SVG picture for reports."""
         raise NotImplementedError
+
+    def cell_box(self, instance: InstanceT, row: int, column: int) -> Box:
+        """Where grid cell (``row``, ``column``), 0-based, is in :meth:`render_svg`'s
+        picture: (x, y, width, height) in its pixels, for a page that marks cells on it.
+        By default the plain grid of :mod:`puzzles.svg` (:func:`puzzles.svg.cell_box`); a
+        picture with room around its grid (a nonogram's clues) says where its cells are."""
+        return cell_box(row, column)
 
     def drawing_instance(self, solution: SolutionT) -> InstanceT | None:
         """The instance a solution is drawn on when shown by itself (a notebook shows it):

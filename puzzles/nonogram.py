@@ -34,9 +34,10 @@ from puzzles.json_forms import number_rows
 from puzzles.kind import PuzzleKind, register
 from puzzles.nonogram_formats import Clue, ClueFile, blocks_of, read_dzn, read_non, read_out
 from puzzles.nonogram_game_ids import pattern_game_id, read_pattern
-from puzzles.nonogram_pictures import render_svg, render_text
+from puzzles.nonogram_pictures import cell_box, render_svg, render_text
 from puzzles.nonogram_types import NonogramInstance, NonogramSolution
 from puzzles.options import Option, OptionValues, Size
+from puzzles.svg import Box
 from puzzles.text_input import content_lines, read_text
 
 __all__ = ["Clue", "NonogramInstance", "NonogramSolution", "blocks_of", "check", "clues_of",
@@ -266,6 +267,10 @@ class Nonogram(PuzzleKind[NonogramInstance, NonogramSolution]):
 
     def instance_title(self, instance: NonogramInstance) -> str | None:
         return instance.title or None
+
+    def cell_box(self, instance: NonogramInstance, row: int, column: int) -> Box:
+        """Cells sit right of the row clues and below the column clues."""
+        return cell_box(instance, row, column)
 
     def drawing_instance(self, solution: NonogramSolution) -> NonogramInstance | None:
         """The nonogram whose picture the solution is: its clues read off it."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from puzzles import svg
@@ -49,6 +50,7 @@ def _digits_width(number: int) -> float:
     return len(str(number)) * DIGIT_WIDTH * CLUE_FONT
 
 
+@lru_cache(maxsize=4)  # a page marking every cell asks once a cell
 def svg_layout(instance: NonogramInstance) -> tuple[float, float, float]:
     """(cell, left, top): the side of a cell, wide enough for the widest column clue's
     digits; the room the row clues take, each clue's numbers side by side; the room the
@@ -63,6 +65,13 @@ def svg_layout(instance: NonogramInstance) -> tuple[float, float, float]:
     top = max((len(clue or (0,)) for clue in instance.columns), default=1) \
         * CLUE_FONT * LINE + CLUE_FONT * 0.5 + svg.MARGIN
     return cell, left, top
+
+
+def cell_box(instance: NonogramInstance, row: int, column: int) -> svg.Box:
+    """Where cell (``row``, ``column``) is in :func:`render_svg`'s picture: right of the
+    row clues and below the column clues."""
+    size, left, top = svg_layout(instance)
+    return left + column * size, top + row * size, size, size
 
 
 def render_svg(instance: NonogramInstance, solution: NonogramSolution | None = None) -> str:
@@ -86,7 +95,7 @@ def render_svg(instance: NonogramInstance, solution: NonogramSolution | None = N
                                  * line, str(block), CLUE_FONT))
     if solution is not None:
         for r, row in enumerate(solution.grid):
-            body += [svg.rectangle(left + start * size, top + r * size, length * size, size,
+            body += [svg.rectangle(*cell_box(instance, r, start)[:2], length * size, size,
                                    "#222") for start, length in block_runs(row)]
     body += [f'<g transform="translate({left:g},{top:g})">',
              *svg.grid_lines(instance.height, instance.width, 5, origin=0, cell=size), "</g>"]

@@ -95,8 +95,7 @@ def render_svg(instance: ShikakuInstance, solution: ShikakuSolution | None = Non
                 if rooms.known(r, c):
                     colour = colours.setdefault(rooms.key(r, c),
                                                 _SHADES[len(colours) % len(_SHADES)])
-                    body.append(svg.rectangle(origin + c * cell, origin + r * cell, cell, cell,
-                                              colour))
+                    body.append(svg.rectangle(*svg.cell_box(r, c), colour))
     body += [element.replace('stroke="black"', 'stroke="#b0b0b0"')
              for element in svg.grid_lines(instance.rows, instance.columns)]
     for r in range(instance.rows + 1):
@@ -112,7 +111,7 @@ def render_svg(instance: ShikakuInstance, solution: ShikakuSolution | None = Non
     for r in range(instance.rows):
         for c in range(instance.columns):
             if instance.clues[r][c]:
-                body.append(svg.text(origin + (c + 0.5) * cell, origin + (r + 0.5) * cell,
+                body.append(svg.text(*svg.centre(svg.cell_box(r, c)),
                                      str(instance.clues[r][c]), cell * 0.5, bold=True))
     return svg.document(instance.columns * cell + 2 * origin,
                         instance.rows * cell + 2 * origin, body)

@@ -209,8 +209,7 @@ def render_svg(instance: SudokuInstance, solution: SudokuSolution | None = None)
         for c in range(n):
             if grid[r][c]:
                 given = instance.givens[r][c] != 0
-                body.append(svg.text(svg.MARGIN + (c + 0.5) * svg.CELL,
-                                     svg.MARGIN + (r + 0.5) * svg.CELL, str(grid[r][c]),
+                body.append(svg.text(*svg.centre(svg.cell_box(r, c)), str(grid[r][c]),
                                      svg.CELL * (0.55 if n < 10 else 0.42),
                                      "black" if given else "#1f5fbf", bold=given))
     body += svg.grid_lines(n, n, instance.box)

@@ -5,6 +5,9 @@ from __future__ import annotations
 CELL = 36  # pixels per cell
 MARGIN = 4
 
+Box = tuple[float, float, float, float]
+"""Where a grid cell is in a picture: (x, y, width, height) in the SVG's own pixels."""
+
 
 TEXT_STYLE = "text{font-family:sans-serif;text-anchor:middle;dominant-baseline:central}"
 """Said once per document rather than on each of a large Nonogram's thousands of clues."""
@@ -38,6 +41,18 @@ def rectangle(x: float, y: float, width: float, height: float, fill: str,
     """A filled rectangle."""
     return (f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}" fill="{fill}" '
             f'stroke="{stroke}"/>')
+
+
+def cell_box(row: int, column: int, origin: float = MARGIN, cell: float = CELL) -> Box:
+    """The square of cell (``row``, ``column``) of a grid drawn from ``origin`` with cells
+    ``cell`` pixels wide: where a picture draws the cell and a page marks it."""
+    return origin + column * cell, origin + row * cell, cell, cell
+
+
+def centre(box: Box) -> tuple[float, float]:
+    """The middle of ``box``, where a cell's text goes."""
+    x, y, width, height = box
+    return x + width / 2, y + height / 2
 
 
 def grid_lines(rows: int, columns: int, thick_every: int = 0, origin: float = MARGIN,

@@ -29,6 +29,12 @@ import puzzlelab
 from experiments.analysis.figure_style import DrawnFigure
 from experiments.analysis.forked_work import run_forked
 from experiments.analysis.report_data import plot_cells, summary_line
+from experiments.analysis.report_explained import (
+    SUMMARY_HEADERS,
+    ExplainedRow,
+    explain_instances,
+    write_explanations,
+)
 from experiments.analysis.report_facts import facts
 from experiments.analysis.report_figures import planned_figures
 from experiments.analysis.report_pictures import DrawnPuzzle, draw_puzzles
@@ -116,6 +122,8 @@ class CampaignSection:
     """Each viewpoint's model size on each solver (none for runs stored before sizes)."""
     trees: list[TreeGroup] = field(default_factory=list)
     """The search trees the campaign recorded, one group per instance."""
+    explained: list[ExplainedRow] = field(default_factory=list)
+    """The instances the spec's ``explain`` names, explained (on the explanations' page)."""
 
 
 @dataclass(frozen=True)
@@ -155,7 +163,7 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
     campaign has its runs in hand); see :func:`write_report`."""
     started = time.perf_counter() if started is None else started
     figures = folder / FIGURES
-    sections = []
+    sections: list[CampaignSection] = []
     used: set[str] = set()
     settings = [campaign.table_settings() for campaign in campaigns]
     groupings = [by or own.by for own in settings]
@@ -178,6 +186,9 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
         hidden = campaign.hidden_note()
         if hidden:
             notes.insert(0, hidden)
+        explained, unexplained = explain_instances(campaign, sum(
+            len(section.explained) for section in sections))
+        notes += unexplained
         shown = [ShownTable(t.title, summary_line(cells, t.title),
                             column_parts(t, PAGE_CHARACTERS),
                             column_parts(t, SCREEN_CHARACTERS)) for t in tables]
@@ -185,17 +196,22 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
             campaign, facts(campaign), anchor, grouped, shown, [], pictures, notes,
             markdown_tables=render(tables, "markdown", PAGE_CHARACTERS),
             latex_tables=render(tables, "latex", LATEX_CHARACTERS),
-            sizes=size_rows(campaign.runs), trees=draw_trees(campaign, figures, anchor)))
+            sizes=size_rows(campaign.runs), trees=draw_trees(campaign, figures, anchor),
+            explained=explained))
     templates = {name: _template(name) for name in OUTPUTS}  # while the figures are drawn
     for section, pending, (_, absent) in zip(sections, drawing, plans):
         section.figures.extend(figure.result() for figure in pending)
         section.absent_figures.extend(absent)
+    explanations = write_explanations([row for s in sections for row in s.explained], folder,
+                                      "Explanations: " + _title(campaigns))
     written = [_write(folder / name, template.render(
         sections=sections, title=_title(campaigns), version=puzzlelab.__version__,
         legend=legend(), notes=NOTES, figures_folder=FIGURES, size_headers=HEADERS,
+        explained_headers=SUMMARY_HEADERS,
         screen_pixels=screen_pixels(sections)))
         for name, template in templates.items()]
-    files = [*written, *(f.svg for s in sections for f in s.figures),
+    files = [*written, *([explanations] if explanations else []),
+             *(f.svg for s in sections for f in s.figures),
              *(f.pdf for s in sections for f in s.figures),
              *(p.svg for s in sections for p in s.puzzles),
              *(f for s in sections for g in s.trees for t in g.trees for f in (t.svg, t.pdf))]

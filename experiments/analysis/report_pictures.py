@@ -63,7 +63,7 @@ def draw_puzzles(campaign: StoredCampaign, named: Sequence[str], folder: Path,
     notes: list[str] = []
     for label in chosen_instances(campaign, named):
         runs = [run for run in campaign.runs if run.identity.instance == label]
-        instance, missing = _instance(campaign, kind, runs[0])
+        instance, missing = instance_of_run(campaign, kind, runs[0])
         if instance is None:
             notes.append(f"{label}: {missing}")
             continue
@@ -99,7 +99,7 @@ def _pictures(kind: PuzzleKind[Any, Any], instance: Any,
     return pictures
 
 
-def _instance(campaign: StoredCampaign, kind: PuzzleKind[Any, Any],
+def instance_of_run(campaign: StoredCampaign, kind: PuzzleKind[Any, Any],
               run: RunRecord) -> tuple[Any | None, str]:
     """The instance a run ran on: as the store keeps it, else (a store made before
     instances were kept) from its file; None and why when neither has it."""

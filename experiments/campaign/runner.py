@@ -26,7 +26,7 @@ from experiments.campaign.growth import check_growth, deciding
 from experiments.campaign.progress import RemainingTime, progress_bar
 from experiments.campaign.record import RunRecord
 from experiments.campaign.sizing import WorkerPlan, jobs_refusal, plan_workers
-from experiments.campaign.spec import ExperimentSpec
+from experiments.campaign.spec import ExperimentSpec, check_explained
 from experiments.campaign.store import ResultsStore, Session, StoredInstance
 from experiments.campaign.tree_runs import record_trees, tree_tasks
 from experiments.campaign.verdicts import summary_status
@@ -110,6 +110,7 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
     with making_lasting_objects():  # the plan stays to the end (puzzlelab.collector)
         grid = expand(spec)
     trees = tree_tasks(spec.trees, grid.tasks, spec.error)  # a wrong name stops it here
+    check_explained(spec.explain, {task.identity.instance for task in grid.tasks}, spec.error)
     if on_checked:
         on_checked()
     with ExitStack() as stack:

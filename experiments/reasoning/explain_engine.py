@@ -27,6 +27,18 @@ from solvers.constraints import Constraint
 Filter = Callable[[Sequence[Constraint], Domains], "Domains | None"]
 """Exact filtering: for each variable of the constraints, the values some solution
 within ``domains`` gives it; None when there is no solution."""
+Removes = Callable[[Sequence[Constraint], Domains, Domains], bool]
+"""Whether exact filtering within ``domains`` (the second argument) would leave some
+value of the third (values of some variables) without a solution, or find none."""
+
+
+def removes_by_filter(exact: Filter) -> Removes:
+    """:data:`Removes` answered by filtering whole."""
+    def removes(constraints: Sequence[Constraint], domains: Domains, asked: Domains) -> bool:
+        filtered = exact(constraints, domains)
+        return filtered is None or any(values - filtered[v] for v, values in asked.items())
+
+    return removes
 
 
 def step_cost(units: Sequence[Unit], premises: Sequence[IntVar], known: Domains) -> int:
@@ -56,8 +68,9 @@ class StepFinder:
     derives until a value in its scope changes."""
 
     def __init__(self, board: Board, exact: Filter, deadline: float | None = None,
-                 largest: int = 2) -> None:
+                 largest: int = 2, removes: Removes | None = None) -> None:
         self.board, self.exact, self.deadline, self.largest = board, exact, deadline, largest
+        self.removes = removes or removes_by_filter(exact)
         self._memo: dict[tuple[object, ...], Found | None] = {}
         by_variable: dict[IntVar, list[Unit]] = {}
         for unit in board.units:
@@ -75,6 +88,18 @@ class StepFinder:
                ) -> Domains | None:
         """What ``units`` filter to when ``premises`` keep their known values and every
         other variable may take its array's (an auxiliary, its model's) values."""
+        return self.exact([c for unit in units for c in unit.constraints],
+                          self._domains(units, premises, known))
+
+    def derives(self, units: Sequence[Unit], premises: Sequence[IntVar], known: Domains
+                ) -> bool:
+        """Whether :meth:`derive` would rule out a known value (or find no solution)."""
+        asked = {v: known[v] for unit in units for v in unit.visible}
+        return self.removes([c for unit in units for c in unit.constraints],
+                            self._domains(units, premises, known), asked)
+
+    def _domains(self, units: Sequence[Unit], premises: Sequence[IntVar], known: Domains
+                 ) -> Domains:
         self._tick()
         chosen = set(premises)
         domains: Domains = {}
@@ -84,7 +109,7 @@ class StepFinder:
                                      else self.board.universe[variable])
             for variable in unit.hidden:
                 domains[variable] = frozenset(variable.domain)
-        return self.exact([c for unit in units for c in unit.constraints], domains)
+        return domains
 
     def news(self, units: Sequence[Unit], filtered: Domains | None, known: Domains
              ) -> tuple[tuple[IntVar, frozenset[int]], ...] | None:
@@ -104,11 +129,8 @@ class StepFinder:
             return self._memo[key]
         candidates = [v for v in scope if known[v] != self.board.universe[v]]
 
-        def derives(premises: Sequence[IntVar]) -> bool:
-            news = self.news(units, self.derive(units, premises, known), known)
-            return news is None or bool(news)
-
-        premises = fewest(candidates, derives, lambda v: premise_weight(known[v]))
+        premises = fewest(candidates, lambda chosen: self.derives(units, chosen, known),
+                          lambda v: premise_weight(known[v]))
         found = None
         if premises is not None:
             news = self.news(units, self.derive(units, premises, known), known)
@@ -167,12 +189,17 @@ class StepFinder:
 
     def _split_derives(self, chosen: Sequence[Unit | IntVar], known: Domains,
                        target: tuple[IntVar, frozenset[int]] | None) -> bool:
+        """Whether the units and premises in ``chosen`` leave the ``target`` variable
+        none of its values (for no target: have no solution), each value asked alone so
+        that a value with a solution is given up at the first."""
         units = [item for item in chosen if isinstance(item, Unit)]
         premises = [item for item in chosen if isinstance(item, IntVar)]
-        filtered = self.derive(units, premises, known)
+        constraints = [c for unit in units for c in unit.constraints]
+        domains = self._domains(units, premises, known)
         if target is None:
-            return filtered is None
+            return self.removes(constraints, domains, {})
         variable, removed = target
-        if filtered is None:
-            return True
-        return variable in filtered and not (filtered[variable] & removed)
+        if variable not in domains:
+            return False
+        return all(self.removes(constraints, domains, {variable: frozenset({value})})
+                   for value in removed)

@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from experiments.reasoning.explain_engine import Filter, Found, OutOfTime, StepFinder
+from experiments.reasoning.explain_engine import Filter, Found, OutOfTime, Removes, StepFinder
 from experiments.reasoning.explain_units import Board, Domains
 from experiments.reasoning.steps import (
     CONTRADICTION,
@@ -40,6 +40,13 @@ def default_filter() -> Filter:
         return filter_conjunction(constraints, domains)
 
     return exact
+
+
+def default_removes() -> Removes:
+    """Whether exact filtering rules out an asked value, without filtering whole."""
+    from solvers.filtering import removes_any
+
+    return removes_any
 
 
 def explain(instance: Any, *, viewpoint: str | None = None,
@@ -68,7 +75,8 @@ def explain(instance: Any, *, viewpoint: str | None = None,
     givens = tuple(board.known(v, known[v]) for v in board.visible
                    if known[v] != board.universe[v])
     deadline = None if time_limit is None else started + time_limit
-    finder = StepFinder(board, exact or default_filter(), deadline)
+    finder = StepFinder(board, exact or default_filter(), deadline,
+                        removes=None if exact else default_removes())
     taken: list[Step] = []
     ending = TIME_LIMIT
     try:

@@ -9,7 +9,7 @@ the others are enumerated with ``holds`` on small domains or searched with CP-SA
 
 from solvers.filtering.base import Domains, Filtered, FilteringTimeout
 from solvers.filtering.dispatch import FILTERS, filter_constraint
-from solvers.filtering.search import filter_conjunction
+from solvers.filtering.search import filter_conjunction, removes_any
 
 __all__ = ["FILTERS", "Domains", "Filtered", "FilteringTimeout", "filter_conjunction",
-           "filter_constraint"]
+           "filter_constraint", "removes_any"]

@@ -84,6 +84,44 @@ class _SupportSearch:
             self.supports[variable].add(value)
 
 
+def removes_any(constraints: Sequence[Constraint], domains: Domains,
+                asked: Domains, deadline: float | None = None) -> bool:
+    """Whether the conjunction, within ``domains``, has no solution or leaves some value
+    of ``asked`` (values of some of its variables, within ``domains``) without one: what
+    :func:`filter_conjunction` would say of those values, found without looking for
+    supports of any other value, and given up at the first value without one."""
+    check_deadline(deadline)
+    if len(constraints) == 1 or any(
+            type(c) not in FILTERS and assignment_count(c.variables(), domains) >
+            ENUMERATION_LIMIT for c in constraints):
+        filtered = filter_conjunction(constraints, domains, deadline)
+        return filtered is None or any(values - filtered[variable]
+                                       for variable, values in asked.items())
+    search = _SupportSearch(constraints, deadline)
+    scope = scope_of(constraints)
+    root = search.propagate({variable: domains[variable] for variable in scope},
+                            list(range(len(constraints))))
+    if root is None or any(values - root[variable] for variable, values in asked.items()):
+        return True
+    first = search.solve(root)
+    if first is None:
+        return True
+    search.support(first)
+    for variable, values in asked.items():
+        for value in values:
+            if value in search.supports[variable]:
+                continue
+            child = dict(root)
+            child[variable] = frozenset((value,))
+            if search.propagate(child, list(search.watchers[variable])) is None:
+                return True
+            solution = search.solve(child)
+            if solution is None:
+                return True
+            search.support(solution)
+    return False
+
+
 def filter_conjunction(constraints: Sequence[Constraint], domains: Domains,
                        deadline: float | None = None) -> Filtered:
     """For every variable of every constraint, the values of its domain in some assignment

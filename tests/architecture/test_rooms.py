@@ -18,7 +18,7 @@ EXPERIMENTS = ROOT / "experiments"
 #: the rooms of experiments/ each may import, beside itself (top-level modules by name)
 ROOMS = {
     "campaign": set(),
-    "analysis": {"campaign"},
+    "analysis": {"campaign", "reasoning"},  # the report shows explanations
     "reasoning": {"campaign"},  # grading now; explanations and hints later
     "studies": {"campaign", "analysis", "generate", "reasoning"},
     "cli": {"campaign", "analysis", "reasoning", "studies", "generate", "api"},

@@ -1,7 +1,7 @@
 """Experiment specs: every setting a spec's TOML file may hold, read and validated.
 
 :mod:`.experiment` reads a spec into an :class:`ExperimentSpec` (its grid and limits),
-:mod:`.settings` its presentation settings (``table``, ``trees``), :mod:`.values` each
+:mod:`.settings` its presentation settings (``table``, ``trees``, ``explain``), :mod:`.values` each
 value with its type checked, and :mod:`.locating` points every error at its line.
 """
 
@@ -21,11 +21,15 @@ from experiments.campaign.spec.locating import spec_error
 from experiments.campaign.spec.settings import (
     GROUPINGS,
     TREE_FILTERS,
+    ExplainSettings,
     TableSettings,
     TreeSettings,
+    check_explained,
+    explain_settings,
     table_settings,
 )
 
 __all__ = ["DEFAULTED", "GROUPINGS", "GROWING", "KEYS", "PRESENTATION", "REQUIRED",
-           "TREE_FILTERS", "ExperimentSpec", "InstanceSet", "TableSettings", "TreeSettings",
-           "ViewpointChoice", "load_spec", "parse_spec", "spec_error", "table_settings"]
+           "TREE_FILTERS", "ExperimentSpec", "ExplainSettings", "InstanceSet",
+           "TableSettings", "TreeSettings", "ViewpointChoice", "check_explained",
+           "explain_settings", "load_spec", "parse_spec", "spec_error", "table_settings"]

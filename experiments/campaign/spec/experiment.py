@@ -22,8 +22,10 @@ from experiments.campaign.plugins import load_modules
 from experiments.campaign.sizing import MAX_RUNS
 from experiments.campaign.spec.locating import ErrorAt, errors_of, spec_error, toml_error
 from experiments.campaign.spec.settings import (
+    ExplainSettings,
     TableSettings,
     TreeSettings,
+    read_explain_settings,
     read_table_settings,
     read_tree_settings,
 )
@@ -59,12 +61,15 @@ KEYS = {
     "trees": "record search trees: { instances = [NAME, ...], nodes = 100000 }, and "
              "optionally viewpoints (labels), solvers, heuristics: each such run on a "
              "solver that records trees, solved again with the recording on, for the report",
+    "explain": "explain instances step by step in the report: { instances = [NAME, ...] }, "
+               "and optionally viewpoint = NAME (the puzzle's default otherwise): each "
+               "instance's steps in report/explain.html, summed up in the report",
     "modules": "extra Python modules (dotted names or .py files relative to the spec) "
                "imported first, e.g. to register your own viewpoints",
 }
 REQUIRED = ("name", "puzzle", "instances")
 #: keys that only change how runs are shown: free to change between runs of one store
-PRESENTATION = ("name", "description", "table", "trees")
+PRESENTATION = ("name", "description", "table", "trees", "explain")
 #: keys that add or take out grid cells: a spec run again on its store runs the new cells
 #: (:mod:`experiments.campaign.growth`); every other key decides what a stored run means,
 #: and changing it under stored runs is refused
@@ -114,6 +119,7 @@ class ExperimentSpec:
     description: str = ""
     table: TableSettings = field(default_factory=TableSettings)
     trees: TreeSettings = field(default_factory=TreeSettings)
+    explain: ExplainSettings = field(default_factory=ExplainSettings)
     settings: Mapping[str, Any] = field(default_factory=dict)
     written_path: Path | None = None  # as the user gave it, for messages (``path`` is resolved)
 
@@ -181,6 +187,7 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
         description=typed(error_at, data, "description", str, ""),
         table=read_table_settings(error_at, data),
         trees=read_tree_settings(error_at, data),
+        explain=_explain(error_at, data, puzzle),
         settings=data,
     )
     for index, solver in enumerate(spec.solvers):  # named, not imported: the grid will
@@ -188,6 +195,14 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
             unknown = UnknownName("solver", solver, BACKENDS.names())
             raise error_at(f"solvers[{index}]", str(unknown))
     return spec
+
+
+def _explain(error_at: ErrorAt, data: Mapping[str, Any], puzzle: str) -> ExplainSettings:
+    """``explain``, its viewpoint one of the puzzle's."""
+    settings = read_explain_settings(error_at, data)
+    if settings.viewpoint is not None:
+        looked_up(error_at, "explain", partial(get_viewpoint, puzzle, settings.viewpoint))
+    return settings
 
 
 def _repeats(error_at: ErrorAt, data: Mapping[str, Any]) -> int:

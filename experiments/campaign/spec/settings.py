@@ -1,19 +1,21 @@
 """The spec's presentation settings: how its tables and report group and measure
-(``table``), and whose search trees the campaign records (``trees``).
+(``table``), whose search trees the campaign records (``trees``), and which instances
+its report explains step by step (``explain``).
 
-Neither changes what a stored run means, so both may change between runs of one store.
+None changes what a stored run means, so each may change between runs of one store.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from experiments.campaign.spec.locating import ErrorAt, errors_of, toml_error
 from experiments.campaign.spec.values import a_list, string_list, typed
+from puzzlelab.errors import SpecError
 from puzzlelab.statistics import metric_names
 from solvers.search_tree import DEFAULT_NODE_CAP
 
@@ -46,6 +48,16 @@ class TreeSettings:
     viewpoints: tuple[str, ...] = ()
     solvers: tuple[str, ...] = ()
     heuristics: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExplainSettings:
+    """The spec's ``explain`` key: the instances (labels, as the tables name them) whose
+    step-by-step explanations the report shows, on ``viewpoint`` (None: the puzzle's
+    default)."""
+
+    instances: tuple[str, ...] = ()
+    viewpoint: str | None = None
 
 
 def table_settings(text: str, path: Path) -> TableSettings:
@@ -105,3 +117,43 @@ def read_tree_settings(error_at: ErrorAt, data: Mapping[str, Any]) -> TreeSettin
         raise error_at("trees", f"'nodes' must be a positive integer, not {nodes!r}")
     return TreeSettings(names["instances"], nodes, names["viewpoints"], names["solvers"],
                         names["heuristics"])
+
+
+def read_explain_settings(error_at: ErrorAt, data: Mapping[str, Any]) -> ExplainSettings:
+    """The ``explain`` key of a spec's ``data`` (its viewpoint is checked against the
+    puzzle where the spec is read, its instances once the grid is expanded:
+    :func:`check_explained`)."""
+    given = data.get("explain", {})
+    if not isinstance(given, dict):
+        raise error_at("explain", 'expected { instances = [NAME, ...], viewpoint = "..." }')
+    unknown = set(given) - {"instances", "viewpoint"}
+    if unknown:
+        raise error_at("explain", f"unknown field {sorted(unknown)[0]!r}; use instances, "
+                                  f"viewpoint")
+    listed = a_list(error_at, "explain", given.get("instances", []), "instances")
+    if not all(isinstance(name, str) for name in listed):
+        raise error_at("explain", "'instances' must be a list of instance names")
+    viewpoint = given.get("viewpoint")
+    if viewpoint is not None and not isinstance(viewpoint, str):
+        raise error_at("explain", f"'viewpoint' must be a viewpoint name, not {viewpoint!r}")
+    return ExplainSettings(tuple(listed), viewpoint)
+
+
+def explain_settings(text: str, path: Path) -> ExplainSettings:
+    """The ``explain`` settings of the stored spec ``text``: what a campaign's report
+    explains, as its spec asked."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise toml_error(path, text, error) from None
+    return read_explain_settings(errors_of(path, text), data)
+
+
+def check_explained(settings: ExplainSettings, instances: Collection[str],
+                    error_at: Callable[[str, str], SpecError]) -> None:
+    """Refuse an ``explain`` instance that is not one of the campaign's ``instances``,
+    naming them (the grid knows them once it is expanded)."""
+    for name in settings.instances:
+        if name not in instances:
+            raise error_at("explain", f"no instance {name!r} in the campaign; its instances: "
+                                      f"{', '.join(sorted(instances))}")

@@ -2,30 +2,23 @@
 and the test reads from the page's DOM and from a screenshot that the tables and the
 figures are there and visible (images loaded, of their SVG's size, not blank).
 
-Chromium is Debian's ``chromium`` package (``.ci/run`` installs it when missing);
-where it is not installed the test is skipped, saying so.
+Chromium is found and run by :mod:`tests.browser`; where it is not installed the test
+is skipped, saying so.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from experiments.analysis.report import write_report
+from tests.browser import browser, run_browser
 from tests.experiments.analysis.pages import parsed
 from tests.experiments.records import COMPLETE, known_store, wide_runs
 
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-         "--force-device-scale-factor=1", "--allow-file-access-from-files",
-         "--virtual-time-budget=10000")
 WIDTH = 1280
 PRINTED_WIDTH = 700
 """CSS pixels across a printed A4 page inside Chromium's default margins (793 less
@@ -57,23 +50,6 @@ window.addEventListener("load", function () {
 });
 </script>
 """
-
-
-def browser() -> str:
-    """The Chromium program, or skip the test saying why there is none."""
-    for name in BROWSERS:
-        found = shutil.which(name)
-        if found:
-            return found
-    pytest.skip("headless Chromium is not installed (Debian package chromium; .ci/run "
-                "installs it): the report page cannot be checked in a browser here")
-
-
-def run_browser(program: str, *arguments: str) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([program, *FLAGS, *arguments], capture_output=True, text=True,
-                          timeout=180, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done
 
 
 def svg_pixels(path: Path) -> tuple[float, float]:

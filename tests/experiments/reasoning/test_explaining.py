@@ -13,7 +13,7 @@ import pytest
 
 from experiments.reasoning.explain_engine import Found, StepFinder, step_cost
 from experiments.reasoning.explain_units import Board, Domains, Unit
-from experiments.reasoning.explaining import default_filter, walk
+from experiments.reasoning.explaining import default_filter, default_removes, walk
 from puzzles import PUZZLES
 from tests.experiments.reasoning.brute_force import subsets
 from viewpoints import TERMS, get_viewpoint
@@ -97,7 +97,8 @@ def _cheapest(board: Board, known: Domains) -> int | None:
 
 
 def _walked(board: Board) -> list[tuple[Found, Domains]]:
-    return list(walk(StepFinder(board, default_filter()), board.start()))
+    return list(walk(StepFinder(board, default_filter(), removes=default_removes()),
+                     board.start()))
 
 
 @pytest.mark.parametrize(("puzzle", "viewpoint", "text"), SMALL,

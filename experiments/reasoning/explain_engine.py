@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from experiments.reasoning.explain_sets import deletion_minimal, fewest
 from experiments.reasoning.explain_units import Board, Domains, Unit, premise_weight
@@ -27,14 +28,16 @@ from solvers.constraints import Constraint
 Filter = Callable[[Sequence[Constraint], Domains], "Domains | None"]
 """Exact filtering: for each variable of the constraints, the values some solution
 within ``domains`` gives it; None when there is no solution."""
-Removes = Callable[[Sequence[Constraint], Domains, Domains], bool]
+Removes = Callable[[Sequence[Constraint], Domains, Domains, list[Any]], bool]
 """Whether exact filtering within ``domains`` (the second argument) would leave some
-value of the third (values of some variables) without a solution, or find none."""
+value of the third (values of some variables) without a solution, or find none; the
+fourth is a pool of earlier solutions of the same constraints it may use and fill."""
 
 
 def removes_by_filter(exact: Filter) -> Removes:
     """:data:`Removes` answered by filtering whole."""
-    def removes(constraints: Sequence[Constraint], domains: Domains, asked: Domains) -> bool:
+    def removes(constraints: Sequence[Constraint], domains: Domains, asked: Domains,
+                pool: list[Any]) -> bool:
         filtered = exact(constraints, domains)
         return filtered is None or any(values - filtered[v] for v, values in asked.items())
 
@@ -72,6 +75,7 @@ class StepFinder:
         self.board, self.exact, self.deadline, self.largest = board, exact, deadline, largest
         self.removes = removes or removes_by_filter(exact)
         self._memo: dict[tuple[object, ...], Found | None] = {}
+        self._pools: dict[tuple[int, ...], list[Any]] = {}
         by_variable: dict[IntVar, list[Unit]] = {}
         for unit in board.units:
             for variable in unit.scope:
@@ -96,7 +100,12 @@ class StepFinder:
         """Whether :meth:`derive` would rule out a known value (or find no solution)."""
         asked = {v: known[v] for unit in units for v in unit.visible}
         return self.removes([c for unit in units for c in unit.constraints],
-                            self._domains(units, premises, known), asked)
+                            self._domains(units, premises, known), asked,
+                            self._pool(units))
+
+    def _pool(self, units: Sequence[Unit]) -> list[Any]:
+        """Solutions of ``units`` found so far (each a solution under any premises)."""
+        return self._pools.setdefault(tuple(sorted(u.number for u in units)), [])
 
     def _domains(self, units: Sequence[Unit], premises: Sequence[IntVar], known: Domains
                  ) -> Domains:
@@ -196,10 +205,11 @@ class StepFinder:
         premises = [item for item in chosen if isinstance(item, IntVar)]
         constraints = [c for unit in units for c in unit.constraints]
         domains = self._domains(units, premises, known)
+        pool = self._pool(units)
         if target is None:
-            return self.removes(constraints, domains, {})
+            return self.removes(constraints, domains, {}, pool)
         variable, removed = target
         if variable not in domains:
             return False
-        return all(self.removes(constraints, domains, {variable: frozenset({value})})
+        return all(self.removes(constraints, domains, {variable: frozenset({value})}, pool)
                    for value in removed)

@@ -72,12 +72,26 @@ def fewest(candidates: Sequence[T], derives: Test[T],
         chosen = sorted(hitting)
         if derives([candidates[i] for i in chosen]):
             return [candidates[i] for i in chosen]
-        grown = set(chosen)
-        for index in range(size):  # grow as far as nothing is derived
-            if index not in grown and not derives([candidates[i] for i in
-                                                   sorted(grown | {index})]):
-                grown.add(index)
+        grown = _grown(set(chosen), [i for i in range(size) if i not in chosen],
+                       lambda indices: derives([candidates[i] for i in sorted(indices)]))
         corrections.append(frozenset(range(size)) - grown)
+
+
+def _grown(grown: set[int], rest: list[int], derives: Callable[[set[int]], bool]
+           ) -> set[int]:
+    """``grown`` with as many of ``rest`` as can join it without deriving: all of a
+    chunk at once where they can, else its halves in turn (a member is left out only
+    when it alone would derive, and more members never derive less, so the result is
+    maximal)."""
+    if not rest:
+        return grown
+    if not derives(grown | set(rest)):
+        return grown | set(rest)
+    if len(rest) == 1:
+        return grown
+    middle = len(rest) // 2
+    grown = _grown(grown, rest[:middle], derives)
+    return _grown(grown, rest[middle:], derives)
 
 
 def deletion_minimal(candidates: Sequence[T], derives: Test[T]) -> list[T]:

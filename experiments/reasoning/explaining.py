@@ -46,7 +46,10 @@ def default_removes() -> Removes:
     """Whether exact filtering rules out an asked value, without filtering whole."""
     from solvers.filtering import removes_any
 
-    return removes_any
+    def removes(constraints: Any, domains: Domains, asked: Domains, pool: list[Any]) -> bool:
+        return removes_any(constraints, domains, asked, pool=pool)
+
+    return removes
 
 
 def explain(instance: Any, *, viewpoint: str | None = None,

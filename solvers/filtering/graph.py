@@ -66,6 +66,33 @@ def _bridges(size: int, edges: list[tuple[int, int, IntVar]]) -> set[int]:
     return bridges
 
 
+_NEEDED: dict[Connected, dict[frozenset[IntVar], frozenset[IntVar] | None]] = {}
+"""For each constraint and set of weights that are 0: the weights the other edges need
+(None: they leave the nodes apart). The answer depends on nothing else, and a search
+asks again and again."""
+NEEDED_KEPT = 20_000
+"""Answers kept per constraint before its memory is cleared."""
+
+
+def _needed(constraint: Connected, absent: frozenset[IntVar]) -> frozenset[IntVar] | None:
+    """The weights without whose edges the edges not ``absent`` leave the nodes apart;
+    None when they already do."""
+    size = len(constraint.nodes)
+    possible = [(u, v, weight) for u, v, weight in constraint._ends
+                if u != v and weight not in absent]
+    if not _connected(size, possible, None):
+        return None
+    uses: dict[IntVar, int] = {}
+    for _, _, weight in possible:
+        uses[weight] = uses.get(weight, 0) + 1
+    bridges = _bridges(size, possible)
+    needed = {weight for number, (_, _, weight) in enumerate(possible)
+              if uses[weight] == 1 and number in bridges}
+    needed.update(weight for weight in uses
+                  if uses[weight] > 1 and not _connected(size, possible, weight))
+    return frozenset(needed)
+
+
 def filter_connected(constraint: Connected, domains: Domains) -> Filtered:
     """Fail when the possible edges leave the nodes apart; else remove 0 from exactly the
     weights whose edges the possible graph cannot do without."""
@@ -73,25 +100,18 @@ def filter_connected(constraint: Connected, domains: Domains) -> Filtered:
     result = {weight: domains[weight] for weight in scope}
     if not all(result.values()):
         return None
-    size = len(constraint.nodes)
-    if size <= 1:
+    if len(constraint.nodes) <= 1:
         return result
-    position = {node: number for number, node in enumerate(constraint.nodes)}
-    possible = [(position[u], position[v], weight) for u, v, weight in constraint.edges
-                if u != v and max(domains[weight]) > 0]
-    if not _connected(size, possible, None):
+    absent = frozenset(weight for weight in scope if max(result[weight]) == 0)
+    known = _NEEDED.setdefault(constraint, {})
+    if absent not in known:
+        if len(known) >= NEEDED_KEPT:
+            known.clear()
+        known[absent] = _needed(constraint, absent)
+    needed = known[absent]
+    if needed is None:
         return None
-    uses: dict[IntVar, int] = {}
-    for _, _, weight in possible:
-        uses[weight] = uses.get(weight, 0) + 1
-    optional = {weight for weight in uses if 0 in domains[weight]}
-    if not optional:
-        return result
-    bridges = _bridges(size, possible)
-    for number, (_, _, weight) in enumerate(possible):
-        if weight in optional and uses[weight] == 1 and number in bridges:
-            result[weight] = domains[weight] - {0}
-    for weight in optional:
-        if uses[weight] > 1 and not _connected(size, possible, weight):
-            result[weight] = domains[weight] - {0}
+    for weight in needed:
+        if 0 in result[weight]:
+            result[weight] = result[weight] - {0}
     return result

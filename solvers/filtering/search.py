@@ -85,11 +85,17 @@ class _SupportSearch:
 
 
 def removes_any(constraints: Sequence[Constraint], domains: Domains,
-                asked: Domains, deadline: float | None = None) -> bool:
+                asked: Domains, deadline: float | None = None,
+                pool: list[Solution] | None = None) -> bool:
     """Whether the conjunction, within ``domains``, has no solution or leaves some value
     of ``asked`` (values of some of its variables, within ``domains``) without one: what
     :func:`filter_conjunction` would say of those values, found without looking for
-    supports of any other value, and given up at the first value without one."""
+    supports of any other value, and given up at the first value without one.
+
+    ``pool`` holds solutions of these constraints found before (under any domains): those
+    within ``domains`` support their values without a search, and each solution found
+    now joins it (the newest :data:`POOL_SIZE` are kept).
+    """
     check_deadline(deadline)
     if len(constraints) == 1 or any(
             type(c) not in FILTERS and assignment_count(c.variables(), domains) >
@@ -103,10 +109,16 @@ def removes_any(constraints: Sequence[Constraint], domains: Domains,
                             list(range(len(constraints))))
     if root is None or any(values - root[variable] for variable, values in asked.items()):
         return True
-    first = search.solve(root)
-    if first is None:
-        return True
-    search.support(first)
+    pool = [] if pool is None else pool
+    for earlier in pool:
+        if all(value in root[variable] for variable, value in earlier.items()):
+            search.support(earlier)
+    if not any(search.supports.values()):
+        first = search.solve(root)
+        if first is None:
+            return True
+        _keep(pool, first)
+        search.support(first)
     for variable, values in asked.items():
         for value in values:
             if value in search.supports[variable]:
@@ -118,8 +130,19 @@ def removes_any(constraints: Sequence[Constraint], domains: Domains,
             solution = search.solve(child)
             if solution is None:
                 return True
+            _keep(pool, solution)
             search.support(solution)
     return False
+
+
+POOL_SIZE = 64
+"""How many solutions :func:`removes_any` keeps in a pool."""
+
+
+def _keep(pool: list[Solution], solution: Solution) -> None:
+    pool.append(solution)
+    if len(pool) > POOL_SIZE:
+        del pool[0]
 
 
 def filter_conjunction(constraints: Sequence[Constraint], domains: Domains,

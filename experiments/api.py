@@ -2,7 +2,9 @@
 
 Solve one instance (:func:`solve`, returning a judged
 :class:`~experiments.campaign.solving.PuzzleRun`), run an experiment and write its
-tables and report (:func:`run_experiment`), and read a campaign back as typed run
+tables and report (:func:`run_experiment`), explain an instance step by step
+(:func:`explain`, an :class:`~experiments.reasoning.steps.Explanation`) or give a hint on
+a partly filled grid (:func:`hint`), and read a campaign back as typed run
 records (:func:`read_runs`) or as a pandas DataFrame (:func:`runs_frame`, with the
 ``pandas`` extra), and build its course-style tables (:func:`result_tables`).
 ``docs/python-api.md`` shows them at work, and says which result type to use when; in a
@@ -30,15 +32,19 @@ from experiments.campaign.solving import PuzzleRun, solve
 from experiments.campaign.spec import ExperimentSpec, load_spec
 from experiments.campaign.store.rows import to_row
 from experiments.campaign.stored_campaign import StoredCampaign, read_campaign
+from experiments.reasoning.explaining import explain
+from experiments.reasoning.hints import Hint, hint
+from experiments.reasoning.steps import Explanation, Step
 from puzzlelab.errors import PuzzleLabError
 from puzzles import PUZZLES, puzzle_of
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["ALL_SOLUTIONS", "Experiment", "PuzzleRun", "ResultTable", "RunIdentity",
-           "RunRecord", "StoredCampaign", "load_spec", "read_campaign", "read_runs",
-           "result_tables", "run_experiment", "runs_frame", "solve", "solve_instance"]
+__all__ = ["ALL_SOLUTIONS", "Experiment", "Explanation", "Hint", "PuzzleRun", "ResultTable",
+           "RunIdentity", "RunRecord", "Step", "StoredCampaign", "explain", "hint",
+           "load_spec", "read_campaign", "read_runs", "result_tables", "run_experiment",
+           "runs_frame", "solve", "solve_instance"]
 
 
 @dataclass(frozen=True)

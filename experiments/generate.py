@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from experiments.campaign.solving import solve as solve_puzzle
-from experiments.reasoning.difficulty import Wanted
+from experiments.reasoning.difficulty import Wanted, both, explained
 from experiments.reasoning.difficulty import difficulty as grade_wanted
 from puzzlelab.errors import OptionError, PuzzleLabError, UnsupportedCombination
 from puzzlelab.wording import counted
@@ -37,7 +37,7 @@ from viewpoints import counting_defaults, get_viewpoint
 
 #: the command's own options, which no puzzle may declare as a generator option
 COMMAND_OPTIONS = ("option", "seed", "count", "unique", "output", "time-limit", "difficulty",
-                   "format", "help")
+                   "explained-difficulty", "format", "help")
 
 NATIVE_FORMAT = "native"
 """The file format ``generate`` writes by default: the puzzle's own (``write``, with the
@@ -177,11 +177,13 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
              count: int = 1, unique: bool = False, output: Path = Path("."),
              max_candidates: int = 10_000, time_limit: float | None = 60.0,
              on_candidate: Callable[[int, int], None] | None = None,
-             difficulty: str | None = None, file_format: str = NATIVE_FORMAT
-             ) -> Iterator[Generated]:
+             difficulty: str | None = None, file_format: str = NATIVE_FORMAT,
+             explained_difficulty: tuple[int, int] | None = None) -> Iterator[Generated]:
     """Write ``count`` random instances of ``puzzle`` into ``output``; with ``unique`` only
     instances with exactly one solution, and with ``difficulty`` (which implies
-    ``unique``) only those of them of that grade on the puzzle's ladder.
+    ``unique``) only those of them of that grade on the puzzle's ladder; with
+    ``explained_difficulty`` (LOW, HIGH), which implies ``unique`` too, only those whose
+    step-wise explanation's difficulty is within it.
 
     ``options`` are the puzzle's generator options by name (text or typed values;
     the others take their defaults). Files are named after the puzzle, the options,
@@ -196,7 +198,9 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
     cannot hold raises ``UnsupportedCombination`` as soon as it is drawn.
     """
     kind = PUZZLES.get(puzzle)
-    wanted = None if difficulty is None else grade_wanted(kind.name, difficulty)
+    wanted = both(None if difficulty is None else grade_wanted(kind.name, difficulty),
+                  None if explained_difficulty is None
+                  else explained(explained_difficulty, time_limit))
     given = dict(options or {})
     values = kind.resolve_generator_options(wanted.options(given) if wanted else given)
     if count < 1:

@@ -29,8 +29,6 @@ BLOCKS = [(page, block) for page in PAGES
                                   (ROOT / page).read_text(encoding="utf-8"), re.DOTALL)]
 EXPECTED = {
     # the API a page's block shows: what its output must hold
-    ("README.md", "solve(instance"): [r"\bsolved correct\b", r"backtracks:\s*\d+",
-                                      r"branches:\s*\d+", r"rules broken: \(\)"],
     ("docs/python-api.md", "solve(built.model"): [r"\bsolved True 1\b", r"# # #"],
     ("docs/python-api.md", "solve(instance"): [r"\bsolved correct \(\) True\b",
                                                r"(?m)^\d+ \d"],
@@ -38,6 +36,10 @@ EXPECTED = {
         r"\bsolved\b", r"\bcorrect\b", r"backtracks:\s*\d+", INSTANCES[0],
         r"classic-strong", r"\b0 wrong\b", r"SudokuSolution"],
     ("docs/python-api.md", "runs_frame("): [*INSTANCES, r"classic", r"\bcp\b", r"\d+\.\d"],
+    ("README.md", "explain("): [r"\bsolved correct\b", r"backtracks:\s*\d+",
+                                r"branches:\s*\d+", r"rules broken: \(\)",
+                                r"\| cost: \d+"],
+    ("docs/python-api.md", "hint("): [r"(?m)^solved \d+ \d+$", r"is wrong: .*no solution"],
 }
 APIS = list(dict.fromkeys(api for _, api in EXPECTED))
 

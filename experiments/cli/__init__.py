@@ -3,9 +3,10 @@
 One module per group of commands registers its commands (:mod:`~experiments.cli.app`):
 :mod:`~experiments.cli.solving` (``solve``, ``draw``), :mod:`~experiments.cli.campaigns`
 (``run``, ``table``, ``report``), :mod:`~experiments.cli.catalogue` (``list``,
-``generate``) and :mod:`~experiments.cli.studies` (``study``). This module picks the
-command, parses its arguments and turns PuzzleLab's errors into one line and an exit
-status.
+``generate``), :mod:`~experiments.cli.grading` (``grade``),
+:mod:`~experiments.cli.explaining` (``explain``) and :mod:`~experiments.cli.studies`
+(``study``). This module picks the command, parses its arguments and turns PuzzleLab's
+errors into one line and an exit status.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import sys
 from experiments.cli import (  # noqa: F401 (commands)
     campaigns,
     catalogue,
+    explaining,
     exporting,
     grading,
     solving,

@@ -44,6 +44,11 @@ def _generate_arguments(parser: ArgumentParser) -> None:
                              + _grades()
                              + " (weakest first; `puzzlelab grade --help` says what each "
                                "means)")
+    parser.add_argument("--explained-difficulty", metavar="LOW-HIGH",
+                        help="keep only unique instances whose step-wise explanation has a "
+                             "difficulty (its hardest step's cost, as `puzzlelab explain` "
+                             "gives it) from LOW to HIGH, or of one value (implies --unique; "
+                             "combines with --difficulty)")
 
 
 def _grades() -> str:
@@ -70,21 +75,27 @@ PLAIN_EVERY_S = 10.0
 def generate(given: Namespace) -> int | None:
     """Write random instances made by the puzzle's own generator (files named after the
     puzzle, its options, the seed and the number), within the --time-limit budget; with
-    --difficulty only those of one grade (see `puzzlelab grade`), with --format tatham as
-    game IDs."""
+    --difficulty only those of one grade (see `puzzlelab grade`), with
+    --explained-difficulty only those whose explanation's difficulty is in a range (see
+    `puzzlelab explain`), with --format tatham as game IDs."""
     from experiments.generate import BudgetSpent, named_options
     from experiments.generate import generate as generate_instances
+    from experiments.reasoning.difficulty import explained_range
 
     describe: Callable[[str], None]  # bound by each instance's spinner below, before use
 
     def drawn(index: int, candidates: int) -> None:
         describe(f"generating {index} of {count}: checking candidate {candidates}")
 
-    count, unique = given.count, given.unique or given.difficulty is not None
+    bounds = (None if given.explained_difficulty is None
+              else explained_range(given.explained_difficulty))
+    count = given.count
+    unique = given.unique or given.difficulty is not None or bounds is not None
     options = parse_options([*given.option, *named_options(given.extra)])
     made = generate_instances(given.puzzle, options, given.seed, count, unique, given.output,
                               time_limit=given.time_limit, on_candidate=drawn,
-                              difficulty=given.difficulty, file_format=given.format)
+                              difficulty=given.difficulty, file_format=given.format,
+                              explained_difficulty=bounds)
     for index in range(1, count + 1):
         # one spinner per instance (plain lines off a terminal), closed before its line
         # goes to stdout
@@ -100,6 +111,8 @@ def generate(given: Namespace) -> int | None:
             print(f"error: {stopped}", file=sys.stderr)
             return 1
         grade = f", grade {given.difficulty}" if given.difficulty is not None else ""
+        grade += (f", explained difficulty {bounds[0]}-{bounds[1]}" if bounds is not None
+                  else "")
         tried = (f" (unique{grade}; {counted(written.candidates, 'candidate')} drawn)"
                  if unique else "")
         say(f"wrote {written.path}{tried}")

@@ -4,7 +4,7 @@ without search up to search itself."""
 
 from __future__ import annotations
 
-from argparse import ArgumentParser, Namespace
+from argparse import ArgumentParser, BooleanOptionalAction, Namespace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,10 +33,16 @@ def _grade_arguments(parser: ArgumentParser) -> None:
                              "repeatable; by default every instance of the file")
     parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT,
                         metavar="SECONDS",
-                        help="seconds each count and search of one instance may take")
+                        help="seconds each count, search and explanation of one instance "
+                             "may take")
+    parser.add_argument("--explain", action=BooleanOptionalAction, default=True,
+                        help="give each instance with one solution the difficulty of its "
+                             "step-wise explanation (`puzzlelab explain`) within "
+                             "--time-limit; --no-explain leaves it out (null), which is "
+                             "faster on hard puzzles: a step may run past the limit")
     parser.add_argument("--json", action="store_true", dest="as_json",
                         help="print a JSON list of records (instance, grade, solutions, "
-                             "branches, note)")
+                             "branches, difficulty, note)")
 
 
 def grade_rows() -> list[dict[str, str]]:
@@ -92,7 +98,8 @@ def ladders_help() -> str:
 def grade(given: Namespace) -> int | None:
     """Grade each instance of a file by the weakest reasoning that solves it without
     search, on the puzzle's ladder (below); search, the last grade, with its branches on
-    cp. An instance with no solution or several says so instead."""
+    cp; beside it, the difficulty of its step-wise explanation (see `puzzlelab explain`).
+    An instance with no solution or several says so instead."""
     import json
 
     from experiments.reasoning import grade as grade_instance
@@ -102,11 +109,12 @@ def grade(given: Namespace) -> int | None:
         raise OptionError(f"--time-limit must be a number of seconds above 0, not "
                           f"{given.time_limit}")
     ladder = ladder_of(given.puzzle)
-    instances = _instances(ladder.puzzle, given.file, given.instance)
+    instances = picked_instances(ladder.puzzle, given.file, given.instance)
     grades = []
     for number, instance in enumerate(instances, 1):
         with working(f"grading {number} of {len(instances)}"):
-            grades.append(grade_instance(ladder.puzzle, instance, given.time_limit))
+            grades.append(grade_instance(ladder.puzzle, instance, given.time_limit,
+                                         explained=given.explain))
     if given.as_json:
         say(json.dumps([found.to_json() for found in grades]))
     else:
@@ -117,7 +125,7 @@ def grade(given: Namespace) -> int | None:
     return None
 
 
-def _instances(puzzle: str, file: Path, selectors: list[str]) -> list[Any]:
+def picked_instances(puzzle: str, file: Path, selectors: list[str]) -> list[Any]:
     """The instances of ``file`` that ``--instance`` picks (all of them by default), in
     the order asked; a bad file or name raises the puzzle's one-line error."""
     from puzzles import PUZZLES, pick_instance
@@ -130,16 +138,19 @@ def _instances(puzzle: str, file: Path, selectors: list[str]) -> list[Any]:
 
 
 def _print_grades(ladder: Ladder, grades: list[Grade]) -> None:
-    """A table: instance, grade (or what was found instead), branches for search."""
+    """A table: instance, grade (or what was found instead), the explanation's
+    difficulty, branches for search."""
     backend = ladder.search.backend
     rows = [(found.instance, found.verdict,
+             "" if found.difficulty is None else str(found.difficulty),
              "" if found.branches is None else str(found.branches)) for found in grades]
-    headers = ("instance", "grade", f"branches on {backend}")
-    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(3)]
-    say(styled(f"{headers[0]:<{widths[0]}}  {headers[1]:<{widths[1]}}  {headers[2]}",
-               "bold"))
+    headers = ("instance", "grade", "difficulty", f"branches on {backend}")
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(4)]
+    say(styled(f"{headers[0]:<{widths[0]}}  {headers[1]:<{widths[1]}}  "
+               f"{headers[2]:>{widths[2]}}  {headers[3]}", "bold"))
     for found, row in zip(grades, rows):
         grade_text = f"{row[1]:<{widths[1]}}"
         say(f"{row[0]:<{widths[0]}}  "
-            f"{grade_text if found.grade else styled(grade_text, 'yellow')}  {row[2]}".rstrip())
+            f"{grade_text if found.grade else styled(grade_text, 'yellow')}  "
+            f"{row[2]:>{widths[2]}}  {row[3]}".rstrip())
     say(styled("grades, weakest first: " + ", ".join(ladder.grades), "dim"))

@@ -122,6 +122,7 @@ SECTIONS: dict[str, Generator] = {
     "commands": lambda _: markdown(command_rows()),
     "grades": lambda _: markdown(_grade_rows()),
     "grade-generation": lambda _: markdown(_generation_rows()),
+    "explain-weights": lambda _: markdown(_weight_rows()),
 }
 """Every section a page may mark, by name; ``options-COMMAND`` (below) adds one per command."""
 OPTIONS = "options-"
@@ -138,6 +139,12 @@ def _generation_rows() -> list[dict[str, str]]:
     from experiments.cli.grading import generation_rows
 
     return generation_rows()
+
+
+def _weight_rows() -> list[dict[str, str]]:
+    from experiments.cli.explaining import weight_rows
+
+    return weight_rows()
 
 
 def section_names() -> list[str]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from experiments.reasoning.grading import ladder_of, lowest_rung
+from puzzlelab.errors import OptionError
 from viewpoints.grades import SEARCH, Generation
 
 
@@ -96,3 +97,52 @@ def difficulty(puzzle: str, wanted_grade: str) -> Wanted:
     return Wanted(f"of grade {wanted_grade}", holds, steer if steers else None, grades_seen,
                   reached if ladder.steers_generator else None,
                   ladder.generation_of(wanted_grade))
+
+
+def explained_range(text: str) -> tuple[int, int]:
+    """``"20-40"`` (or ``"30"``, one value) as the inclusive range (20, 40) of
+    ``generate --explained-difficulty``; anything else is an ``OptionError``."""
+    low, dash, high = text.strip().partition("-")
+    try:
+        bounds = (int(low), int(high) if dash else int(low))
+    except ValueError:
+        raise OptionError(f"--explained-difficulty must be LOW-HIGH or one number (the "
+                          f"hardest step's cost, as `puzzlelab explain` gives it), not "
+                          f"{text!r}") from None
+    if not 0 <= bounds[0] <= bounds[1]:
+        raise OptionError(f"--explained-difficulty {text}: give LOW-HIGH with "
+                          f"0 <= LOW <= HIGH")
+    return bounds
+
+
+def explained(bounds: tuple[int, int], time_limit: float | None = None) -> Wanted:
+    """The test ``generate --explained-difficulty`` keeps instances with: the
+    explanation's difficulty (its hardest step's cost) within ``bounds``, inclusive; an
+    explanation that does not reach the solution in ``time_limit`` seconds fails it."""
+    from experiments.reasoning.explaining import explained_difficulty
+
+    low, high = bounds
+    seen: Counter[str] = Counter()
+
+    def holds(instance: object) -> bool:
+        found = explained_difficulty(instance, time_limit=time_limit, check=False)
+        seen["unexplained" if found is None else "below" if found < low
+             else "above" if found > high else "within"] += 1
+        return found is not None and low <= found <= high
+
+    def explained_seen() -> str:
+        return ("; their explanations' difficulties were " + ", ".join(
+            f"{where} {number}" for where, number in seen.most_common())) if seen else ""
+
+    return Wanted(f"of explained difficulty {low}-{high}", holds, seen=explained_seen)
+
+
+def both(first: Wanted | None, second: Wanted | None) -> Wanted | None:
+    """Instances that pass both tests (either may be None): the first one's way of
+    making and steering them, its test first."""
+    if first is None or second is None:
+        return first or second
+    return Wanted(f"{first.asked} and {second.asked}",
+                  lambda instance: first.holds(instance) and second.holds(instance),
+                  first.steer, lambda: first.seen() + second.seen(), first.reached,
+                  first.generation)

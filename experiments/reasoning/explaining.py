@@ -26,7 +26,7 @@ from experiments.reasoning.steps import (
     Explanation,
     Step,
 )
-from puzzlelab.errors import PuzzleLabError, SolverError
+from puzzlelab.errors import PuzzleLabError, SolverError, UnsupportedCombination
 
 
 def default_filter() -> Filter:
@@ -72,9 +72,12 @@ def explain(instance: Any, *, viewpoint: str | None = None,
     chosen = get_viewpoint(kind.name, viewpoint or DEFAULTS.get(kind.name).viewpoint)
     built = chosen.build(instance, options)
     board = Board(built.model, instance, TERMS.get(kind.name))
+    if not board.visible:
+        raise UnsupportedCombination(f"viewpoint {chosen.key} cannot be explained: its "
+                                     f"model names no arrays, so no fact can be stated")
     known = board.start()
     if entries:
-        known.update(_entered(board, entries))
+        known.update(entered(board, entries))
     givens = tuple(board.known(v, known[v]) for v in board.visible
                    if known[v] != board.universe[v])
     deadline = None if time_limit is None else started + time_limit
@@ -89,8 +92,8 @@ def explain(instance: Any, *, viewpoint: str | None = None,
 
                 if not refuted(built.model, found, before, board.universe):
                     raise SolverError(f"a step failed its soundness check: "
-                                      f"{_words(board, found, before).text}")
-            taken.append(_words(board, found, before))
+                                      f"{worded(board, found, before).text}")
+            taken.append(worded(board, found, before))
         ending = _ending(board, known, taken, steps)
     except OutOfTime:
         pass
@@ -98,6 +101,18 @@ def explain(instance: Any, *, viewpoint: str | None = None,
     return Explanation(kind.instance_name(instance), kind.name, chosen.key, givens,
                        tuple(taken), ending, solution, _note(ending, taken, time_limit),
                        time.perf_counter() - started)
+
+
+def explained_difficulty(instance: Any, *, viewpoint: str | None = None,
+                         time_limit: float | None = None, check: bool = True,
+                         exact: Filter | None = None) -> int | None:
+    """The difficulty (hardest step's cost) of explaining ``instance`` to its solution;
+    None when the explanation does not get there (time limit, several solutions, none):
+    what ``grade`` shows beside the grade and ``generate --explained-difficulty`` keeps
+    instances by."""
+    explained = explain(instance, viewpoint=viewpoint, time_limit=time_limit, check=check,
+                        exact=exact)
+    return explained.difficulty if explained.ending == SOLVED else None
 
 
 def walk(finder: StepFinder, known: Domains, steps: int | None = None
@@ -129,15 +144,17 @@ def _ending(board: Board, known: Domains, taken: list[Step], steps: int | None) 
     return STEP_LIMIT if steps is not None and len(taken) >= steps else STUCK
 
 
-def _words(board: Board, found: Found, known: Domains) -> Step:
+def worded(board: Board, found: Found, known: Domains) -> Step:
+    """``found`` in the puzzle's words, its facts and premises read from ``known`` (what
+    was known before it)."""
     facts = tuple(board.fact(v, known[v] - removed, removed) for v, removed in found.removed)
     premises = tuple(board.known(v, known[v]) for v in found.premises)
     return Step(facts, tuple(unit.reason for unit in found.units), premises, found.cost,
                 found.contradiction)
 
 
-def _entered(board: Board, entries: Mapping[tuple[str, tuple[int, ...]], int]
-             ) -> Domains:
+def entered(board: Board, entries: Mapping[tuple[str, tuple[int, ...]], int]
+            ) -> Domains:
     """The entries as known values; one outside its variable's values is an error."""
     arrays = board.model.arrays
     known: Domains = {}

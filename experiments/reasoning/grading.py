@@ -50,6 +50,9 @@ class Grade:
         branches: for ``search``, the branches its search took on the ladder's backend
             (None: it did not finish).
         note: why there is no grade (or no branch count), else empty.
+        difficulty: the difficulty of its explanation on the puzzle's default viewpoint
+            (:func:`~experiments.reasoning.explaining.explained_difficulty`), when asked
+            for and explained to its solution in time, else None.
     """
 
     instance: str
@@ -57,6 +60,7 @@ class Grade:
     grade: str | None
     branches: int | None = None
     note: str = ""
+    difficulty: int | None = None
 
     @property
     def verdict(self) -> str:
@@ -66,7 +70,7 @@ class Grade:
     def to_json(self) -> dict[str, object]:
         """The record as ``grade --json`` prints it."""
         return {"instance": self.instance, "grade": self.grade, "solutions": self.solutions,
-                "branches": self.branches, "note": self.note}
+                "branches": self.branches, "difficulty": self.difficulty, "note": self.note}
 
 
 def count_solutions(ladder: Ladder, instance: Any, time_limit: float | None = None
@@ -92,9 +96,12 @@ def count_solutions(ladder: Ladder, instance: Any, time_limit: float | None = No
     return None, f"count failed: {run.message or status.value}", first
 
 
-def grade(puzzle: str, instance: Any, time_limit: float | None = None) -> Grade:
+def grade(puzzle: str, instance: Any, time_limit: float | None = None,
+          explained: bool = False) -> Grade:
     """Count ``instance``'s solutions; with exactly one, its grade (for ``search``, with
-    the branches its search takes). ``time_limit`` bounds each search, in seconds."""
+    the branches its search takes), and with ``explained`` its explanation's difficulty.
+    ``time_limit`` bounds each search and the explanation, in seconds."""
+    from experiments.reasoning.explaining import explained_difficulty
     from puzzles import PUZZLES
 
     ladder = ladder_of(puzzle)
@@ -102,7 +109,8 @@ def grade(puzzle: str, instance: Any, time_limit: float | None = None) -> Grade:
     solutions, note, branches = count_solutions(ladder, instance, time_limit)
     if solutions != 1:
         return Grade(name, solutions, None, note=note)
+    difficulty = explained_difficulty(instance, time_limit=time_limit) if explained else None
     place = lowest_rung(ladder, instance)
     if place is not None:
-        return Grade(name, 1, ladder.rungs[place].name)
-    return Grade(name, 1, SEARCH, branches)
+        return Grade(name, 1, ladder.rungs[place].name, difficulty=difficulty)
+    return Grade(name, 1, SEARCH, branches, difficulty=difficulty)

@@ -23,7 +23,7 @@ ROOMS = {
     "studies": {"campaign", "analysis", "generate", "reasoning"},
     "cli": {"campaign", "analysis", "reasoning", "studies", "generate", "api"},
     "generate": {"campaign", "reasoning"},
-    "api": {"campaign", "analysis"},
+    "api": {"campaign", "analysis", "reasoning"},  # explain and hint
     "__main__": {"cli"},
     "__init__": {"api"},
 }

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from experiments.reasoning.explaining import explain
 from puzzles import PUZZLES
 from tests.experiments.cli.commands import run_cli
 from viewpoints import LADDERS
@@ -28,8 +29,8 @@ def test_grade_prints_a_table_and_says_which_instance_has_several_solutions(
     code, out, _ = run_cli(monkeypatch, capsys, "grade", "sudoku", str(mixed))
     assert code == 0
     header, first, second, *_ = out.splitlines()
-    assert header.split()[:2] == ["instance", "grade"] and "branches" in header
-    assert first.split() == ["mixed#1", "weak"]
+    assert header.split()[:3] == ["instance", "grade", "difficulty"] and "branches" in header
+    assert first.split()[:2] == ["mixed#1", "weak"] and first.split()[2].isdigit()
     assert second.split()[0] == "mixed#2" and "several solutions" in second
 
 
@@ -40,18 +41,21 @@ def test_grade_json_is_a_list_of_records(monkeypatch: pytest.MonkeyPatch,
     records = json.loads(out)
     assert [(r["instance"], r["grade"], r["solutions"]) for r in records] == [
         ("mixed#1", "weak", 1), ("mixed#2", None, 2)]
+    assert records[0]["difficulty"] == explain(PUZZLES.get("sudoku").parse(UNIQUE)[0]).difficulty
+    assert records[1]["difficulty"] is None
 
 
 def test_search_is_reported_with_its_branches_on_cp(monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     file = PUZZLES.get("sudoku").data_folder() / "norvig_hardest.txt"
     code, out, _ = run_cli(monkeypatch, capsys, "grade", "sudoku", str(file), "--instance",
-                           "2", "--instance", "norvig_hardest#3", "--json")
+                           "2", "--instance", "norvig_hardest#3", "--json", "--no-explain")
     assert code == 0
     first, second = json.loads(out)
     assert (first["instance"], first["grade"], second["grade"]) == (
         "norvig_hardest#2", "search", "probing")
     assert first["branches"] >= 1 and second["branches"] is None
+    assert first["difficulty"] is None  # --no-explain
 
 
 def test_grade_with_no_instance_graded_exits_1(monkeypatch: pytest.MonkeyPatch,

@@ -186,9 +186,9 @@ def puzzle_section(puzzle: str, rows: Sequence[Row]) -> list[str]:
             [row for row in rows if row["sample"] == sample]))),
         text(f"target rho >= {ladder.target:g}", lambda sample: _verdict(rows, sample,
                                                                       ladder.target))]
-    name = "Solo" if puzzle == "sudoku" else "Bridges"
+    name = "Solo's" if puzzle == "sudoku" else "Bridges'"
     params = code(f"{tatham.PROGRAMS[puzzle]} --generate 1 {ladder.parameters.format('L')}#S")
-    return [f"## {puzzle.capitalize()}: {name}'s {len(ladder.levels)} levels", "",
+    return [f"## {puzzle.capitalize()}: {name} {len(ladder.levels)} levels", "",
             f"Made by {params}, L each level's letter "
             f"({', '.join(f'{letter} {level}' for letter, level in ladder.levels)}).", "",
             *table(keys, levels), "", *table(samples, judged), "",

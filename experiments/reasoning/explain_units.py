@@ -35,12 +35,11 @@ OPEN_PREMISE_WEIGHT = 1
 """The least that using an earlier fact that leaves a variable several values (``r3c1 is
 not 5``) costs a step."""
 WIDE_PREMISE_VALUES = 5
-"""An open premise costs one more for each value it leaves below this many: a cell that
-has lost a value or two is read off the grid, one narrowed to two or three candidates is
-held only with its candidates written down (a Sudoku cell left 2 values costs 4, 3 costs
-3, 4 costs 2; a Hashi pair's "at least one bridge", 2 of its 3 values, costs 4). Chosen
-on the training seeds of results/explain-difficulty, against Tatham's levels: it ranks
-Bridges' levels far better than a flat weight of 1 and Solo's a little better."""
+"""An open premise costs one more for each value it leaves below this many: a variable
+that has lost a value or two is read off the grid, one narrowed to two or three candidates
+is held only with its candidates written down (two values left cost 4, three 3, four 2).
+Chosen on the training seeds of results/explain-difficulty, where it ranks puzzles much as
+an outside generator's levels do, better than a flat weight."""
 
 
 def premise_weight(values: frozenset[int]) -> int:

@@ -65,6 +65,12 @@ for _study in (
     Study("difficulty-benchmark", "experiments.studies.difficulty_benchmark",
           "generate --difficulty for every grade of every puzzle with the command's "
           "defaults, whole processes, each instance graded again apart from the generator"),
+    Study("explain-benchmark", "experiments.studies.explain_benchmark",
+          "puzzlelab explain --json on a 17-clue Sudoku and on Tatham-made 20x20 Nonograms, "
+          "15x15 Hashi and 15x15 Shikaku, whole processes, every step checked"),
+    Study("explain-difficulty", "experiments.studies.explain_difficulty",
+          "the explanation's difficulty against the levels of Tatham's Solo and Bridges "
+          "generators: Spearman's rho on a training and a test sample of seeds"),
     Study("startup-benchmark", "experiments.studies.startup",
           "puzzlelab solve, --version, --help and list as whole processes, against a direct "
           "pychoco script"),

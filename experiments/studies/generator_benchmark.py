@@ -19,7 +19,6 @@ budget): an outside generator's time for the job. The figures go to ``runs.csv``
 from __future__ import annotations
 
 import re
-import shutil
 import statistics
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -41,6 +40,7 @@ from experiments.studies.kit import (
     run_once,
     table,
     target_verdict,
+    tatham,
     text,
     yes_no,
 )
@@ -77,25 +77,18 @@ ASKED = {
 
 @dataclass(frozen=True)
 class Outside:
-    """Tatham's generator of a puzzle: its program, the parameters of the same board size
-    (its own difficulty settings otherwise), and how to count the size of a game ID it
-    prints (clues and rooms are numbers in the ID; Bridges writes each island as a digit)."""
+    """Tatham's generator of a puzzle (:mod:`~experiments.studies.kit.tatham` knows its
+    program): the parameters of the same board size (its own difficulty settings
+    otherwise), and how to count the size of a game ID it prints (clues and rooms are
+    numbers in the ID; Bridges writes each island as a digit)."""
 
-    program: str
     parameters: str
     sized: str
 
 
-TATHAM_MADE = {"sudoku": Outside("sgt-solo", "5x5", r"\d+"),
-               "hashi": Outside("sgt-bridges", "30x30i30e10m2d0", r"\d"),
-               "shikaku": Outside("sgt-rect", "200x200", r"\d+")}
+TATHAM_MADE = {"sudoku": Outside("5x5", r"\d+"), "hashi": Outside("30x30i30e10m2d0", r"\d"),
+               "shikaku": Outside("200x200", r"\d+")}
 """Each puzzle's outside generator, at the size :data:`ASKED` generates."""
-
-
-def tatham_program(puzzle: str) -> str | None:
-    """Where the puzzle's Tatham program is installed (Debian puts them in /usr/games)."""
-    name = TATHAM_MADE[puzzle].program
-    return shutil.which(name) or shutil.which(name, path="/usr/games")
 
 
 def game_id_size(puzzle: str, game_id: str) -> int:
@@ -175,14 +168,14 @@ def measure(seeds: int) -> list[Row]:
                 progress(f"{puzzle} seed {seed}: {timing.seconds:.1f} s, exit "
                          f"{rows[-1]['exit']}, size {rows[-1]['size']}, "
                          f"{rows[-1]['solutions']} solution(s)")
-            program = tatham_program(puzzle)
+            program = tatham.program(puzzle)
             for seed in range(1, min(seeds, TATHAM_SEEDS) + 1) if program else ():
-                timing = run_once(tatham_generating(puzzle, program or ""),
+                timing = run_once(tatham_generating(puzzle, str(program)),
                                   Turn(seed, Path(name) / f"tatham-{puzzle}-{seed}"))
                 rows.append({"puzzle": puzzle, "seed": str(seed), "generator": TATHAM,
                              "seconds": f"{timing.seconds:.3f}", "solutions": "", "checked": "",
                              **{k: str(int(v)) for k, v in timing.figures.items()}})
-                progress(f"{puzzle} seed {seed}, {TATHAM_MADE[puzzle].program}: "
+                progress(f"{puzzle} seed {seed}, {tatham.PROGRAMS[puzzle]}: "
                          f"{timing.seconds:.1f} s, exit {rows[-1]['exit']}")
     return rows
 
@@ -247,7 +240,7 @@ def tatham_section(rows: Sequence[Row]) -> list[str]:
     puzzles = [puzzle for puzzle in ASKED if any(row["puzzle"] == puzzle for row in rows)]
     columns: list[Column[str]] = [
         text("puzzle", str),
-        text("command", lambda p: code(f"{TATHAM_MADE[p].program} --generate 1 "
+        text("command", lambda p: code(f"{tatham.PROGRAMS[p]} --generate 1 "
                                        f"{TATHAM_MADE[p].parameters}#S")),
         Column("seeds", lambda p: sum(row["puzzle"] == p for row in rows)),
         Column(f"made within {BUDGET_S:g} s", lambda p: len(finished(p))),

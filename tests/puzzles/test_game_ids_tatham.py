@@ -1,7 +1,8 @@
 """Game IDs against Simon Tatham's own programs: the IDs they make read, solve (exactly one
 solution, which the checker accepts) and are written back as the same text; the IDs
 PuzzleLab writes are ones they take; what PuzzleLab refuses of theirs says why. Each case
-is skipped, saying so, where the program is not installed (:mod:`tests.puzzles.tatham`)."""
+is skipped, saying so, where the program is not installed
+(:mod:`experiments.studies.kit.tatham`, which the studies use too)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from typing import Any
 import pytest
 
 from experiments.api import solve
+from experiments.studies.kit.tatham import generated, missing, program, refusal
 from puzzlelab.errors import ParseError, UnsupportedCombination
 from puzzles import PUZZLES, PuzzleKind, puzzle_of
 from tests.facts import states
-from tests.puzzles.tatham import generated, missing, program, refusal
 from viewpoints import counting_defaults
 
 MADE = [("sudoku", "2x2#1"), ("sudoku", "3x3#2"), ("sudoku", "3x3du#4"), ("sudoku", "4x4#5"),

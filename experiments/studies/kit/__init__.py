@@ -7,7 +7,9 @@
   from its ``runs.csv`` (``--from``);
 - :mod:`.processes`: whole processes timed in interleaved rounds, each answer checked;
 - :mod:`.records`: runs solved in this process through the campaign's own path, kept as
-  the campaign's run records.
+  the campaign's run records;
+- :mod:`.tatham`: the programs of Simon Tatham's Portable Puzzle Collection, the outside
+  generator studies and tests share (imported by name, as it runs programs).
 """
 
 from experiments.studies.kit.markdown import (

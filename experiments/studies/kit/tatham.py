@@ -1,5 +1,7 @@
-"""Simon Tatham's Portable Puzzle Collection as the tests run it: game IDs made by its
-programs, and the programs' own verdict on a game ID.
+"""Simon Tatham's Portable Puzzle Collection as studies and tests run it: where each
+puzzle's program is, why a run without it is skipped, the game IDs it makes from fixed
+seeds, and its own verdict on a game ID. One place, so that studies and tests look for
+the programs alike.
 
 The programs (Debian's ``sgt-puzzles``: ``sgt-solo``, ``sgt-rect``, ``sgt-bridges``,
 ``sgt-pattern``, in ``/usr/games``) print game IDs without a display with
@@ -15,10 +17,16 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from puzzlelab.errors import UnsupportedCombination
+
 PROGRAMS = {"sudoku": "sgt-solo", "shikaku": "sgt-rect", "hashi": "sgt-bridges",
             "nonogram": "sgt-pattern"}
+"""Each puzzle's program in the collection."""
 GAMES_FOLDER = Path("/usr/games")
+"""Where Debian installs them, off most users' PATH."""
 SECONDS = 120
+"""How long one call of a program may take: generating a few IDs takes a second or two."""
+INSTALL = "Debian: apt-get install sgt-puzzles"
 
 
 def program(puzzle: str) -> Path | None:
@@ -29,25 +37,29 @@ def program(puzzle: str) -> Path | None:
 
 
 def missing(puzzle: str) -> str:
-    """Why a test of ``puzzle``'s program is skipped: it is not installed."""
-    return (f"{PROGRAMS[puzzle]} is not installed (Debian: apt-get install sgt-puzzles; "
-            f"looked on the PATH and in {GAMES_FOLDER})")
+    """Why a run that needs ``puzzle``'s program is skipped: it is not installed."""
+    return (f"{PROGRAMS[puzzle]} is not installed ({INSTALL}; looked on the PATH and in "
+            f"{GAMES_FOLDER})")
+
+
+def installed(puzzle: str) -> Path:
+    """The program for ``puzzle``; where it is not installed, an error saying so."""
+    found = program(puzzle)
+    if found is None:
+        raise UnsupportedCombination(missing(puzzle))
+    return found
 
 
 def generated(puzzle: str, params: str, count: int = 1) -> list[str]:
     """``count`` game IDs the program makes from ``params`` (``3x3du#4``: a fixed seed)."""
-    found = program(puzzle)
-    assert found is not None, missing(puzzle)
-    made = subprocess.run([str(found), "--generate", str(count), params], capture_output=True,
-                          text=True, timeout=SECONDS, check=True)
+    made = subprocess.run([str(installed(puzzle)), "--generate", str(count), params],
+                          capture_output=True, text=True, timeout=SECONDS, check=True)
     return made.stdout.split()
 
 
 def refusal(puzzle: str, game_id: str) -> str | None:
     """The program's reason for refusing ``game_id``, or None when it takes it."""
-    found = program(puzzle)
-    assert found is not None, missing(puzzle)
-    read = subprocess.run([str(found), "--print", "1x1"], input=game_id + "\n",
+    read = subprocess.run([str(installed(puzzle)), "--print", "1x1"], input=game_id + "\n",
                           capture_output=True, text=True, timeout=SECONDS)
     said = [line for line in read.stderr.splitlines() if "error parsing" in line]
     return said[0] if said else None

@@ -67,6 +67,9 @@ class HashiTerms:
             return Subject(f"the bridges leaving {place((r, c))} to the {word}", tuple(cells))
         raise UnknownName("hashi array", array, ["bridges", "leaving"])
 
+    def mark(self, array: str, index: tuple[int, ...], value: int) -> str:
+        return str(value)  # a count of bridges, drawn where one cell is all it covers
+
     def fact(self, subject: Subject, array: str, values: Sequence[int],
              removed: Sequence[int]) -> str:
         """The values left, said as numbers of bridges (``1 or 2 bridges join ...``):

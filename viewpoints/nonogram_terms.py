@@ -29,3 +29,6 @@ class NonogramTerms:
         if len(values) == 1:
             return f"{subject.name} is {COLOURS[values[0]]}"
         return f"{subject.name} may be black or white"
+
+    def mark(self, array: str, index: tuple[int, ...], value: int) -> str:
+        return "\u25a0" if value else "\u00b7"  # a filled square; a dot for white

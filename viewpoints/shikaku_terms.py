@@ -62,6 +62,9 @@ class ShikakuTerms:
                            tuple(placement.cells()))
         raise UnknownName("shikaku array", array, ["room", "room<k>", *SIDES])
 
+    def mark(self, array: str, index: tuple[int, ...], value: int) -> str:
+        return str(value) if array == "room" else ""  # a cell's room number
+
     def fact(self, subject: Subject, array: str, values: Sequence[int],
              removed: Sequence[int]) -> str:
         if array == "room":

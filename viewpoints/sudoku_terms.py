@@ -75,6 +75,13 @@ class SudokuTerms:
                          "box column {}")
         raise UnknownName("sudoku array", array, ARRAYS)
 
+    def mark(self, array: str, index: tuple[int, ...], value: int) -> str:
+        if array == "cell":
+            return str(value)
+        if array in ("x", "at"):
+            return str(index[2] + 1) if value else ""
+        return ""  # a digit's place in a row is about several cells
+
 
 def _goes(name: str, values: Sequence[int], removed: Sequence[int], word: str) -> str:
     """``digit 7 in row 3 goes in column 4`` / ``... does not go in column 4 or 5``."""

@@ -48,6 +48,11 @@ class Terms(Protocol):
         ruled out (``r3c4 = 7``; ``r3c4 is not 5 or 6``)."""
         ...
 
+    def mark(self, array: str, index: tuple[int, ...], value: int) -> str:
+        """What a picture writes in the subject's cell once ``array[index]`` is fixed at
+        ``value`` (a digit, a filled square; empty: nothing)."""
+        ...
+
 
 def plain_fact(name: str, values: Sequence[int], removed: Sequence[int],
                word: str = "{}") -> str:

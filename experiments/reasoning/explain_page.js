@@ -97,9 +97,10 @@
       if (fact.cells.length > 1) {  // a fact about several cells: tint them
         this.mark("state", fact.cells, "settled", fact.text);
       } else if (fact.values.length === 1) {
+        if (!fact.mark) { return; }
         element("text", {x: x, y: y, "font-size": box[3] * 0.55, "class": "fixed",
                          "data-cell": cellKey(fact.cells[0])}, layer).textContent =
-          String(fact.values[0]);
+          fact.mark;
       } else {
         element("text", {x: x, y: box[1] + box[3] * 0.8, "font-size": box[3] * 0.22,
                          "class": "candidates", "data-cell": cellKey(fact.cells[0])},

@@ -125,8 +125,11 @@ class Board:
         puzzle_removed = tuple(sorted(value + array.offset for value in removed))
         worded = () if premise and len(values) == 1 else puzzle_removed
         text = self.terms.fact(subject, array.name, puzzle_values, worded)
-        return Fact(text, array.name, array.position(variable), puzzle_values,
-                    puzzle_removed, subject.cells)
+        index = array.position(variable)
+        mark = (self.terms.mark(array.name, index, puzzle_values[0])
+                if len(puzzle_values) == 1 else "")
+        return Fact(text, array.name, index, puzzle_values, puzzle_removed, subject.cells,
+                    mark)
 
     def known(self, variable: IntVar, values: frozenset[int]) -> Fact:
         """What is known of ``variable`` (a premise): every value ruled out so far."""

@@ -40,6 +40,8 @@ class Fact:
         removed: for a derived fact, the values the step rules out; for a premise, every
             value ruled out before.
         cells: the grid cells the fact is about, (row, column) 0-based.
+        mark: what a picture writes in its cell once one value is left (``7``, a filled
+            square), else empty.
     """
 
     text: str
@@ -48,6 +50,7 @@ class Fact:
     values: tuple[int, ...]
     removed: tuple[int, ...]
     cells: tuple[Cell, ...]
+    mark: str = ""
 
     @property
     def fixed(self) -> bool:
@@ -57,7 +60,7 @@ class Fact:
     def to_json(self) -> dict[str, object]:
         return {"text": self.text, "array": self.array, "index": list(self.index),
                 "values": list(self.values), "removed": list(self.removed),
-                "cells": [list(cell) for cell in self.cells]}
+                "cells": [list(cell) for cell in self.cells], "mark": self.mark}
 
 
 @dataclass(frozen=True)

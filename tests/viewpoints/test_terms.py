@@ -207,3 +207,12 @@ def test_a_shikaku_placement_is_its_rectangle() -> None:
             assert chosen != terms.fact(subject, f"room{room.label}", [0], [1])
     cell = terms.subject(instance, "room", (1, 2))
     assert states(terms.fact(cell, "room", [4], [1, 2]), "r2c3", "room 4")
+
+
+def test_a_fixed_cell_is_marked_as_the_puzzle_is_filled_in() -> None:
+    sudoku, nonogram = TERMS.get("sudoku"), TERMS.get("nonogram")
+    assert sudoku.mark("cell", (2, 3), 7) == "7"
+    assert sudoku.mark("x", (2, 3, 6), 1) == "7"
+    assert sudoku.mark("x", (2, 3, 6), 0) == ""
+    assert nonogram.mark("cell", (0, 0), 1) != nonogram.mark("cell", (0, 0), 0)
+    assert TERMS.get("shikaku").mark("room", (1, 1), 4) == "4"

@@ -22,7 +22,7 @@ def tiny() -> Any:
 def fact(row: int, column: int, value: int) -> Fact:
     """``rRcC = value`` of the cell at (row, column), 0-based."""
     return Fact(f"r{row + 1}c{column + 1} = {value}", "cell", (row, column), (value,),
-                tuple(d for d in DIGITS if d != value), ((row, column),))
+                tuple(d for d in DIGITS if d != value), ((row, column),), str(value))
 
 
 def step(reason: str, group: str, weight: int, cells: list[tuple[int, int]],

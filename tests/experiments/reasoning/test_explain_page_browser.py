@@ -81,7 +81,7 @@ def expected(explanation: Explanation, number: int) -> dict[str, Any]:
         return {"bands": [], "premises": [cells_text(f.cells) for f in explanation.givens],
                 "derived": [], "fixed": [], "cost": ""}
     step = explanation.steps[number - 1]
-    fixed = [[f"{r},{c}", str(fact.values[0])] for done in explanation.steps[:number]
+    fixed = [[f"{r},{c}", fact.mark] for done in explanation.steps[:number]
              for fact in done.facts for r, c in fact.cells]
     return {"bands": [cells_text(reason.cells) for reason in step.constraints],
             "premises": [cells_text(fact.cells) for fact in step.premises],

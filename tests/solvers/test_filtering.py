@@ -283,3 +283,14 @@ def test_a_deadline_in_the_past_raises() -> None:
     with pytest.raises(FilteringTimeout):
         filter_by_solver(constraints, domains, deadline=past)
     assert filter_conjunction(constraints, domains, deadline=time.perf_counter() + 60)
+
+
+def test_domains_may_hold_values_beyond_a_variables_own() -> None:
+    # an explanation frees a clue's cell to every value of its array: ones then zeros,
+    # over a first cell whose own domain is the clue {1}, still sees the word 0 0
+    model = Model("freed")
+    first, second = model.int_var(1, 1, "first"), model.int_var(0, 1, "second")
+    ones_then_zeros = Regular((first, second), ((0, 1, 0), (0, 0, 1), (1, 0, 1)), 0, (0, 1))
+    freed = {first: frozenset({0, 1}), second: frozenset({0, 1})}
+    assert filter_constraint(ones_then_zeros, freed) == brute_force([ones_then_zeros], freed)
+    assert filter_constraint(ones_then_zeros, freed)[first] == {0, 1}

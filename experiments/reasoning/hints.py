@@ -15,11 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from experiments.reasoning.explain_check import refuted
 from experiments.reasoning.explain_engine import Filter, OutOfTime, StepFinder
 from experiments.reasoning.explain_units import Board, Domains
 from experiments.reasoning.explaining import default_filter, entered, explain, worded
 from experiments.reasoning.steps import Explanation, Fact, Step
-from puzzlelab.errors import PuzzleLabError
+from puzzlelab.errors import PuzzleLabError, SolverError
 
 Entries = dict[tuple[str, tuple[int, ...]], int]
 """Values a person entered, by array name and index, in the puzzle's values."""
@@ -150,6 +151,9 @@ def hint(instance: Any, partial: Any, *, viewpoint: str | None = None,
             step = finder.search_step(with_entry)
         except OutOfTime:
             step = None
+        if step is not None and not refuted(board.model, step, with_entry, board.universe):
+            raise SolverError(f"a step failed its soundness check: "
+                              f"{worded(board, step, with_entry).text}")
         found.append(WrongEntry(facts[key], None if step is None
                                 else worded(board, step, with_entry)))
     return Hint(tuple(facts.values()), tuple(found), None)

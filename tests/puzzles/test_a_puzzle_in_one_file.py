@@ -158,7 +158,9 @@ def test_generator_options_are_checked(latin_square: LatinSquare) -> None:
         latin_square.resolve_generator_options({"size": "9"})
 
 
-@pytest.mark.parametrize("backend", BACKENDS.names())
+@pytest.mark.parametrize("backend", [
+    pytest.param(name, marks=pytest.mark.slow) if name == "minizinc" else name
+    for name in BACKENDS.names()])  # minizinc: a process per run (8 s); the others: seconds
 def test_it_runs_through_the_whole_grid(latin_square: LatinSquare, backend: str) -> None:
     """Every viewpoint variant x heuristic on this backend solves the small set, or is
     refused as the backend's declaration says (tests/grid.py)."""

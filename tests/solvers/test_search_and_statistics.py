@@ -264,7 +264,8 @@ def test_cp_refuses_probing_beside_a_python_propagator() -> None:
     assert plain.complete and plain.statistics.solutions > 1
 
 
-@pytest.mark.parametrize("heuristic", ["input/min", "first-fail/min+probe-all"])
+@pytest.mark.parametrize("heuristic", ["input/min", pytest.param(
+    "first-fail/min+probe-all", marks=pytest.mark.slow)])  # probing: the same limit, 5 s more
 def test_a_cp_search_with_a_time_limit_leaves_no_solver_alive(heuristic: str) -> None:
     """A worker runs thousands of searches: each one's solver must be freed after it, or
     the worker grows by megabytes a run and its peak memory stops being the run's own."""

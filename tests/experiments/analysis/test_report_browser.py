@@ -14,6 +14,8 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from experiments.analysis.report import write_report
 from tests.browser import browser, run_browser
 from tests.experiments.analysis.pages import parsed
@@ -146,6 +148,7 @@ def test_a_wide_table_fits_the_screen_and_a_printed_page(tmp_path: Path) -> None
     assert sorted(headers) == sorted(viewpoints * 2)
 
 
+@pytest.mark.slow  # a third Chromium window size (4 s)
 def test_a_narrow_window_shows_the_printed_parts(tmp_path: Path) -> None:
     """A window too narrow for the screen layout's widest part shows the printed page's
     parts rather than scroll sideways."""

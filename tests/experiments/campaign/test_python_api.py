@@ -98,6 +98,7 @@ reveal_type(run.identity.solver)
 """
 
 
+@pytest.mark.slow  # runs mypy over a script (7 s)
 def test_a_type_checker_sees_the_statistics_and_the_identity(tmp_path: Path) -> None:
     from mypy import api
 

@@ -145,6 +145,7 @@ def test_the_process_ends_with_the_commands_status_and_all_its_output(tmp_path: 
     assert profiled.returncode == 0 and profile.stat().st_size > 0
 
 
+@pytest.mark.slow  # compiles numba's kernels from a cold cache (5 s)
 def test_the_first_automata_solve_on_a_machine_says_it_compiles(tmp_path: Path) -> None:
     """A fresh kernel cache: the first solve says beforehand that it compiles, and for
     about how long; the next one, which loads the kernels, says nothing."""

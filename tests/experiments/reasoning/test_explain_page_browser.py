@@ -15,6 +15,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from experiments.reasoning.explain_page import explanation_page
 from experiments.reasoning.steps import Explanation
 from puzzles import PUZZLES
@@ -114,6 +116,7 @@ def test_a_reader_steps_through_with_buttons_keys_and_slider(tmp_path: Path) -> 
     assert len({note["text"] for note in notes}) == 4  # each step says something else
 
 
+@pytest.mark.slow  # a second Chromium run; stepping is tested on every control above
 def test_the_address_opens_a_step(tmp_path: Path) -> None:
     program = browser()
     explanation = hand_explanation()

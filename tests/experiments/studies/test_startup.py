@@ -5,10 +5,13 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import pytest
+
 from experiments.studies import startup
 from experiments.studies.kit import Ended, Turn
 
 
+@pytest.mark.slow  # a whole round of the study's processes (14 s)
 def test_one_round_checks_every_answer_and_the_report_is_recomputed_from_runs_csv(
         tmp_path: Path, capsys) -> None:
     assert startup.main(["--rounds", "1", "--output", str(tmp_path)]) == 0

@@ -9,13 +9,14 @@ library, so it shares no code with any viewpoint and can judge them all.
 >>> check(pair, HashiSolution((Bridge((0, 0), (0, 2), 2),)))
 []
 >>> check(pair, HashiSolution((Bridge((0, 0), (0, 2), 1),)))[0]
-'the island at (row 1, column 1) has 1 bridges but its number is 2'
+'the island at (row 1, column 1) has 1 bridge but its number is 2'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from puzzlelab.wording import counted
 from puzzles.hashi_types import Bridge, Cell, HashiInstance, HashiSolution, Island, cell_name
 
 
@@ -111,8 +112,9 @@ def check(instance: HashiInstance, solution: HashiSolution) -> list[str]:
                 degree[cell] += bridge.count
     for island in instance.islands:
         if degree[island.cell] != island.value:
-            problems.append(f"the island at {cell_name(island.cell)} has {degree[island.cell]} "
-                            f"bridges but its number is {island.value}")
+            problems.append(f"the island at {cell_name(island.cell)} has "
+                            f"{counted(degree[island.cell], 'bridge')} but its number is "
+                            f"{island.value}")
     groups = _groups(at, [pair for pair, total in totals.items() if total > 0])
     if len(groups) > 1:
         firsts = ", ".join(f"{cell_name(group[0])} ({len(group)} island{'s' * (len(group) > 1)})"

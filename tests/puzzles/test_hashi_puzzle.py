@@ -183,6 +183,8 @@ BAD_FILES = [
     ("1 3 2\n1 0 1\nsolution:\n1 1 1 3\n", 4, None, "expected a bridge 'r1 c1 r2 c2 k'"),
     ("1 3 2\n1 0 1\nsolution:\n1 1 1 3 2\n", 3, None, "the known solution .* has 2 bridges "
                                                      "but its number is 1"),
+    ("1 3 2\n2 0 1\nsolution:\n1 1 1 3 1\n", 3, None, "the known solution .* has 1 bridge "
+                                                     "but its number is 2"),
     ("== a\n2 3\n1 - 1\n- - -\nsolution:\n2 3\n- 1 -\n- 1 -\n", 8, 3,
      "does not lie on a bridge"),
     ("== a\n1 3\n1 - 1\nsolution:\n1 3\n- a -\n", 6, 3, "does not lie on a bridge"),

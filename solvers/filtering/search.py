@@ -18,7 +18,6 @@ from solvers.filtering.generic import (
     ENUMERATION_LIMIT,
     assignment_count,
     filter_by_solver,
-    scope_of,
 )
 from solvers.variables import IntVar
 
@@ -83,6 +82,31 @@ class _SupportSearch:
         for variable, value in solution.items():
             self.supports[variable].add(value)
 
+    def root(self, domains: Domains) -> dict[IntVar, frozenset[int]] | None:
+        """The constraints' scope within ``domains``, propagated by every filter."""
+        return self.propagate({variable: domains[variable] for variable in self.watchers},
+                              list(range(len(self.constraints))))
+
+    def solution_with(self, root: dict[IntVar, frozenset[int]], variable: IntVar,
+                      value: int) -> Solution | None:
+        """A solution within ``root`` giving ``variable`` the ``value`` (its values then
+        supported), or None when there is none."""
+        child = dict(root)
+        child[variable] = frozenset((value,))
+        if self.propagate(child, list(self.watchers[variable])) is None:
+            return None
+        solution = self.solve(child)
+        if solution is not None:
+            self.support(solution)
+        return solution
+
+
+def _needs_solver(constraints: Sequence[Constraint], domains: Domains) -> bool:
+    """Whether a constraint has no rule of its own and too many assignments to enumerate,
+    which sends the whole conjunction to the CP-SAT support search."""
+    return any(type(c) not in FILTERS and assignment_count(c.variables(), domains) >
+               ENUMERATION_LIMIT for c in constraints)
+
 
 def removes_any(constraints: Sequence[Constraint], domains: Domains,
                 asked: Domains, deadline: float | None = None,
@@ -97,16 +121,12 @@ def removes_any(constraints: Sequence[Constraint], domains: Domains,
     now joins it (the newest :data:`POOL_SIZE` are kept).
     """
     check_deadline(deadline)
-    if len(constraints) == 1 or any(
-            type(c) not in FILTERS and assignment_count(c.variables(), domains) >
-            ENUMERATION_LIMIT for c in constraints):
+    if len(constraints) == 1 or _needs_solver(constraints, domains):
         filtered = filter_conjunction(constraints, domains, deadline)
         return filtered is None or any(values - filtered[variable]
                                        for variable, values in asked.items())
     search = _SupportSearch(constraints, deadline)
-    scope = scope_of(constraints)
-    root = search.propagate({variable: domains[variable] for variable in scope},
-                            list(range(len(constraints))))
+    root = search.root(domains)
     if root is None or any(values - root[variable] for variable, values in asked.items()):
         return True
     pool = [] if pool is None else pool
@@ -123,17 +143,11 @@ def removes_any(constraints: Sequence[Constraint], domains: Domains,
         for value in values:
             if value in search.supports[variable]:
                 continue
-            child = dict(root)
-            child[variable] = frozenset((value,))
-            if search.propagate(child, list(search.watchers[variable])) is None:
-                return True
-            solution = search.solve(child)
+            solution = search.solution_with(root, variable, value)
             if solution is None:
                 return True
             _keep(pool, solution)
-            search.support(solution)
     return False
-
 
 POOL_SIZE = 64
 """How many solutions :func:`removes_any` keeps in a pool."""
@@ -158,27 +172,19 @@ def filter_conjunction(constraints: Sequence[Constraint], domains: Domains,
     check_deadline(deadline)
     if len(constraints) == 1:
         return filter_constraint(constraints[0], domains)
-    if any(type(c) not in FILTERS and assignment_count(c.variables(), domains) >
-           ENUMERATION_LIMIT for c in constraints):
+    if _needs_solver(constraints, domains):
         return filter_by_solver(constraints, domains, deadline)
     search = _SupportSearch(constraints, deadline)
-    scope = scope_of(constraints)
-    root = search.propagate({variable: domains[variable] for variable in scope},
-                            list(range(len(constraints))))
+    root = search.root(domains)
     if root is None:
         return None
     first = search.solve(root)
     if first is None:
         return None
     search.support(first)
-    for variable in scope:
-        for value in root[variable]:
-            if value in search.supports[variable]:
-                continue
-            child = dict(root)
-            child[variable] = frozenset((value,))
-            if search.propagate(child, list(search.watchers[variable])) is not None:
-                solution = search.solve(child)
-                if solution is not None:
-                    search.support(solution)
-    return {variable: kept(domains, variable, search.supports[variable]) for variable in scope}
+    for variable, values in root.items():
+        for value in values:
+            if value not in search.supports[variable]:
+                search.solution_with(root, variable, value)
+    return {variable: kept(domains, variable, search.supports[variable])
+            for variable in search.watchers}

@@ -14,6 +14,8 @@ explanation names a constraint by its group and label.
 >>> cells = model.name_array("cell", grid, offset=1)
 >>> cells.shape, cells.position(grid[1][2]), cells.domain()
 ((2, 3), (1, 2), (1, 2))
+>>> cells.at((1, 2)) is grid[1][2]
+True
 """
 
 from __future__ import annotations
@@ -50,6 +52,13 @@ class VarArray:
             flat, index = divmod(flat, size)
             indices.append(index)
         return tuple(reversed(indices))
+
+    def at(self, index: tuple[int, ...]) -> IntVar:
+        """The variable at the 0-based ``index`` (the inverse of :meth:`position`)."""
+        flat = 0
+        for size, place in zip(self.shape, index, strict=True):
+            flat = flat * size + place
+        return self.variables[flat]
 
     def domain(self) -> tuple[int, int]:
         """The smallest and largest value any of its variables may take, in the

@@ -162,18 +162,11 @@ def entered(board: Board, entries: Mapping[tuple[str, tuple[int, ...]], int]
     known: Domains = {}
     for (name, index), value in entries.items():
         array = arrays[name]
-        variable = array.variables[_flat(array.shape, index)]
+        variable = array.at(index)
         if value - array.offset not in board.universe[variable]:
             raise PuzzleLabError(f"{board.subject(variable).name} cannot hold {value}")
         known[variable] = frozenset({value - array.offset})
     return known
-
-
-def _flat(shape: tuple[int, ...], index: tuple[int, ...]) -> int:
-    flat = 0
-    for size, position in zip(shape, index, strict=True):
-        flat = flat * size + position
-    return flat
 
 
 def _solution(kind: Any, built: Any, known: Domains) -> Any:

@@ -173,36 +173,28 @@ class StepFinder:
 
     def search_step(self, known: Domains) -> Found | None:
         """A step over every unit, cut down to what one variable's new values need."""
-        units = tuple(self.board.units)
+        units = list(self.board.units)
         everything = [v for v in self.board.visible if known[v] != self.board.universe[v]]
         news = self.news(units, self.derive(units, everything, known), known)
         if news is not None and not news:
             return None
-        if news is None:
-            def derives_all(chosen: Sequence[Unit | IntVar]) -> bool:
-                return self._split_derives(chosen, known, None)
-        else:
-            target = news[0]
-
-            def derives_all(chosen: Sequence[Unit | IntVar]) -> bool:
-                return self._split_derives(chosen, known, target)
-        kept_units = deletion_minimal(list(units), lambda chosen: derives_all(
-            [*chosen, *everything]))
+        target = None if news is None else news[0]
+        kept_units = deletion_minimal(
+            units, lambda chosen: self._still_derives(chosen, everything, known, target))
         in_scope = {v for unit in kept_units for v in unit.visible}
         kept_premises = deletion_minimal(
             [v for v in everything if v in in_scope],
-            lambda chosen: derives_all([*kept_units, *chosen]))
+            lambda chosen: self._still_derives(kept_units, chosen, known, target))
         final = self.news(kept_units, self.derive(kept_units, kept_premises, known), known)
         return Found(tuple(kept_units), tuple(kept_premises), final or (), final is None,
                      step_cost(kept_units, kept_premises, known))
 
-    def _split_derives(self, chosen: Sequence[Unit | IntVar], known: Domains,
-                       target: tuple[IntVar, frozenset[int]] | None) -> bool:
-        """Whether the units and premises in ``chosen`` leave the ``target`` variable
-        none of its values (for no target: have no solution), each value asked alone so
-        that a value with a solution is given up at the first."""
-        units = [item for item in chosen if isinstance(item, Unit)]
-        premises = [item for item in chosen if isinstance(item, IntVar)]
+    def _still_derives(self, units: Sequence[Unit], premises: Sequence[IntVar],
+                       known: Domains, target: tuple[IntVar, frozenset[int]] | None
+                       ) -> bool:
+        """Whether ``units`` and ``premises`` leave the ``target`` variable none of its
+        values (for no target: have no solution), each value asked alone so that a value
+        with a solution is given up at the first."""
         constraints = [c for unit in units for c in unit.constraints]
         domains = self._domains(units, premises, known)
         pool = self._pool(units)

@@ -135,6 +135,10 @@ class Board:
         """What is known of ``variable`` (a premise): every value ruled out so far."""
         return self.fact(variable, values, self.universe[variable] - values, premise=True)
 
+    def settled(self, known: Domains) -> bool:
+        """Whether every variable a person sees has one value left in ``known``."""
+        return all(len(known[variable]) == 1 for variable in self.visible)
+
     def start(self) -> Domains:
         """What the model says before any step: the clues' values, every other variable
         free within its array's values."""

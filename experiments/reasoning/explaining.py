@@ -123,7 +123,7 @@ def walk(finder: StepFinder, known: Domains, steps: int | None = None
     updated as they go, and the walk ends at a contradiction, when every variable has
     one value, when no step follows, or after ``steps`` steps."""
     taken = 0
-    while not all(len(known[v]) == 1 for v in finder.board.visible):
+    while not finder.board.settled(known):
         if steps is not None and taken >= steps:
             return
         found = finder.next_step(known)
@@ -141,7 +141,7 @@ def walk(finder: StepFinder, known: Domains, steps: int | None = None
 def _ending(board: Board, known: Domains, taken: list[Step], steps: int | None) -> str:
     if taken and taken[-1].contradiction:
         return CONTRADICTION
-    if all(len(known[v]) == 1 for v in board.visible):
+    if board.settled(known):
         return SOLVED
     return STEP_LIMIT if steps is not None and len(taken) >= steps else STUCK
 

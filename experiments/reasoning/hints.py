@@ -21,6 +21,7 @@ from experiments.reasoning.explain_units import Board, Domains
 from experiments.reasoning.explaining import default_filter, entered, explain, worded
 from experiments.reasoning.steps import Explanation, Fact, Step
 from puzzlelab.errors import PuzzleLabError, SolverError
+from solvers import Model
 
 Entries = dict[tuple[str, tuple[int, ...]], int]
 """Values a person entered, by array name and index, in the puzzle's values."""
@@ -72,11 +73,13 @@ class Hint:
 
 
 def entries_of(instance: Any, partial: Any, *, viewpoint: str | None = None,
-               options: Mapping[str, Any] | None = None) -> Entries:
+               options: Mapping[str, Any] | None = None,
+               puzzle_model: Model | None = None) -> Entries:
     """The entries of ``partial`` (``instance`` with some values filled in): each named
     array's variable whose values are narrower there, with its one value. A clue of
     ``instance`` missing or changed in ``partial``, a value narrowed to several, or a
-    partial grid that differs in what no array shows is a ``PuzzleLabError`` naming it."""
+    partial grid that differs in what no array shows is a ``PuzzleLabError`` naming it.
+    ``puzzle_model``: the viewpoint's model of ``instance``, when it is built already."""
     from puzzles import puzzle_of
     from viewpoints import TERMS
 
@@ -85,7 +88,7 @@ def entries_of(instance: Any, partial: Any, *, viewpoint: str | None = None,
         raise PuzzleLabError(f"the partial grid is a {puzzle_of(partial).name} puzzle, not "
                              f"{kind.name}")
     chosen = _viewpoint(kind.name, viewpoint)
-    puzzle_model = chosen.build(instance, options).model
+    puzzle_model = puzzle_model or chosen.build(instance, options).model
     partial_model = chosen.build(partial, options).model
     terms = TERMS.get(kind.name)
     entries: Entries = {}
@@ -129,10 +132,11 @@ def hint(instance: Any, partial: Any, *, viewpoint: str | None = None,
     from puzzles import puzzle_of
     from viewpoints import TERMS
 
-    entries = entries_of(instance, partial, viewpoint=viewpoint, options=options)
     kind = puzzle_of(instance)
     chosen = _viewpoint(kind.name, viewpoint)
     built = chosen.build(instance, options)
+    entries = entries_of(instance, partial, viewpoint=viewpoint, options=options,
+                         puzzle_model=built.model)
     board = Board(built.model, instance, TERMS.get(kind.name))
     known = board.start()
     facts = {key: board.known(variable, values) for key, value in entries.items()

@@ -71,8 +71,8 @@ class StepFinder:
     derives until a value in its scope changes."""
 
     def __init__(self, board: Board, exact: Filter, deadline: float | None = None,
-                 largest: int = 2, removes: Removes | None = None) -> None:
-        self.board, self.exact, self.deadline, self.largest = board, exact, deadline, largest
+                 removes: Removes | None = None) -> None:
+        self.board, self.exact, self.deadline = board, exact, deadline
         self.removes = removes or removes_by_filter(exact)
         self._memo: dict[tuple[object, ...], Found | None] = {}
         self._pools: dict[tuple[int, ...], list[Any]] = {}
@@ -158,8 +158,8 @@ class StepFinder:
             found = self.cheapest_with((unit,), known)
             if found is not None and (best is None or found.cost < best.cost):
                 best = found
-        if best is not None or self.largest < 2:
-            return best or self.search_step(known)
+        if best is not None:
+            return best
         for pair in self._pairs:
             if best is not None and sum(u.reason.weight for u in pair) >= best.cost:
                 break

@@ -53,11 +53,16 @@ def default_removes(deadline: float | None = None) -> Removes:
     return removes
 
 
+def step_finder(board: Board, deadline: float | None = None) -> StepFinder:
+    """The step finder on ``board`` over the exact filters, every search of which is
+    given up at ``deadline`` (a ``time.perf_counter()`` time)."""
+    return StepFinder(board, default_filter(deadline), deadline, default_removes(deadline))
+
+
 def explain(instance: Any, *, viewpoint: str | None = None,
             options: Mapping[str, Any] | None = None, time_limit: float | None = None,
             entries: Mapping[tuple[str, tuple[int, ...]], int] | None = None,
-            steps: int | None = None, check: bool = True,
-            exact: Filter | None = None) -> Explanation:
+            steps: int | None = None, check: bool = True) -> Explanation:
     """The steps that explain ``instance`` on ``viewpoint`` (its puzzle's default one
     when None), from its clues (and ``entries``: values a person put in, by array and
     index, in the puzzle's values) to the solution, or as far as deductions go.
@@ -83,8 +88,7 @@ def explain(instance: Any, *, viewpoint: str | None = None,
     givens = tuple(board.known(v, known[v]) for v in board.visible
                    if known[v] != board.universe[v])
     deadline = None if time_limit is None else started + time_limit
-    finder = StepFinder(board, exact or default_filter(deadline), deadline,
-                        removes=None if exact else default_removes(deadline))
+    finder = step_finder(board, deadline)
     taken: list[Step] = []
     ending = TIME_LIMIT
     try:
@@ -106,14 +110,13 @@ def explain(instance: Any, *, viewpoint: str | None = None,
 
 
 def explained_difficulty(instance: Any, *, viewpoint: str | None = None,
-                         time_limit: float | None = None, check: bool = True,
-                         exact: Filter | None = None) -> int | None:
+                         time_limit: float | None = None, check: bool = True
+                         ) -> int | None:
     """The difficulty (hardest step's cost) of explaining ``instance`` to its solution;
     None when the explanation does not get there (time limit, several solutions, none):
     what ``grade`` shows beside the grade and ``generate --explained-difficulty`` keeps
     instances by."""
-    explained = explain(instance, viewpoint=viewpoint, time_limit=time_limit, check=check,
-                        exact=exact)
+    explained = explain(instance, viewpoint=viewpoint, time_limit=time_limit, check=check)
     return explained.difficulty if explained.ending == SOLVED else None
 
 

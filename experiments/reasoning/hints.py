@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from experiments.reasoning.explain_check import refuted
-from experiments.reasoning.explain_engine import Filter, OutOfTime, StepFinder
+from experiments.reasoning.explain_engine import OutOfTime
 from experiments.reasoning.explain_units import Board, Domains
-from experiments.reasoning.explaining import default_filter, entered, explain, worded
+from experiments.reasoning.explaining import entered, explain, step_finder, worded
 from experiments.reasoning.steps import Explanation, Fact, Step
 from puzzlelab.errors import PuzzleLabError, SolverError
 from solvers import Model
+from solvers.filtering import FilteringTimeout
 
 Entries = dict[tuple[str, tuple[int, ...]], int]
 """Values a person entered, by array name and index, in the puzzle's values."""
@@ -125,7 +126,7 @@ def entries_of(instance: Any, partial: Any, *, viewpoint: str | None = None,
 
 def hint(instance: Any, partial: Any, *, viewpoint: str | None = None,
          options: Mapping[str, Any] | None = None, time_limit: float | None = None,
-         steps: int = 1, exact: Filter | None = None) -> Hint:
+         steps: int = 1) -> Hint:
     """The hint for ``partial`` (``instance`` partly filled): its wrong entries, each with
     a step to no solution, else the next ``steps`` steps. ``time_limit`` (seconds) bounds
     the search for each wrong entry's step and the next steps."""
@@ -144,16 +145,15 @@ def hint(instance: Any, partial: Any, *, viewpoint: str | None = None,
     wrong = [key for key in entries if not _admits(board, known, key, entries)]
     if not wrong:
         explanation = explain(instance, viewpoint=chosen.key, options=options,
-                              time_limit=time_limit, entries=entries, steps=steps,
-                              exact=exact)
+                              time_limit=time_limit, entries=entries, steps=steps)
         return Hint(tuple(facts.values()), (), explanation)
-    finder = StepFinder(board, exact or default_filter(), _deadline(time_limit))
+    finder = step_finder(board, _deadline(time_limit))
     found = []
     for key in wrong:
         with_entry = {**known, **entered(board, {key: entries[key]})}
         try:
             step = finder.search_step(with_entry)
-        except OutOfTime:
+        except (OutOfTime, FilteringTimeout):
             step = None
         if step is not None and not refuted(board.model, step, with_entry, board.universe):
             raise SolverError(f"a step failed its soundness check: "

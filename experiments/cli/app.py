@@ -123,6 +123,13 @@ def at_least(low: int) -> Callable[[str], int]:
     return parse
 
 
+def positive_time_limit(seconds: float) -> None:
+    """Refuse a ``--time-limit`` of 0 seconds or less, naming it."""
+    if not seconds > 0:
+        raise OptionError(f"--time-limit must be a number of seconds above 0, not "
+                          f"{seconds:g}")
+
+
 def parse_options(pairs: list[str]) -> dict[str, str]:
     """``["alldiff=strong", ...]`` as a dict; a pair without ``=``, or a name given twice
     (which value was meant?), is an ``OptionError``."""

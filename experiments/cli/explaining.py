@@ -9,7 +9,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from experiments.cli.app import command, note, parse_options, say, styled, writable
+from experiments.cli.app import (
+    command,
+    note,
+    parse_options,
+    positive_time_limit,
+    say,
+    styled,
+    writable,
+)
 from experiments.cli.spinner import working
 from puzzlelab.errors import OptionError, PuzzleLabError, SolverError, UnsupportedCombination
 
@@ -97,9 +105,7 @@ def explain(given: Namespace) -> int | None:
 
 def _check(given: Namespace) -> None:
     """The options' values, before anything is read or built."""
-    if not given.time_limit > 0:
-        raise OptionError(f"--time-limit must be a number of seconds above 0, not "
-                          f"{given.time_limit:g}")
+    positive_time_limit(given.time_limit)
     if given.steps is not None and given.steps < 1:
         raise OptionError(f"--steps must be at least 1, not {given.steps}")
     if given.partial is not None and (given.difficulty_only or given.html is not None):

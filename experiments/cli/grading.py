@@ -8,9 +8,8 @@ from argparse import ArgumentParser, BooleanOptionalAction, Namespace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from experiments.cli.app import command, note, say, styled
+from experiments.cli.app import command, note, positive_time_limit, say, styled
 from experiments.cli.spinner import working
-from puzzlelab.errors import OptionError
 
 if TYPE_CHECKING:
     from experiments.reasoning import Grade
@@ -105,9 +104,7 @@ def grade(given: Namespace) -> int | None:
     from experiments.reasoning import grade as grade_instance
     from experiments.reasoning import ladder_of
 
-    if not given.time_limit > 0:
-        raise OptionError(f"--time-limit must be a number of seconds above 0, not "
-                          f"{given.time_limit}")
+    positive_time_limit(given.time_limit)
     ladder = ladder_of(given.puzzle)
     instances = picked_instances(ladder.puzzle, given.file, given.instance)
     grades = []

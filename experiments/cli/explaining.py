@@ -205,28 +205,23 @@ def _page_maker() -> Callable[[list[Explanation], list[Any]], str]:
 def weight_rows() -> list[dict[str, str]]:
     """What each part of a step costs, read off :mod:`~experiments.reasoning.explain_units`
     (a reference table, as :mod:`experiments.cli.reference` makes them): an open premise
-    by the values it leaves, up to the count from which it costs the least."""
+    by the values it rules out."""
     from experiments.reasoning.explain_units import (
         FIXED_PREMISE_WEIGHT,
         GROUP_WEIGHTS,
+        RULED_OUT_WEIGHT,
+        RULED_OUT_WEIGHTS,
         UNIT_WEIGHT,
-        WIDE_PREMISE_VALUES,
-        premise_weight,
     )
 
-    widest = max(2, WIDE_PREMISE_VALUES)
     return [{"a step uses": "one constraint (a label's constraints) of any other group",
              "cost": str(UNIT_WEIGHT)},
             *({"a step uses": f"one constraint of the group `{group}`", "cost": str(weight)}
               for group, weight in GROUP_WEIGHTS.items()),
             {"a step uses": "one premise that fixes a variable (a clue, an entry, `r3c1 = 5`)",
              "cost": str(FIXED_PREMISE_WEIGHT)},
-            *({"a step uses": f"one premise that leaves {left} values"
-                              + EXAMPLES.get(left, " or more (`r3c1 is not 5`)"
-                                             if left == widest else ""),
-               "cost": str(premise_weight(frozenset(range(left))))}
-              for left in range(2, widest + 1))]
-
-
-EXAMPLES = {2: " (`r3c1 is 4 or 7`)"}
-"""An open premise worded, by the values it leaves, for the table of weights."""
+            {"a step uses": "one premise that leaves several values, for each value it "
+                            "rules out (`r3c1 is not 5` one, `r3c1 is not 5 or 6` two)",
+             "cost": str(RULED_OUT_WEIGHT)},
+            *({"a step uses": f"the same, on a {puzzle} puzzle", "cost": str(weight)}
+              for puzzle, weight in RULED_OUT_WEIGHTS.items())]

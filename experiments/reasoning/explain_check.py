@@ -18,12 +18,15 @@ from solvers.constraints import Constraint
 
 def refuted(model: Model, found: Found, known: Domains, universe: Domains,
             time_limit: float = 60.0) -> bool:
-    """Whether CP-SAT proves that ``found``'s units and premises (their ``known``
-    values) leave none of its facts false; the visible variables it does not take as
-    premises keep their ``universe`` values."""
+    """Whether CP-SAT proves that ``found``'s units and premises (each within its
+    premise domain, which holds its ``known`` values) leave none of its facts false;
+    the visible variables it does not take as premises keep their ``universe`` values."""
     constraints = [c for unit in found.units for c in unit.constraints]
     domains = dict(universe)
-    domains.update({variable: known[variable] for variable in found.premises})
+    given = found.given()
+    if any(not known[v] <= values for v, values in given.items()):
+        return False  # a premise narrower than what is known is no earlier fact
+    domains.update(given)
     falsified = [(variable, removed) for variable, removed in found.removed]
     return has_no_solution(model, constraints, domains, falsified, time_limit)
 

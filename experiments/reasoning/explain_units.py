@@ -15,7 +15,7 @@ from experiments.reasoning.steps import Fact, Reason
 from solvers import IntVar, Model
 from solvers.constraints import Constraint
 from solvers.structure import VarArray
-from viewpoints.terms import Cell, Subject, Terms
+from viewpoints.terms import TERMS, Cell, Subject, Terms
 
 Domains = dict[IntVar, frozenset[int]]
 
@@ -30,24 +30,31 @@ GROUP_WEIGHTS: Mapping[str, int] = {"connected": 2 * UNIT_WEIGHT}
 
 
 FIXED_PREMISE_WEIGHT = 1
-"""What using an earlier fact that fixes a variable (``r3c1 = 5``) costs a step."""
-OPEN_PREMISE_WEIGHT = 1
-"""The least that using an earlier fact that leaves a variable several values (``r3c1 is
-not 5``) costs a step."""
-WIDE_PREMISE_VALUES = 5
-"""An open premise costs one more for each value it leaves below this many: a variable
-that has lost a value or two is read off the grid, one narrowed to two or three candidates
-is held only with its candidates written down (two values left cost 4, three 3, four 2).
-Chosen on the training seeds of results/explain-difficulty, where it ranks puzzles much as
-an outside generator's levels do, better than a flat weight."""
+"""What using an earlier fact that fixes a variable (``r3c1 = 5``) costs a step: a placed
+value is read off the grid at a glance."""
+RULED_OUT_WEIGHT = 1
+"""What a premise costs for each value of its array's it rules out when it leaves
+several (``r3c1 is not 5`` one, ``r3c1 is 4 or 7`` seven on a 9x9): a premise says only
+what its step needs (:mod:`.explain_engine` widens it), so its cost is what a person
+must have noticed about the variable, one ruled-out value at a time."""
+RULED_OUT_WEIGHTS: Mapping[str, int] = {"hashi": 3}
+"""Puzzles whose ruled-out values weigh more than :data:`RULED_OUT_WEIGHT`, by puzzle
+name: a Hashi pair has three values, so "at least one bridge joins them" (one value ruled
+out) says far more than a placed bridge count and must cost more (with 1, Bridges' easy
+and medium levels tie). Chosen on the training seeds of results/explain-difficulty."""
 
 
-def premise_weight(values: frozenset[int]) -> int:
-    """What using a variable's known ``values`` as a premise costs: a placed value
-    :data:`FIXED_PREMISE_WEIGHT`, candidates the dearer the fewer they are."""
-    if len(values) == 1:
-        return FIXED_PREMISE_WEIGHT
-    return OPEN_PREMISE_WEIGHT + max(0, WIDE_PREMISE_VALUES - len(values))
+def premise_weight(values: frozenset[int], universe: frozenset[int],
+                   ruled_out: int = RULED_OUT_WEIGHT) -> int:
+    """What using the fact that a variable takes one of ``values`` (of its array's
+    ``universe``) costs: by the values it rules out, or :data:`FIXED_PREMISE_WEIGHT`
+    when it fixes the variable and that is cheaper (a placed value is seen whole).
+
+    It is the least total weight of *atoms* that state it (``v = x`` at
+    :data:`FIXED_PREMISE_WEIGHT`, ``v is not y`` at ``ruled_out`` each), so the engine's
+    lightest set of atoms is a cheapest set of premise facts."""
+    cost = ruled_out * len(universe - values)
+    return min(FIXED_PREMISE_WEIGHT, cost) if len(values) == 1 else cost
 
 
 def group_weight(group: str) -> int:
@@ -74,8 +81,10 @@ class Board:
     """A built model seen as a person sees the puzzle: the named arrays' variables, the
     words for them, the units of constraints."""
 
-    def __init__(self, model: Model, instance: Any, terms: Terms) -> None:
-        self.model, self.instance, self.terms = model, instance, terms
+    def __init__(self, model: Model, instance: Any, puzzle: str) -> None:
+        self.model, self.instance = model, instance
+        self.terms: Terms = TERMS.get(puzzle)
+        self.ruled_out = RULED_OUT_WEIGHTS.get(puzzle, RULED_OUT_WEIGHT)
         self.array_of: dict[IntVar, VarArray] = {
             variable: array for array in model.arrays.values() for variable in array.variables}
         self.universe: Domains = {}
@@ -106,6 +115,10 @@ class Board:
                             group_weight(group), self.cells_of(visible))
             units.append(Unit(number, tuple(constraints), reason, visible, hidden))
         return units
+
+    def premise_cost(self, variable: IntVar, values: frozenset[int]) -> int:
+        """What the premise that ``variable`` takes one of ``values`` costs a step."""
+        return premise_weight(values, self.universe[variable], self.ruled_out)
 
     def subject(self, variable: IntVar) -> Subject:
         array = self.array_of[variable]

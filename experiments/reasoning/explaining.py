@@ -72,13 +72,13 @@ def explain(instance: Any, *, viewpoint: str | None = None,
     """
     from puzzles import puzzle_of
     from solvers.filtering import FilteringTimeout
-    from viewpoints import DEFAULTS, TERMS, get_viewpoint
+    from viewpoints import DEFAULTS, get_viewpoint
 
     started = time.perf_counter()
     kind = puzzle_of(instance)
     chosen = get_viewpoint(kind.name, viewpoint or DEFAULTS.get(kind.name).viewpoint)
     built = chosen.build(instance, options)
-    board = Board(built.model, instance, TERMS.get(kind.name))
+    board = Board(built.model, instance, kind.name)
     if not board.visible:
         raise UnsupportedCombination(f"viewpoint {chosen.key} cannot be explained: its "
                                      f"model names no arrays, so no fact can be stated")
@@ -150,10 +150,10 @@ def _ending(board: Board, known: Domains, taken: list[Step], steps: int | None) 
 
 
 def worded(board: Board, found: Found, known: Domains) -> Step:
-    """``found`` in the puzzle's words, its facts and premises read from ``known`` (what
-    was known before it)."""
+    """``found`` in the puzzle's words, its facts read from ``known`` (what was known
+    before it), its premises as weak as the step found them."""
     facts = tuple(board.fact(v, known[v] - removed, removed) for v, removed in found.removed)
-    premises = tuple(board.known(v, known[v]) for v in found.premises)
+    premises = tuple(board.known(v, values) for v, values in found.given().items())
     return Step(facts, tuple(unit.reason for unit in found.units), premises, found.cost,
                 found.contradiction)
 

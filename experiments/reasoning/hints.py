@@ -131,14 +131,13 @@ def hint(instance: Any, partial: Any, *, viewpoint: str | None = None,
     a step to no solution, else the next ``steps`` steps. ``time_limit`` (seconds) bounds
     the search for each wrong entry's step and the next steps."""
     from puzzles import puzzle_of
-    from viewpoints import TERMS
 
     kind = puzzle_of(instance)
     chosen = _viewpoint(kind.name, viewpoint)
     built = chosen.build(instance, options)
     entries = entries_of(instance, partial, viewpoint=viewpoint, options=options,
                          puzzle_model=built.model)
-    board = Board(built.model, instance, TERMS.get(kind.name))
+    board = Board(built.model, instance, kind.name)
     known = board.start()
     facts = {key: board.known(variable, values) for key, value in entries.items()
              for variable, values in entered(board, {key: value}).items()}

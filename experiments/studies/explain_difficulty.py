@@ -79,10 +79,11 @@ def cost_definition() -> str:
     from experiments.reasoning import explain_units as units
 
     groups = ", ".join(f"{group} {weight}" for group, weight in units.GROUP_WEIGHTS.items())
-    premises = " ".join(str(units.premise_weight(frozenset(range(left))))
-                        for left in range(1, 10))
-    return (f"constraint {units.UNIT_WEIGHT} ({groups}); premise leaving 1..9 values: "
-            f"{premises}")
+    puzzles = "".join(f", {weight} on {puzzle}" for puzzle, weight
+                      in units.RULED_OUT_WEIGHTS.items())
+    return (f"constraint {units.UNIT_WEIGHT} ({groups}); premise fixing a value "
+            f"{units.FIXED_PREMISE_WEIGHT}, else {units.RULED_OUT_WEIGHT} a value it rules out"
+            f"{puzzles}")
 
 
 def explaining(puzzle: str, said: dict[str, str]) -> Process:

@@ -1,15 +1,15 @@
 """A step judged by a backend that took no part in explaining: OR-tools' classic CP
 solver (``cp``), on a model of the step's constraints alone, over fresh variables that
-hold the premises' known values and every other value of their arrays."""
+hold the premises' given domains and every other variable's array's values."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from experiments.reasoning.explain_engine import Found
-from experiments.reasoning.explain_units import Board, Domains, Unit
+from experiments.reasoning.explain_units import Board, Unit
 from solvers import IntVar, Model, Status, solve
 from solvers.builders import clause, equivalent_to_equality
 from solvers.constraints import Constraint
@@ -30,9 +30,9 @@ def _remapped(item: Any, fresh: dict[IntVar, IntVar]) -> Any:
     return item
 
 
-def falsifiable(board: Board, units: Sequence[Unit], premises: Sequence[IntVar],
-                known: Domains, found: Found) -> bool:
-    """Whether ``units`` with ``premises`` (their ``known`` values; other variables
+def falsifiable(board: Board, units: Sequence[Unit],
+                premises: Mapping[IntVar, frozenset[int]], found: Found) -> bool:
+    """Whether ``units`` with ``premises`` (each within its domain; other variables
     within their arrays' values) have a solution in which one of ``found``'s facts is
     false (for a contradiction: any solution), by ``cp``."""
     model = Model("step")
@@ -42,7 +42,7 @@ def falsifiable(board: Board, units: Sequence[Unit], premises: Sequence[IntVar],
     scope.update(dict.fromkeys(v for v, _ in found.removed))
     for variable in scope:
         if variable in board.universe:
-            values = known[variable] if variable in premises else board.universe[variable]
+            values = premises.get(variable, board.universe[variable])
         else:
             values = frozenset(variable.domain)
         fresh[variable] = model.int_var_from_values(values, variable.name)

@@ -48,7 +48,7 @@ from experiments.studies.rank_correlation import spearman
 FIELDS = ["puzzle", "sample", "level", "rank", "seed", "game_id", "exit", "difficulty",
           "total_cost", "steps", "ending", "seconds", "costs"]
 TIME_LIMIT_S = 300.0
-"""What one explanation may take (``--time-limit``): Solo's hardest take about a minute."""
+"""What one explanation may take (``--time-limit``): Solo's hardest take under half a minute."""
 SAMPLES = {"train": 1, "test": 1001}
 """Each sample's first seed: the training sample's seeds are 1..N, the test's 1001..."""
 

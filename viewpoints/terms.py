@@ -78,6 +78,14 @@ TERMS: Registry[Terms] = Registry("explained puzzle")
 """Every puzzle's terms, by puzzle name (named from the viewpoint modules' sources)."""
 
 
-def set_terms(puzzle: str, terms: Terms) -> None:
-    """Declare ``puzzle``'s words for its arrays (once)."""
+RULED_OUT_WEIGHTS: dict[str, int] = {}
+"""The puzzles that declare what an explanation's premise costs for each value it rules
+out (:mod:`experiments.reasoning.explain_units` weighs the others alike)."""
+
+
+def set_terms(puzzle: str, terms: Terms, ruled_out_weight: int | None = None) -> None:
+    """Declare ``puzzle``'s words for its arrays (once), and, where its values say more
+    than one another's, what a premise costs for each value it rules out."""
     TERMS.add(puzzle, terms)
+    if ruled_out_weight is not None:
+        RULED_OUT_WEIGHTS[puzzle] = ruled_out_weight

@@ -15,7 +15,7 @@ from experiments.reasoning.steps import Fact, Reason
 from solvers import IntVar, Model
 from solvers.constraints import Constraint
 from solvers.structure import VarArray
-from viewpoints.terms import TERMS, Cell, Subject, Terms
+from viewpoints.terms import RULED_OUT_WEIGHTS, TERMS, Cell, Subject, Terms
 
 Domains = dict[IntVar, frozenset[int]]
 
@@ -36,13 +36,8 @@ RULED_OUT_WEIGHT = 1
 """What a premise costs for each value of its array's it rules out when it leaves
 several (``r3c1 is not 5`` one, ``r3c1 is 4 or 7`` seven on a 9x9): a premise says only
 what its step needs (:mod:`.explain_engine` widens it), so its cost is what a person
-must have noticed about the variable, one ruled-out value at a time."""
-RULED_OUT_WEIGHTS: Mapping[str, int] = {"hashi": 3}
-"""Puzzles whose ruled-out values weigh more than :data:`RULED_OUT_WEIGHT`, by puzzle
-name: a Hashi pair has three values, so "at least one bridge joins them" (one value ruled
-out) says far more than a placed bridge count and must cost more (with 1, Bridges' easy
-and medium levels tie). Chosen on the training seeds of results/explain-difficulty."""
-
+must have noticed about the variable, one ruled-out value at a time. A puzzle whose values
+say more declares its own weight beside its terms (:func:`viewpoints.terms.set_terms`)."""
 
 def premise_weight(values: frozenset[int], universe: frozenset[int],
                    ruled_out: int = RULED_OUT_WEIGHT) -> int:
@@ -84,7 +79,7 @@ class Board:
     def __init__(self, model: Model, instance: Any, puzzle: str) -> None:
         self.model, self.instance = model, instance
         self.terms: Terms = TERMS.get(puzzle)
-        self.ruled_out = RULED_OUT_WEIGHTS.get(puzzle, RULED_OUT_WEIGHT)
+        self.ruled_out = RULED_OUT_WEIGHTS.get(puzzle, RULED_OUT_WEIGHT)  # after TERMS.get
         self.array_of: dict[IntVar, VarArray] = {
             variable: array for array in model.arrays.values() for variable in array.variables}
         self.universe: Domains = {}

@@ -79,8 +79,12 @@ def cost_definition() -> str:
     from experiments.reasoning import explain_units as units
 
     groups = ", ".join(f"{group} {weight}" for group, weight in units.GROUP_WEIGHTS.items())
+    from viewpoints import load_viewpoints
+    from viewpoints.terms import RULED_OUT_WEIGHTS
+
+    load_viewpoints()  # each puzzle declares its own weight beside its terms
     puzzles = "".join(f", {weight} on {puzzle}" for puzzle, weight
-                      in units.RULED_OUT_WEIGHTS.items())
+                      in sorted(RULED_OUT_WEIGHTS.items()))
     return (f"constraint {units.UNIT_WEIGHT} ({groups}); premise fixing a value "
             f"{units.FIXED_PREMISE_WEIGHT}, else {units.RULED_OUT_WEIGHT} a value it rules out"
             f"{puzzles}")

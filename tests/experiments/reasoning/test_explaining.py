@@ -199,7 +199,7 @@ def test_a_premise_costs_its_puzzles_weight_per_value_ruled_out(
     value costs the fixed weight on every puzzle."""
     from experiments.reasoning import explain_units
 
-    monkeypatch.setattr(explain_units, "RULED_OUT_WEIGHTS", {"hashi": 5})
+    monkeypatch.setattr(explain_units, "RULED_OUT_WEIGHTS", {"hashi": 5})  # as read there
     hashi, sudoku = _board("hashi/bridges"), _board("sudoku/classic")
     bridges = next(v for v in hashi.visible if len(hashi.universe[v]) == 3)
     assert hashi.premise_cost(bridges, hashi.universe[bridges] - {0}) == 5

@@ -43,9 +43,9 @@ def store_from_csv(runs_csv: Path, spec_path: Path, database: Path) -> int:
     _check_made_under(spec, records, runs_csv)
     grid = expand(spec)
     with ResultsStore(database) as store:
-        if store.finished_keys():
+        if store.run_count():
             raise PuzzleLabError(f"{database}: already holds runs; rebuild into a new file")
-        store.store_instances(instances_of(grid.tasks))
+        store.store_instances(instances_of(grid.tasks.first_of_each_instance()))
         store.set_grid(task.identity for task in grid.tasks)
         for record in records:
             store.record_run(record)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from experiments.campaign.identity import RunIdentity
 from experiments.campaign.path_ends import distinct_path_ends
@@ -46,11 +46,77 @@ class RunTask:
     payload: Any = field(default=None, compare=False, repr=False)
 
 
+class GridTasks(Sequence[RunTask]):
+    """The runs of a grid in grid order, made when asked for: instance x combination x
+    repeat, so a million-run campaign holds its instances and combinations, not a
+    million tasks (each run's identity is made from its position)."""
+
+    def __init__(self, instances: Sequence[_Instance], combinations: Sequence[_Combination],
+                 repeats: int, modules: tuple[str, ...], spec: ExperimentSpec) -> None:
+        self.instances, self.combinations = list(instances), list(combinations)
+        self.repeats, self.modules, self._spec = repeats, modules, spec
+        self._per_instance = len(self.combinations) * repeats
+
+    def __len__(self) -> int:
+        return len(self.instances) * self._per_instance
+
+    @overload
+    def __getitem__(self, index: int) -> RunTask: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[RunTask]: ...
+
+    def __getitem__(self, index: int | slice) -> RunTask | Sequence[RunTask]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        instance, rest = divmod(index, self._per_instance)
+        combination, repeat = divmod(rest, self.repeats)
+        return self._task(self.instances[instance], self.combinations[combination], repeat,
+                          index)
+
+    def __iter__(self) -> Iterator[RunTask]:
+        position = 0
+        for instance in self.instances:
+            for combination in self.combinations:
+                for repeat in range(self.repeats):
+                    yield self._task(instance, combination, repeat, position)
+                    position += 1
+
+    def _task(self, instance: _Instance, combination: _Combination, repeat: int,
+              position: int) -> RunTask:
+        spec = self._spec
+        choice, solver, heuristic = combination
+        identity = RunIdentity(
+            puzzle=spec.puzzle, instance_file=instance.file, instance_name=instance.name,
+            instance=instance.label, viewpoint_name=choice.name, viewpoint=choice.label,
+            options=dict(choice.options), solver=solver, heuristic=heuristic, repeat=repeat,
+            seed=spec.seed, time_limit=spec.time_limit, memory_limit_mb=spec.memory_limit_mb,
+            max_solutions=spec.max_solutions, position=position,
+            instance_position=instance.position)
+        return RunTask(identity, self.modules, instance.payload)
+
+    def planned_by_group(self) -> Counter[tuple[str, str, str]]:
+        """How many runs each column group (viewpoint label, solver, heuristic) plans."""
+        planned: Counter[tuple[str, str, str]] = Counter()
+        for choice, solver, heuristic in self.combinations:
+            planned[choice.label, solver, heuristic] += len(self.instances) * self.repeats
+        return planned
+
+    def first_of_each_instance(self) -> Iterator[RunTask]:
+        """One task of each instance (its first run), in grid order: what is stored of
+        the instance itself."""
+        for number in range(len(self.instances) if self._per_instance else 0):
+            yield self[number * self._per_instance]
+
+
 @dataclass(frozen=True)
 class Grid:
     """The runs of a campaign in grid order, and the combinations left out (with why)."""
 
-    tasks: tuple[RunTask, ...]
+    tasks: GridTasks
     skipped: tuple[str, ...] = ()
 
 
@@ -61,6 +127,10 @@ class _Instance:
     label: str
     position: int
     payload: Any
+
+
+_Combination = tuple[ViewpointChoice, str, str]
+"""A viewpoint choice, a solver and a heuristic: one column group's runs."""
 
 
 @dataclass(frozen=True)
@@ -99,25 +169,11 @@ def expand(spec: ExperimentSpec) -> Grid:
                          f"skip_unsupported = true to leave them out):\n  {lines}")
     _refuse_too_many(spec, len(instances), len(refused))
     modules = tuple(resolve_modules(spec.modules, spec.path.parent))
-    tasks: list[RunTask] = []
-    for instance in instances:
-        for choice in spec.viewpoints:
-            for solver in spec.solvers:
-                for heuristic in spec.heuristics:
-                    if (choice.label, solver, heuristic) in refused:
-                        continue
-                    for repeat in range(spec.repeats):
-                        identity = RunIdentity(
-                            puzzle=spec.puzzle, instance_file=instance.file,
-                            instance_name=instance.name, instance=instance.label,
-                            viewpoint_name=choice.name, viewpoint=choice.label,
-                            options=dict(choice.options), solver=solver, heuristic=heuristic,
-                            repeat=repeat, seed=spec.seed, time_limit=spec.time_limit,
-                            memory_limit_mb=spec.memory_limit_mb,
-                            max_solutions=spec.max_solutions, position=len(tasks),
-                            instance_position=instance.position)
-                        tasks.append(RunTask(identity, modules, instance.payload))
-    return Grid(tuple(tasks), tuple(refused.values()))
+    combinations = [(choice, solver, heuristic) for choice in spec.viewpoints
+                    for solver in spec.solvers for heuristic in spec.heuristics
+                    if (choice.label, solver, heuristic) not in refused]
+    return Grid(GridTasks(instances, combinations, spec.repeats, modules, spec),
+                tuple(refused.values()))
 
 
 def _refuse_too_many(spec: ExperimentSpec, instances: int, refused: int) -> None:

@@ -26,7 +26,7 @@ def deciding(settings: Mapping[str, object]) -> dict[str, object]:
 def check_growth(spec: ExperimentSpec, store: ResultsStore) -> None:
     """Refuse ``spec`` on ``store`` where it changes what a stored run means."""
     sessions = store.sessions()
-    if not sessions or not store.finished_keys():
+    if not sessions or not store.run_count():
         return
     before = json.loads(sessions[-1].settings)
     now = deciding(spec.settings)

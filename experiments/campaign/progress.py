@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 
 from rich.console import Console
@@ -48,19 +48,22 @@ class RemainingTime:
     own runs, rather than from the pace of the latest runs.
     """
 
-    def __init__(self, pending: Sequence[RunTask], jobs: int,
-                 stored: Sequence[RunRecord] = ()) -> None:
+    def __init__(self, left: Mapping[Group, int], limits: Mapping[Group, float | None],
+                 jobs: int, stored: Mapping[Group, tuple[float, int]] | None = None) -> None:
+        """``left``: the runs to come of each group; ``limits``: each group's time limit;
+        ``stored``: the total wall time of each group's stored runs, and how many."""
         self.jobs = max(1, jobs)
-        self.left: Counter[Group] = Counter(_group(t.identity) for t in pending)
-        self.limit = {_group(task.identity): task.identity.time_limit for task in pending}
+        self.left: Counter[Group] = Counter(left)
+        self.limit = dict(limits)
         self.total: defaultdict[Group, float] = defaultdict(float)
         self.finished: Counter[Group] = Counter()
-        for run in stored:
-            self._add(_group(run.identity), run.wall_s)
+        for group, (seconds, count) in (stored or {}).items():
+            self.total[group] += seconds
+            self.finished[group] += count
 
     def finish(self, task: RunTask, wall_seconds: float | None) -> None:
         """Count one run of this session as finished, after ``wall_seconds``."""
-        group = _group(task.identity)
+        group = group_of(task.identity)
         self.left[group] -= 1
         self._add(group, wall_seconds if wall_seconds is not None else task.identity.time_limit)
 
@@ -86,7 +89,8 @@ class RemainingTime:
                    max(time for time, _ in expected))
 
 
-def _group(identity: RunIdentity) -> Group:
+def group_of(identity: RunIdentity) -> Group:
+    """The column group a run belongs to: its viewpoint, solver and heuristic."""
     return identity.viewpoint, identity.solver, identity.heuristic
 
 

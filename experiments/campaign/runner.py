@@ -28,6 +28,7 @@ from experiments.campaign.record import RunRecord
 from experiments.campaign.sizing import WorkerPlan, jobs_refusal, plan_workers
 from experiments.campaign.spec import ExperimentSpec, check_explained
 from experiments.campaign.store import ResultsStore, Session, StoredInstance
+from experiments.campaign.store.database import KEYS_PER_QUERY, batched
 from experiments.campaign.tree_runs import record_trees, tree_tasks
 from experiments.campaign.verdicts import summary_status
 from puzzlelab.collector import making_lasting_objects
@@ -110,7 +111,8 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
     with making_lasting_objects():  # the plan stays to the end (puzzlelab.collector)
         grid = expand(spec)
     trees = tree_tasks(spec.trees, grid.tasks, spec.error)  # a wrong name stops it here
-    check_explained(spec.explain, {task.identity.instance for task in grid.tasks}, spec.error)
+    check_explained(spec.explain, {task.identity.instance
+                                   for task in grid.tasks.first_of_each_instance()}, spec.error)
     if on_checked:
         on_checked()
     with ExitStack() as stack:
@@ -120,20 +122,21 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
             store.clear()
         else:
             check_growth(spec, store)
-        done = store.finished_keys()
-        pending = [task for task in grid.tasks if task.identity.key not in done]
-        plan = plan_workers(jobs, environment.core_count(), len(pending),
+        store.set_grid(task.identity for task in grid.tasks)
+        stored_by_group = store.grid_runs_stored_by_group()
+        left = grid.tasks.planned_by_group() - stored_by_group
+        already_stored = stored_by_group.total()
+        plan = plan_workers(jobs, environment.core_count(), left.total(),
                             local=scheduler is None)
         engine = None
-        if pending and executor == "local":  # its workers import while the store is set
+        if left and executor == "local":  # its workers import while the store is set
             engine = stack.enter_context(LocalPool(plan.workers,
                                                    log_path=folder / "workers.log"))
             engine.start(spec.solvers)
-        store.store_instances(instances_of(grid.tasks))
-        store.set_grid(task.identity for task in grid.tasks)
-        report = CampaignTally(store.path, len(grid.tasks), len(grid.tasks) - len(pending),
+        store.store_instances(instances_of(grid.tasks.first_of_each_instance()))
+        report = CampaignTally(store.path, len(grid.tasks), already_stored,
                                 skipped=grid.skipped,
-                                outside_grid=len(done) - (len(grid.tasks) - len(pending)),
+                                outside_grid=store.run_count() - already_stored,
                                 workers=plan)
         if on_start:
             on_start(report)
@@ -141,12 +144,13 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
                                                  len(grid.tasks)))
         end_state = "finished"
         try:
-            estimate = RemainingTime(pending, plan.workers, store.runs())
+            estimate = RemainingTime(left, {group: spec.time_limit for group in left},
+                                     plan.workers, store.wall_seconds_by_group())
             with progress_bar(show_progress, console, len(grid.tasks), report.already_stored,
                               estimate) as advance:
-                if pending:
+                if left:
                     engine = engine or stack.enter_context(_dask(plan.workers, scheduler))
-                    for task, record in engine.run(pending):
+                    for task, record in engine.run(_pending(grid.tasks, store)):
                         stored, others = store.record_run(record)
                         report.ran += 1
                         report.statuses[summary_status(stored)] += 1
@@ -180,6 +184,14 @@ def _record_trees(spec: ExperimentSpec, chosen: list[RunTask], store: ResultsSto
                           f"{run.heuristic}: {message}")
 
     record_trees(store, chosen, spec.trees.nodes, tell)
+
+
+def _pending(tasks: Iterable[RunTask], store: ResultsStore) -> Iterator[RunTask]:
+    """The tasks not stored yet, in grid order, found a batch at a time as the runs go:
+    the runner holds a batch of the grid, never the whole of it."""
+    for batch in batched(tasks, KEYS_PER_QUERY):
+        stored = store.stored_among([task.identity.key for task in batch])
+        yield from (task for task in batch if task.identity.key not in stored)
 
 
 def instances_of(tasks: Iterable[RunTask]) -> list[StoredInstance]:

@@ -190,13 +190,13 @@ def left_unfinished(path: str | Path) -> bool:
             sessions = store.sessions()
             if not sessions:
                 return False
-            stored = store.finished_keys()
-            grid = store.grid_keys()
+            stored = store.run_count()
+            missing = store.grid_runs_missing()
             planned = sessions[-1].planned_runs
     except (PuzzleLabError, sqlite3.Error):
         return False
     if sessions[-1].end_state != "finished":
         return True
-    if grid is not None:
-        return not grid <= stored
-    return planned is not None and planned > len(stored)
+    if missing is not None:
+        return missing > 0
+    return planned is not None and planned > stored

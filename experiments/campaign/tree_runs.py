@@ -35,7 +35,7 @@ def tree_tasks(settings: TreeSettings, tasks: Iterable[RunTask],
 
     if not settings.instances:  # the spec asks for no tree
         return []
-    tasks = list(tasks)
+    tasks = [task for task in tasks if task.identity.repeat == 0]  # trees: first repeats
     wanted = {"instance": settings.instances,
               **{field: getattr(settings, key) for key, field in TREE_FILTERS.items()}}
     for field, named in wanted.items():
@@ -44,8 +44,8 @@ def tree_tasks(settings: TreeSettings, tasks: Iterable[RunTask],
             if name not in present:
                 raise error_at("trees", f"no {field} {name!r} in the campaign; its "
                                         f"{field}s: {', '.join(sorted(present))}")
-    return [task for task in tasks if task.identity.repeat == 0
-            and all(not named or getattr(task.identity, field) in named
+    return [task for task in tasks
+            if all(not named or getattr(task.identity, field) in named
                     for field, named in wanted.items())
             and BACKENDS.get(task.identity.solver).capabilities.search_tree]
 

@@ -15,6 +15,7 @@ import atexit
 import logging
 import threading
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from experiments.campaign.executors.pool import LocalPool
 from experiments.campaign.executors.records import unanswered
@@ -25,6 +26,9 @@ from puzzlelab.errors import PuzzleLabError
 from solvers import Status
 
 _local = threading.local()
+IN_FLIGHT_PER_WORKER = 4
+"""Tasks submitted and not yet ended, per Dask worker: enough to keep each busy, few
+enough that a campaign of any size holds no more than these."""
 
 
 def run_on_dask_worker(task: RunTask) -> RunRecord:
@@ -55,6 +59,8 @@ class DaskExecutor:
         except (OSError, ValueError) as error:  # ValueError: not an address at all
             raise PuzzleLabError(f"cannot reach the Dask scheduler at {scheduler}: "
                                  f"{error}") from None
+        known = len(self.client.scheduler_info().get("workers", {}))
+        self.workers = max(jobs, known)  # a cluster's own workers, when it has more
 
     def __enter__(self) -> DaskExecutor:
         return self
@@ -72,12 +78,27 @@ class DaskExecutor:
         """Submit every task; yield ``(task, record)`` as runs end."""
         from dask.distributed import as_completed
 
-        futures = {self.client.submit(run_on_dask_worker, task, pure=False,
-                                      key=f"puzzlelab-run-{task.identity.position}"): task
-                   for task in tasks}
+        coming = iter(tasks)
+        futures: dict[Any, RunTask] = {}
+
+        def submit() -> Any | None:
+            task = next(coming, None)
+            if task is None:
+                return None
+            future = self.client.submit(run_on_dask_worker, task, pure=False,
+                                        key=f"puzzlelab-run-{task.identity.position}")
+            futures[future] = task
+            return future
+
+        window = max(1, IN_FLIGHT_PER_WORKER * self.workers)
+        started = [future for future in (submit() for _ in range(window)) if future]
+        completed = as_completed(started)
         try:
-            for future in as_completed(futures):
-                task = futures[future]
+            for future in completed:
+                task = futures.pop(future)
+                following = submit()  # one in, one out: the tasks in flight stay few
+                if following is not None:
+                    completed.add(following)
                 try:
                     record = future.result()
                 except Exception as error:

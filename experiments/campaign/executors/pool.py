@@ -264,17 +264,30 @@ class LocalPool:
             self.workers.append(WorkerProcess(self.log, self.solvers))
 
     def run(self, tasks: Iterable[RunTask]) -> Iterator[tuple[RunTask, RunRecord]]:
-        """Run every task; yield ``(task, record)`` in the order runs end."""
-        self.pending = pending = deque(tasks)
-        self.solvers = sorted({*self.solvers, *(task.identity.solver for task in pending)})
-        while len(self.workers) < min(self.jobs, len(pending)):
+        """Run every task; yield ``(task, record)`` in the order runs end. The tasks are
+        read as workers have room for them, so a long stream of them is never held
+        whole (a worker started by :meth:`start` imports its solvers beforehand; one
+        started here imports each task's solver at its first run)."""
+        self.pending = pending = deque[RunTask]()  # tasks given back by a worker that went away
+        coming = iter(tasks)
+
+        def next_task() -> RunTask | None:
+            if pending:
+                return pending.popleft()
+            return next(coming, None)
+
+        task = next_task()
+        while task is not None and len(self.workers) < self.jobs:
             self.workers.append(WorkerProcess(self.log, self.solvers))
-        while pending or any(w.task is not None for w in self.workers):
+        while task is not None or any(w.task is not None for w in self.workers):
             for _ in range(HELD):  # a task to each idle worker first, then the next ones
                 for worker in self.workers:
-                    if worker.room(self.runs_per_worker) and pending:
-                        worker.send(pending.popleft())
+                    if task is not None and worker.room(self.runs_per_worker):
+                        worker.send(task)
+                        task = next_task()
             yield from self._collect()
+            if task is None:
+                task = next_task()  # a task given back while collecting
 
     def _collect(self) -> Iterator[tuple[RunTask, RunRecord]]:
         busy = [w for w in self.workers if w.task is not None]

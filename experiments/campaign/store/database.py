@@ -22,10 +22,13 @@ import functools
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import fields
+from itertools import islice
 from pathlib import Path
+from typing import TypeVar
 
 from experiments.campaign.identity import RunIdentity
 from experiments.campaign.record import RunRecord
@@ -46,6 +49,11 @@ from experiments.campaign.verdicts import marked_wrong
 from puzzlelab.collector import making_lasting_objects
 from puzzlelab.errors import PuzzleLabError
 
+T = TypeVar("T")
+
+KEYS_PER_QUERY = 500
+"""Runs asked about or written per statement when a campaign's whole grid is gone
+through: memory stays that of a batch, whatever the grid's size."""
 COMMIT_SECONDS = 0.25
 """The longest a stored run waits in the open transaction before the batch is committed."""
 
@@ -165,8 +173,54 @@ class ResultsStore:
         self._committed_at = time.monotonic()
 
     def finished_keys(self) -> set[str]:
-        """The keys of the runs already stored: what resuming skips."""
+        """The keys of the runs already stored (every one, in memory: for small questions;
+        a campaign asks :meth:`stored_among` batch by batch)."""
         return {row[0] for row in self.connection.execute("SELECT run_key FROM runs")}
+
+    def run_count(self) -> int:
+        """How many runs are stored."""
+        return int(self.connection.execute("SELECT COUNT(*) FROM runs").fetchone()[0])
+
+    def stored_among(self, keys: Sequence[str]) -> set[str]:
+        """Which of ``keys`` are stored: what resuming skips, asked a batch at a time so
+        that a campaign of any size holds no more than a batch of keys."""
+        found: set[str] = set()
+        for start in range(0, len(keys), KEYS_PER_QUERY):
+            batch = keys[start:start + KEYS_PER_QUERY]
+            found.update(row[0] for row in self.connection.execute(
+                f"SELECT run_key FROM runs WHERE run_key IN ({', '.join('?' * len(batch))})",
+                batch))
+        return found
+
+    def grid_runs_stored(self) -> int:
+        """How many of the runs the grid plans (:meth:`set_grid`) are stored."""
+        return int(self.connection.execute(
+            "SELECT COUNT(*) FROM runs WHERE run_key IN (SELECT run_key FROM grid)"
+        ).fetchone()[0])
+
+    def grid_runs_stored_by_group(self) -> Counter[tuple[str, str, str]]:
+        """How many of the grid's runs are stored, by viewpoint, solver and heuristic."""
+        return Counter({(row[0], row[1], row[2]): int(row[3]) for row in self.connection.execute(
+            "SELECT viewpoint, solver, heuristic, COUNT(*) FROM runs WHERE run_key IN "
+            "(SELECT run_key FROM grid) GROUP BY viewpoint, solver, heuristic")})
+
+    def grid_runs_missing(self) -> int | None:
+        """How many runs the grid plans that are not stored (None in a store that keeps
+        no grid: one made before grids were kept, or whose grid is empty)."""
+        if "grid" not in self.tables() or not self.connection.execute(
+                "SELECT 1 FROM grid LIMIT 1").fetchone():
+            return None
+        return int(self.connection.execute(
+            "SELECT COUNT(*) FROM grid WHERE run_key NOT IN (SELECT run_key FROM runs)"
+        ).fetchone()[0])
+
+    def wall_seconds_by_group(self) -> dict[tuple[str, str, str], tuple[float, int]]:
+        """The stored runs' total wall time and how many have one, by viewpoint, solver
+        and heuristic (a column group): what the time left is estimated from."""
+        return {(row[0], row[1], row[2]): (float(row[3]), int(row[4])) for row in
+                self.connection.execute(
+                    "SELECT viewpoint, solver, heuristic, SUM(wall_s), COUNT(wall_s) FROM runs "
+                    "WHERE wall_s IS NOT NULL GROUP BY viewpoint, solver, heuristic")}
 
     def record_run(self, record: RunRecord) -> tuple[RunRecord, list[str]]:
         """Store one finished run (committed with its batch, :data:`COMMIT_SECONDS`); then
@@ -204,18 +258,20 @@ class ResultsStore:
     def set_grid(self, identities: Iterable[RunIdentity]) -> None:
         """The runs the spec plans now. Tables show the stored runs among them, in the
         spec's order: a stored run keeps its figures, and takes its place and labels in
-        a grid that has grown."""
-        cells = list(identities)
+        a grid that has grown. The identities are read once, as they come."""
         self.contradictions.forget()  # runs take new labels: read the claims again
+        relabel = self.run_count() > 0  # a store with no runs has nothing to move
         with self.connection:
             self.connection.execute("DELETE FROM grid")
-            self.connection.executemany("INSERT INTO grid (run_key) VALUES (?)",
-                                        [(cell.key,) for cell in cells])
-            self.connection.executemany(
-                "UPDATE runs SET position = ?, instance = ?, instance_position = ? "
-                "WHERE run_key = ?",
-                [(cell.position, cell.instance, cell.instance_position, cell.key)
-                 for cell in cells])
+            for batch in batched(identities, KEYS_PER_QUERY):
+                self.connection.executemany("INSERT INTO grid (run_key) VALUES (?)",
+                                            [(cell.key,) for cell in batch])
+                if relabel:
+                    self.connection.executemany(
+                        "UPDATE runs SET position = ?, instance = ?, instance_position = ? "
+                        "WHERE run_key = ?",
+                        [(cell.position, cell.instance, cell.instance_position, cell.key)
+                         for cell in batch])
 
     def grid_keys(self) -> set[str] | None:
         """The keys of the runs the latest session planned (None in a store made before
@@ -306,6 +362,13 @@ class ResultsStore:
         with self.connection:
             for table in ("runs", "campaign", "instances"):
                 self.connection.execute(f"DELETE FROM {table}")
+
+
+def batched(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """``items`` in lists of ``size`` (the last shorter), read as they come."""
+    iterator = iter(items)
+    while batch := list(islice(iterator, size)):
+        yield batch
 
 
 @functools.lru_cache(maxsize=8)

@@ -30,7 +30,6 @@ from experiments.campaign.record import RunRecord
 from experiments.campaign.runner import CampaignTally, run_campaign
 from experiments.campaign.solving import PuzzleRun, solve
 from experiments.campaign.spec import ExperimentSpec, load_spec
-from experiments.campaign.store.rows import to_row
 from experiments.campaign.stored_campaign import StoredCampaign, read_campaign
 from experiments.reasoning.explaining import explain
 from experiments.reasoning.hints import Hint, hint
@@ -108,15 +107,21 @@ def result_tables(campaign: StoredCampaign | str | Path, *, by: str | None = Non
                             own.reached if reached is None else reached)
 
 
-def runs_frame(database: str | Path) -> Any:
-    """Every run of a campaign as a pandas DataFrame: a row per run, a column per store
-    column (``pip install 'puzzlelab[pandas]'``)."""
+def runs_frame(database: str | Path, *, all_runs: bool = False) -> Any:
+    """Every run of a campaign's grid (every stored run with ``all_runs``) as a pandas
+    DataFrame: a row per run, a column per store column, typed as the store declares it
+    (counts stay integers beside missing values). Read from the store through Arrow, a
+    batch at a time, never as run records (``pip install 'puzzlelab[pandas]'``)."""
     try:
         import pandas
     except ImportError:
         raise PuzzleLabError("runs_frame needs pandas: pip install 'puzzlelab[pandas]'"
                              ) from None
-    return pandas.DataFrame([to_row(run) for run in read_runs(database)])
+    from experiments.campaign.store.arrow import runs_table
+
+    table = runs_table(database, all_runs)
+    integer = {field.type for field in table.schema if str(field.type) == "int64"}
+    return table.to_pandas(types_mapper={kind: pandas.Int64Dtype() for kind in integer}.get)
 
 
 def solve_instance(puzzle: str, instance: Any, viewpoint: str, solver: str, heuristic: str,

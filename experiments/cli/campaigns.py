@@ -23,7 +23,7 @@ from experiments.cli.app import (
     say_first_use,
     writable_folder,
 )
-from puzzlelab.errors import PuzzleLabError
+from puzzlelab.errors import OptionError, PuzzleLabError
 from puzzlelab.wording import counted
 
 if TYPE_CHECKING:
@@ -170,7 +170,10 @@ def _table_arguments(parser: ArgumentParser) -> None:
                              "side, with ratios to the first")
     parser.add_argument("--metrics", help=_metrics_help())
     parser.add_argument("--format", dest="fmt", default="text",
-                        help="text, markdown, latex or csv")
+                        help="text, markdown, latex or csv; or parquet: every run as a row "
+                             "with typed columns, into --output")
+    parser.add_argument("--output", type=Path, metavar="FILE",
+                        help="write there instead of printing (parquet needs it)")
     parser.add_argument("--by", help=BY_HELP)
     parser.add_argument("--reached", action=BooleanOptionalAction, help=REACHED_HELP)
     parser.add_argument("--all-runs", action="store_true", help=ALL_RUNS_HELP)
@@ -187,15 +190,39 @@ def table(given: Namespace) -> None:
     from experiments.analysis.terminal import terminal_width
     from experiments.campaign.stored_campaign import read_campaigns
 
+    if given.fmt == "parquet":
+        _runs_to_parquet(given)
+        return
     campaigns = read_campaigns(given.databases, all_runs=given.all_runs)
     _note_hidden(campaigns)
     own = campaigns[0].table_settings()
     width = terminal_width() if given.width is None else given.width or None
-    print(format_campaigns([CampaignRuns.of(c) for c in campaigns], by=given.by or own.by,
-                           metrics=listed(given.metrics) if given.metrics is not None
-                           else own.metrics, fmt=given.fmt,
-                           reached=own.reached if given.reached is None else given.reached,
-                           width=width), end="")
+    text = format_campaigns([CampaignRuns.of(c) for c in campaigns], by=given.by or own.by,
+                            metrics=listed(given.metrics) if given.metrics is not None
+                            else own.metrics, fmt=given.fmt,
+                            reached=own.reached if given.reached is None else given.reached,
+                            width=width)
+    if given.output is None:
+        print(text, end="")
+        return
+    try:
+        given.output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise PuzzleLabError(f"--output {given.output}: cannot write the table "
+                             f"({error.strerror or error})") from None
+    say(f"wrote {given.output}")
+
+
+def _runs_to_parquet(given: Namespace) -> None:
+    """``table DB --format parquet --output FILE``: every run, not a table of them."""
+    from experiments.campaign.store.arrow import write_parquet
+
+    if given.output is None:
+        raise OptionError("--format parquet writes a file: give it with --output FILE")
+    if len(given.databases) > 1:
+        raise OptionError("--format parquet writes one campaign's runs: give one database")
+    written = write_parquet(given.databases[0], given.output, all_runs=given.all_runs)
+    say(f"wrote {counted(written, 'run')} to {given.output}")
 
 
 def _report_arguments(parser: ArgumentParser) -> None:

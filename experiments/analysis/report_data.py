@@ -14,8 +14,9 @@ import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from experiments.analysis.cell_runs import SEARCH_TIME, CellRuns, failure_mark
 from experiments.analysis.table_format import MISSING, REFUSED, TIMEOUT
-from experiments.analysis.tables import SEARCH_TIME, dimension, failure_mark
+from experiments.analysis.tables import dimension
 from experiments.campaign.record import RunRecord
 from experiments.campaign.spec import GROUPINGS
 from experiments.campaign.stored_campaign import StoredCampaign
@@ -73,7 +74,7 @@ def _cell(group: str, setting: str, instance: str, solver: str, repeats: Sequenc
           planned: int) -> PlotCell:
     limits = [r.identity.time_limit for r in repeats if r.identity.time_limit is not None]
     limit = max(limits) if limits else None
-    mark = failure_mark(repeats)
+    mark = failure_mark(CellRuns.of(repeats, ()))
     if mark is not None:
         return PlotCell(group, setting, instance, solver, mark.split(" (")[0],
                         time_limit=limit)

@@ -48,20 +48,22 @@ solution the checker accepts is shown ``WRONG``
 
 from __future__ import annotations
 
-import statistics
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
+from experiments.analysis.cell_runs import (
+    SEARCH_TIME,
+    CampaignCells,
+    CellRuns,
+    cells_of_runs,
+    failure_mark,
+)
 from experiments.analysis.table_format import (
-    FAILED,
     FORMATS,
-    MEMORY_OUT,
     MISSING,
     NOT_REPORTED,
     REFUSED,
-    TIMEOUT,
     UNPLANNED,
-    WRONG,
     ColumnGroup,
     Metric,
     ResultTable,
@@ -69,7 +71,7 @@ from experiments.analysis.table_format import (
     legend,
     render,
 )
-from experiments.analysis.table_reasons import Footnotes, reason_of
+from experiments.analysis.table_reasons import Footnotes, Reason
 from experiments.analysis.table_summary import (
     Cell,
     Figure,
@@ -81,10 +83,8 @@ from experiments.analysis.table_summary import (
 from experiments.campaign.record import RunRecord
 from experiments.campaign.spec import GROUPINGS as BY_CHOICES
 from experiments.campaign.stored_campaign import StoredCampaign
-from experiments.campaign.verdicts import Verdict, with_contradictions
 from puzzlelab.errors import OptionError
 from puzzlelab.statistics import STATISTICS
-from solvers.record import Status
 
 __all__ = ["BY_CHOICES", "FORMATS", "CampaignRuns", "Metric", "ResultTable", "build_comparison",
            "build_tables", "format_campaigns", "format_table", "known_metrics", "latex_escape",
@@ -97,11 +97,6 @@ def known_metrics() -> dict[str, Metric]:
             for s in (STATISTICS.get(name) for name in STATISTICS) if s.metric}
 
 
-STATUS_MARKS = {Status.TIMEOUT: TIMEOUT, Status.MEMORY_OUT: MEMORY_OUT,
-                Status.REFUSED: REFUSED, Status.ERROR: FAILED}
-"""The mark of each status a run ends in without an answer."""
-SEARCH_TIME = "solve_s"
-"""The statistic the spec's ``time_limit`` bounds: PAR-2 and the virtual best read it."""
 NOTES = ("Rows: figures are medians of the repeats; solved: instances whose runs all "
          "finished, none WRONG, of those the group did not refuse (n/a: the model was never "
          "built, so no search failed; the cell counts them); total and geo. mean (shifted: of "
@@ -113,17 +108,42 @@ NOTES = ("Rows: figures are medians of the repeats; solved: instances whose runs
 @dataclass(frozen=True)
 class CampaignRuns:
     """The stored runs of one campaign, and the name its column groups carry beside
-    other campaigns'. ``repeats``/``planned_runs``: what the campaign plans, if known."""
+    other campaigns'. ``repeats``/``planned_runs``: what the campaign plans, if known.
+    ``aggregated``: the cells made another way than from ``runs`` (a query over its
+    store, :mod:`experiments.analysis.store_cells`), given the columns whose medians
+    the tables show; ``stored``: then, how many of the grid's runs are stored."""
 
     name: str
-    runs: Sequence[RunRecord]
+    runs: Sequence[RunRecord] = ()
     repeats: int | None = None
     planned_runs: int | None = None
+    aggregated: Callable[[Sequence[str]], CampaignCells] | None = None
+    stored: int | None = None
 
     @classmethod
     def of(cls, campaign: StoredCampaign) -> CampaignRuns:
         """The runs of a campaign read from its store."""
         return cls(campaign.name, campaign.runs, campaign.repeats, campaign.planned_runs)
+
+    @classmethod
+    def in_store(cls, campaign: StoredCampaign, all_runs: bool = False) -> CampaignRuns:
+        """A campaign read without its runs (:func:`~experiments.campaign.stored_campaign.
+        read_header`), whose cells are aggregated in its store."""
+        from experiments.analysis.store_cells import StoreCells
+
+        cells = StoreCells(campaign.database, all_runs)
+        return cls(campaign.name, (), campaign.repeats, campaign.planned_runs, cells.cells,
+                   cells.stored)
+
+    def stored_runs(self) -> int:
+        """How many runs the campaign's tables read."""
+        return len(self.runs) if self.stored is None else self.stored
+
+    def cells(self, columns: Sequence[str]) -> CampaignCells:
+        """The campaign's cells, with the medians of ``columns``."""
+        if self.aggregated is not None:
+            return self.aggregated(columns)
+        return cells_of_runs(self.runs, columns)
 
 
 def build_tables(runs: Sequence[RunRecord], by: str = "viewpoint",
@@ -147,7 +167,7 @@ def build_comparison(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
     if not chosen:
         raise OptionError(f"name at least one metric; valid: {', '.join(known_metrics())}")
     others = [d for d in ("solver", "heuristic", "viewpoint") if d != by]
-    grid = _Grid(campaigns, by, others)
+    grid = _Grid(campaigns, by, others, (*chosen, Metric("", "", SEARCH_TIME)))
     names = [c.name for c in campaigns]
     groups = [Group(value if len(campaigns) == 1 else f"{names[c]}: {value}",
                     None if c == 0 else grid.values.index(value) * len(campaigns))
@@ -188,25 +208,34 @@ def build_comparison(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
 
 
 class _Grid:
-    """The stored runs of the campaigns, by campaign, table, group and instance."""
+    """The cells of the campaigns, by campaign, table, group and instance."""
 
-    def __init__(self, campaigns: Sequence[CampaignRuns], by: str, others: Sequence[str]):
+    def __init__(self, campaigns: Sequence[CampaignRuns], by: str, others: Sequence[str],
+                 metrics: Sequence[Metric]):
         self.campaigns = campaigns
         self.keys: dict[tuple[str, ...], None] = {}
         values: dict[str, None] = {}
         order: dict[str, tuple[int, int]] = {}
-        self.runs: dict[tuple[int, tuple[str, ...], str, str], list[RunRecord]] = {}
+        self.cells: dict[tuple[int, tuple[str, ...], str, str], CellRuns] = {}
         self.planned: set[tuple[int, tuple[str, ...], str]] = set()
         self.present: set[tuple[int, str]] = set()
+        self.stored: list[int] = []
+        columns = sorted({metric.column for metric in metrics})
+        where = {name: index for index, name in enumerate(("viewpoint", "solver", "heuristic"))}
         for index, campaign in enumerate(campaigns):
-            for run in _prepared(campaign.runs):
-                key, value = tuple(dimension(run, d) for d in others), dimension(run, by)
+            made = campaign.cells(columns)
+            self.stored.append(made.runs)
+            for group in made.groups:
+                key = tuple(group[where[d]] for d in others)
                 self.keys.setdefault(key)
-                values.setdefault(value)
-                order.setdefault(run.identity.instance, (index, run.identity.instance_position))
-                self.runs.setdefault((index, key, value, run.identity.instance), []).append(run)
-                self.planned.add((index, key, value))
-                self.present.add((index, run.identity.instance))
+                values.setdefault(group[where[by]])
+                self.planned.add((index, key, group[where[by]]))
+            for instance, position in made.instances.items():
+                order.setdefault(instance, (index, position))
+                self.present.add((index, instance))
+            for (group, instance), cell in made.cells.items():
+                key = tuple(group[where[d]] for d in others)
+                self.cells[(index, key, group[where[by]], instance)] = cell
         self.values = list(values)
         self.instances = sorted(order, key=lambda name: order[name])
 
@@ -217,28 +246,38 @@ class _Grid:
         if (campaign, key, value) not in self.planned or (campaign, instance) not in \
                 self.present:
             return Cell(tuple((UNPLANNED, None) for _ in metrics), planned=False)
-        repeats = self.runs.get((campaign, key, value, instance), [])
+        repeats = self.cells.get((campaign, key, value, instance))
         planned = self.campaigns[campaign].repeats or 1
-        if not repeats:
+        if repeats is None:
             return Cell(tuple((MISSING, None) for _ in metrics))
         failure = failure_mark(repeats)
         if failure is not None:
-            limits = [r.identity.time_limit for r in repeats if r.identity.time_limit is not None]
+            limit = repeats.time_limit
             return Cell(tuple(((_reached(repeats, m) if reached else None) or failure, None)
                               for m in metrics),
-                        penalised_s=2 * max(limits) if limits else None,
+                        penalised_s=2 * limit if limit is not None else None,
                         refused=failure == REFUSED,
-                        footnote=footnotes.number(reason_of(repeats, failure.split(" (")[0])))
-        if len(repeats) < planned:
-            return Cell(tuple((f"{MISSING} ({len(repeats)}/{planned})", None)
+                        footnote=footnotes.number(_reason(repeats, failure.split(" (")[0])))
+        if repeats.count < planned:
+            return Cell(tuple((f"{MISSING} ({repeats.count}/{planned})", None)
                               for _ in metrics))
         figures: list[Figure] = []
         for metric in metrics:
-            value_shown = _median(repeats, metric)
+            median = repeats.medians.get(metric.column)
+            value_shown = None if median is None else median * metric.scale
             figures.append((NOT_REPORTED, None) if value_shown is None else
                            (format_figure(value_shown, metric), value_shown))
-        search = _median(repeats, Metric("", "", SEARCH_TIME))
+        search = repeats.medians.get(SEARCH_TIME)
         return Cell(tuple(figures), solved=True, search_s=search, penalised_s=search)
+
+
+def _reason(cell: CellRuns, mark: str) -> Reason:
+    """The reason of a failed cell shown ``mark`` (without ``(k/n)``): the message of its
+    first wrong run, else of its first unfinished one (first line)."""
+    run = cell.explaining
+    assert run is not None  # a failed cell has one
+    lines = run.message.strip().splitlines()
+    return Reason(mark, lines[0].strip() if lines else "", run.time_limit, run.memory_limit_mb)
 
 
 def dimension(run: RunRecord, name: str) -> str:
@@ -248,19 +287,6 @@ def dimension(run: RunRecord, name: str) -> str:
     return str(getattr(run.identity, name))
 
 
-def _prepared(runs: Sequence[RunRecord]) -> list[RunRecord]:
-    """The runs as the tables read them: a label that a store made before labels were
-    unique gives to several files is prefixed with the file; a contradicted
-    "unsatisfiable" is judged wrong (:mod:`experiments.campaign.verdicts`)."""
-    files: dict[str, set[str]] = {}
-    for run in runs:
-        files.setdefault(run.identity.instance, set()).add(run.identity.instance_file)
-    return with_contradictions([
-        replace(run, identity=replace(
-            run.identity, instance=f"{run.identity.instance_file}:{run.identity.instance}"))
-        if len(files[run.identity.instance]) > 1 else run for run in runs])
-
-
 def _metric(name: str) -> Metric:
     known = known_metrics()
     if name not in known:
@@ -268,37 +294,16 @@ def _metric(name: str) -> Metric:
     return known[name]
 
 
-def failure_mark(repeats: Sequence[RunRecord]) -> str | None:
-    """The mark of a cell some of whose repeats did not finish correctly (``WRONG``
-    before any status), else None; ``t/o (1/3)`` when not all of them."""
-    failed = [r for r in repeats if not r.finished]
-    if not failed:
-        return None
-    wrong = any(r.verdict is Verdict.WRONG for r in failed)
-    mark = WRONG if wrong else STATUS_MARKS.get(failed[0].status, failed[0].status.value)
-    return mark if len(failed) == len(repeats) else f"{mark} ({len(failed)}/{len(repeats)})"
-
-
-def _reached(repeats: Sequence[RunRecord], metric: Metric) -> str | None:
+def _reached(repeats: CellRuns, metric: Metric) -> str | None:
     """``≥count`` for a count column of runs all stopped by a limit, else None.
 
     A run killed from outside (no ``solve_s`` stored) has no counts at all, so its cell
     keeps its status. The count shown is the lower median: one some run reached.
     """
-    if not metric.integer or any(not r.status.stopped_by_limit
-                                 or r.figure(SEARCH_TIME) is None for r in repeats):
+    if not metric.integer or not repeats.stopped_with_counts:
         return None
-    value = _median(repeats, metric, low=True)
-    return NOT_REPORTED if value is None else f"≥{format_figure(value, metric)}"
-
-
-def _median(repeats: Sequence[RunRecord], metric: Metric, low: bool = False) -> float | None:
-    """The median of the figures present; ``low``: the lower median, a value some run has."""
-    present = [value for value in (r.figure(metric.column) for r in repeats)
-               if value is not None]
-    if not present:
-        return None
-    return (statistics.median_low if low else statistics.median)(present) * metric.scale
+    value = repeats.low_medians.get(metric.column)
+    return NOT_REPORTED if value is None else f"≥{format_figure(value * metric.scale, metric)}"
 
 
 def format_table(runs: Sequence[RunRecord], by: str = "viewpoint",
@@ -327,9 +332,10 @@ def render_campaigns(tables: Sequence[ResultTable], campaigns: Sequence[Campaign
     than it plans, as after an interruption: instances and groups with no run stored yet
     are not in the tables."""
     text = render(tables, fmt, width)
-    notes = [f"partial: {f'{c.name}: ' if len(campaigns) > 1 else ''}{len(c.runs)} of "
+    notes = [f"partial: {f'{c.name}: ' if len(campaigns) > 1 else ''}{c.stored_runs()} of "
              f"{c.planned_runs} planned runs stored; run the spec again to finish"
-             for c in campaigns if c.planned_runs is not None and len(c.runs) < c.planned_runs]
+             for c in campaigns
+             if c.planned_runs is not None and c.stored_runs() < c.planned_runs]
     if not notes or fmt == "csv":
         return text
     prefix = {"text": "", "markdown": "> ", "latex": "% "}[fmt]

@@ -163,16 +163,35 @@ def read_campaign(path: str | Path, require_runs: bool = False,
                           outside_grid=len(stored) - len(runs), sessions=tuple(sessions))
 
 
+def read_header(path: str | Path, all_runs: bool = False) -> StoredCampaign:
+    """A store's campaign without its runs (``runs`` left empty): its name, sessions,
+    plan and instances, and how many stored runs its tables leave out, read with a
+    few queries whatever the number of runs (their cells are aggregated in the store:
+    :mod:`experiments.analysis.store_cells`)."""
+    path = Path(path)
+    with ResultsStore.open_existing(path) as store:
+        sessions = store.sessions()
+        session = sessions[-1] if sessions else None
+        name = session.name if session else path.resolve().parent.name
+        missing = None if all_runs else store.grid_runs_missing()
+        outside = 0 if missing is None else store.run_count() - store.grid_runs_stored()
+        plan = store.plan()
+        instances = store.instances()
+    return StoredCampaign(name, path, (), session, plan.repeats, plan.runs, instances,
+                          outside_grid=outside, sessions=tuple(sessions))
+
+
 def read_campaigns(paths: Sequence[str | Path], require_runs: bool = False,
-                   all_runs: bool = False) -> list[StoredCampaign]:
+                   all_runs: bool = False, runs: bool = True) -> list[StoredCampaign]:
     """Several stores, each under its campaign's name, or where two share one, under the
     shortest end of its folder's path that tells them apart; the same store twice is
-    refused."""
+    refused. Without ``runs``, each is read without its runs (:func:`read_header`)."""
     resolved = [Path(path).resolve() for path in paths]
     for index, whole in enumerate(resolved):
         if whole in resolved[:index]:
             raise PuzzleLabError(f"{paths[index]}: the same results database is given twice")
-    read = [read_campaign(path, require_runs, all_runs) for path in paths]
+    read = [read_campaign(path, require_runs, all_runs) if runs else read_header(path, all_runs)
+            for path in paths]
     names = [campaign.name for campaign in read]
     if len(set(names)) < len(names):
         folders = distinct_path_ends([str(path.parent) for path in resolved])

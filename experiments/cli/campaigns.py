@@ -193,11 +193,12 @@ def table(given: Namespace) -> None:
     if given.fmt == "parquet":
         _runs_to_parquet(given)
         return
-    campaigns = read_campaigns(given.databases, all_runs=given.all_runs)
+    campaigns = read_campaigns(given.databases, all_runs=given.all_runs, runs=False)
     _note_hidden(campaigns)
     own = campaigns[0].table_settings()
     width = terminal_width() if given.width is None else given.width or None
-    text = format_campaigns([CampaignRuns.of(c) for c in campaigns], by=given.by or own.by,
+    in_store = [CampaignRuns.in_store(c, given.all_runs) for c in campaigns]
+    text = format_campaigns(in_store, by=given.by or own.by,
                             metrics=listed(given.metrics) if given.metrics is not None
                             else own.metrics, fmt=given.fmt,
                             reached=own.reached if given.reached is None else given.reached,

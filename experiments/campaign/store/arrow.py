@@ -27,19 +27,11 @@ KEY_COLUMN_TYPES = {"id": "INTEGER"}
 """Columns of the runs table that are not a run's fields: its row id."""
 
 
-def _pyarrow() -> Any:
-    try:
-        import pyarrow
-    except ImportError:
-        raise PuzzleLabError("a campaign's runs as Arrow or Parquet need pyarrow: pip install "
-                             "'puzzlelab[parquet]'") from None
-    return pyarrow
-
-
 def run_schema(store: ResultsStore) -> Any:
     """The Arrow schema of the runs: every column of this version's runs table, typed as
     it is declared."""
-    pa = _pyarrow()
+    import pyarrow as pa
+
     kinds = {"INTEGER": pa.int64(), "REAL": pa.float64(), "TEXT": pa.string()}
     declared = {**KEY_COLUMN_TYPES, **run_columns()}
     return pa.schema([(name, kinds[kind.split()[0]]) for name, kind in declared.items()])
@@ -48,7 +40,8 @@ def run_schema(store: ResultsStore) -> Any:
 def run_batches(store: ResultsStore, all_runs: bool = False,
                 rows: int = BATCH_ROWS) -> Iterator[Any]:
     """The store's runs in grid order as Arrow record batches of ``rows`` runs."""
-    pa = _pyarrow()
+    import pyarrow as pa
+
     schema = run_schema(store)
     present = {row[1] for row in store.connection.execute("PRAGMA table_info(runs)")}
     defaults = store.campaign_defaults()
@@ -75,7 +68,8 @@ def run_batches(store: ResultsStore, all_runs: bool = False,
 def runs_table(database: str | Path, all_runs: bool = False) -> Any:
     """Every run of ``database`` (the grid's, or all with ``all_runs``) as one Arrow
     table."""
-    pa = _pyarrow()
+    import pyarrow as pa
+
     with ResultsStore.open_existing(database) as store:
         return pa.Table.from_batches(list(run_batches(store, all_runs)),
                                      schema=run_schema(store))
@@ -84,7 +78,6 @@ def runs_table(database: str | Path, all_runs: bool = False) -> Any:
 def write_parquet(database: str | Path, output: str | Path, all_runs: bool = False) -> int:
     """Write the runs of ``database`` to the Parquet file ``output``, a batch at a time;
     returns how many runs it holds."""
-    _pyarrow()
     import pyarrow.parquet as parquet
 
     written = 0

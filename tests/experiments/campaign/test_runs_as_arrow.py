@@ -14,9 +14,6 @@ from experiments.campaign.store.arrow import run_batches
 from tests.experiments.cli.commands import run_cli
 from tests.experiments.records import record_of, session_of, task_of
 
-pyarrow = pytest.importorskip("pyarrow", reason="Parquet needs pyarrow: pip install "
-                                                "'.[parquet]'")
-
 TIMES = {"lambda": 0.004, "hard17": 0.010, "coloin": None, "easy": 0.001}
 
 

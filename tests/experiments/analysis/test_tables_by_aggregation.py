@@ -1,0 +1,95 @@
+"""``puzzlelab table`` aggregates a store's cells in a query engine instead of reading
+its runs: the same tables as from the runs read as records, on every committed store
+and on a store made to hold every kind of cell (failures and their reasons, a
+contradicted claim, a label on two files, a cell still missing repeats, counts
+reached under a limit)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from experiments.analysis.tables import CampaignRuns, build_comparison, render_campaigns
+from experiments.campaign.store import ResultsStore
+from experiments.campaign.stored_campaign import read_campaign, read_header
+from tests.experiments.records import record_of, session_of, task_of
+from tests.paths import ROOT
+
+COMMITTED = sorted((ROOT / "results").glob("*/runs.sqlite"))
+SHAPES = [({"by": "viewpoint", "metrics": ("time", "backtracks"), "reached": False}, False),
+          ({"by": "solver", "metrics": ("time", "branches", "conflicts", "wall"),
+            "reached": True}, True),
+          ({"by": "heuristic", "metrics": ("build", "propagations", "memory"),
+            "reached": True}, False)]
+
+
+def both_ways(database: Path, shape: dict, all_runs: bool) -> tuple[str, str]:
+    """The tables in Markdown from the records, then by aggregation in the store."""
+    records = [CampaignRuns.of(read_campaign(database, all_runs=all_runs))]
+    aggregated = [CampaignRuns.in_store(read_header(database, all_runs), all_runs)]
+    return tuple(render_campaigns(build_comparison(campaigns, **shape), campaigns, "markdown")
+                 for campaigns in (records, aggregated))  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("database", COMMITTED, ids=[p.parent.name for p in COMMITTED])
+def test_every_committed_store_gives_the_same_tables(database: Path) -> None:
+    for shape, all_runs in SHAPES:
+        from_records, aggregated = both_ways(database, shape, all_runs)
+        assert aggregated == from_records
+
+
+@pytest.fixture
+def every_kind_of_cell(tmp_path: Path) -> Path:
+    """Two repeats planned per cell; instance ``b`` is on two files under one label."""
+    path = tmp_path / "cells" / "runs.sqlite"
+    runs = [  # (instance, file, viewpoint, repeat, status, verdict, figures, message)
+        ("a", "f.txt", "classic", 0, "solved", None, {"solve_s": 0.010, "backtracks": 4}, ""),
+        ("a", "f.txt", "classic", 1, "solved", None, {"solve_s": 0.030, "backtracks": 7}, ""),
+        ("a", "f.txt", "dual", 0, "timeout", None, {"solve_s": 10.0, "backtracks": 90}, ""),
+        ("a", "f.txt", "dual", 1, "timeout", None, {"solve_s": 10.0, "backtracks": 80}, ""),
+        ("b", "f.txt", "classic", 0, "solved", None, {"solve_s": 0.020, "backtracks": 1}, ""),
+        ("b", "f.txt", "classic", 1, "unsatisfiable", None, {"solve_s": 0.020}, ""),
+        ("b", "g.txt", "classic", 0, "error", "wrong", {"solve_s": 0.5}, "row 1 twice\nmore"),
+        ("b", "g.txt", "classic", 1, "refused", None, {}, "too big to build"),
+        ("b", "f.txt", "dual", 0, "solved", None, {"solve_s": 0.040, "backtracks": 2}, ""),
+        ("c", "f.txt", "classic", 0, "memory-out", None, {}, ""),
+        ("c", "f.txt", "classic", 1, "solved", None, {"solve_s": 1.0, "backtracks": 3}, ""),
+    ]
+    with ResultsStore(path) as store:
+        store.start_campaign(session_of("cells", repeats=2, planned=12))
+        for position, (instance, file, viewpoint, repeat, status, verdict, figures,
+                       message) in enumerate(runs):
+            task = task_of(instance, viewpoint, repeat=repeat, position=position,
+                           instance_file=file, instance_position=ord(instance) - ord("a"))
+            store.record_run(record_of(task, status, verdict, message=message, **figures))
+    with sqlite3.connect(path) as connection:  # as a store made before claims were judged
+        connection.execute("UPDATE runs SET status = 'unsatisfiable', verdict = 'unchecked', "
+                           "message = '' WHERE instance = 'b' AND repeat = 1 AND "
+                           "viewpoint = 'classic' AND instance_file = 'f.txt'")
+    return path
+
+
+def test_every_kind_of_cell_reads_the_same_both_ways(every_kind_of_cell: Path) -> None:
+    for shape, all_runs in SHAPES:
+        from_records, aggregated = both_ways(every_kind_of_cell, shape, all_runs)
+        assert aggregated == from_records
+    shape = {"by": "viewpoint", "metrics": ("time", "backtracks"), "reached": True}
+    text = both_ways(every_kind_of_cell, shape, False)[1]
+    for shown in ("f.txt:b", "g.txt:b", "WRONG", "≥80", "n/a", "m/o (1/2)", "· (1/2)",
+                  "row 1 twice", "claims there is no solution", "partial: 11 of 12"):
+        assert shown in text
+
+
+def test_the_table_command_aggregates_in_the_store(every_kind_of_cell: Path, monkeypatch,
+                                                    capsys) -> None:
+    from tests.experiments.cli.commands import run_cli
+
+    monkeypatch.setattr(
+        "experiments.campaign.stored_campaign.ResultsStore.runs",
+        lambda *args, **kwargs: pytest.fail("the table read the runs as records"))
+    code, out, err = run_cli(monkeypatch, capsys, "table", str(every_kind_of_cell),
+                             "--format", "markdown")
+    assert code == 0, err
+    assert "f.txt:b" in out and "WRONG" in out

@@ -47,6 +47,8 @@ class StoredCampaign:
     """Stored runs left out of ``runs``: their cells are no longer in the spec's grid."""
     sessions: Sequence[Session] = ()
     """Every session the store recorded, oldest first (``session`` is the last)."""
+    stored_runs: int = 0
+    """The stored runs ``runs`` holds, or would hold when read without them."""
 
     def hidden_note(self) -> str | None:
         """What a table or report of the campaign leaves out, and how to show it."""
@@ -160,7 +162,8 @@ def read_campaign(path: str | Path, require_runs: bool = False,
         raise PuzzleLabError(f"{path}: the results database holds no runs yet; run the "
                              f"campaign first (puzzlelab run SPEC)")
     return StoredCampaign(name, path, runs, session, plan.repeats, plan.runs, instances,
-                          outside_grid=len(stored) - len(runs), sessions=tuple(sessions))
+                          outside_grid=len(stored) - len(runs), sessions=tuple(sessions),
+                          stored_runs=len(runs))
 
 
 def read_header(path: str | Path, all_runs: bool = False) -> StoredCampaign:
@@ -177,8 +180,10 @@ def read_header(path: str | Path, all_runs: bool = False) -> StoredCampaign:
         outside = 0 if missing is None else store.run_count() - store.grid_runs_stored()
         plan = store.plan()
         instances = store.instances()
+        stored = store.run_count() - outside
     return StoredCampaign(name, path, (), session, plan.repeats, plan.runs, instances,
-                          outside_grid=outside, sessions=tuple(sessions))
+                          outside_grid=outside, sessions=tuple(sessions),
+                          stored_runs=stored)
 
 
 def read_campaigns(paths: Sequence[str | Path], require_runs: bool = False,

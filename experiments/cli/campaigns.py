@@ -10,6 +10,7 @@ import signal
 import sys
 import time
 from argparse import ArgumentParser, BooleanOptionalAction, Namespace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -197,8 +198,9 @@ def table(given: Namespace) -> None:
     _note_hidden(campaigns)
     own = campaigns[0].table_settings()
     width = terminal_width() if given.width is None else given.width or None
-    in_store = [CampaignRuns.in_store(c, given.all_runs) for c in campaigns]
-    text = format_campaigns(in_store, by=given.by or own.by,
+    read = [replace(CampaignRuns.read(c.database, given.all_runs)[1], name=c.name)
+            for c in campaigns]  # named as read_campaigns tells same-named ones apart
+    text = format_campaigns(read, by=given.by or own.by,
                             metrics=listed(given.metrics) if given.metrics is not None
                             else own.metrics, fmt=given.fmt,
                             reached=own.reached if given.reached is None else given.reached,

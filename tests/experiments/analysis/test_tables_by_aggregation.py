@@ -82,10 +82,11 @@ def test_every_kind_of_cell_reads_the_same_both_ways(every_kind_of_cell: Path) -
         assert shown in text
 
 
-def test_the_table_command_aggregates_in_the_store(every_kind_of_cell: Path, monkeypatch,
+def test_a_large_store_is_aggregated_where_it_is_stored(every_kind_of_cell: Path, monkeypatch,
                                                     capsys) -> None:
     from tests.experiments.cli.commands import run_cli
 
+    monkeypatch.setattr("experiments.analysis.tables.AGGREGATED_FROM_RUNS", 1)
     monkeypatch.setattr(
         "experiments.campaign.stored_campaign.ResultsStore.runs",
         lambda *args, **kwargs: pytest.fail("the table read the runs as records"))
@@ -93,3 +94,9 @@ def test_the_table_command_aggregates_in_the_store(every_kind_of_cell: Path, mon
                              "--format", "markdown")
     assert code == 0, err
     assert "f.txt:b" in out and "WRONG" in out
+
+
+def test_a_small_store_is_read_as_records(every_kind_of_cell: Path) -> None:
+    """Starting the query engine costs more than reading a few thousand runs."""
+    campaign, read = CampaignRuns.read(every_kind_of_cell)
+    assert read.aggregated is None and len(read.runs) == campaign.stored_runs == 11

@@ -21,7 +21,7 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from experiments.analysis.cell_runs import SEARCH_TIME, CampaignCells, CellRuns, FailedRun
 from experiments.campaign.store import ResultsStore
@@ -38,6 +38,29 @@ THREADS = 1
 million-run store within bounds; the reading from SQLite is what takes the time."""
 ANSWERS = tuple(status.value for status in Status if status.finished)
 STOPPED = tuple(status.value for status in Status if status.stopped_by_limit)
+
+
+class CellRow(NamedTuple):
+    """One row of :func:`_aggregate_sql`'s answer before its figures, in its order."""
+
+    instance_file: str
+    instance: str
+    viewpoint: str
+    solver: str
+    heuristic: str
+    runs: int
+    failed: int
+    wrong: bool | None
+    first_failed: str | None
+    explaining_id: int
+    explaining_contradiction: bool | None
+    explaining_time_limit: float | None
+    explaining_memory_limit_mb: int | None
+    time_limit: float | None
+    stopped_with_counts: bool
+    first_position: int
+    first_id: int
+    first_instance_position: int
 
 
 class StoreCells:
@@ -66,9 +89,9 @@ class StoreCells:
         with self._reader(present, shown) as reader:
             connection.register("stored", reader)  # one pass over the stream of runs
             rows = connection.execute(_aggregate_sql(shown)).fetchall()
-            names = [d[0] for d in connection.description]
         connection.close()
-        return self._made([dict(zip(names, row)) for row in rows], shown)
+        fixed = len(CellRow._fields)
+        return self._made([(CellRow(*row[:fixed]), row[fixed:]) for row in rows], shown)
 
     @contextmanager
     def _reader(self, present: set[str], shown: Sequence[str]) -> Iterator[Any]:
@@ -98,34 +121,35 @@ class StoreCells:
                                      ) from None
             yield cursor.fetch_record_batch()
 
-    def _made(self, rows: list[dict[str, Any]], shown: Sequence[str]) -> CampaignCells:
-        """The cells from the aggregated rows (one per file, instance and group), in the
-        order their first runs come; a label on several files is prefixed with the file."""
+    def _made(self, rows: list[tuple[CellRow, tuple[float | None, ...]]],
+              shown: Sequence[str]) -> CampaignCells:
+        """The cells from the aggregated rows (one per file, instance and group, each with
+        the median and lower median of every ``shown`` figure), in the order their first
+        runs come; a label on several files is prefixed with the file."""
         files: dict[str, set[str]] = {}
-        for row in rows:
-            files.setdefault(row["instance"], set()).add(row["instance_file"])
+        for row, _ in rows:
+            files.setdefault(row.instance, set()).add(row.instance_file)
         made = CampaignCells()
-        messages = self._messages([row["explaining_id"] for row in rows if row["failed"]])
-        for row in sorted(rows, key=lambda r: (r["first_position"], r["first_id"])):
-            label = (f"{row['instance_file']}:{row['instance']}"
-                     if len(files[row["instance"]]) > 1 else row["instance"])
-            group = (row["viewpoint"], row["solver"], row["heuristic"])
+        messages = self._messages([row.explaining_id for row, _ in rows if row.failed])
+        for row, figures in sorted(rows, key=lambda r: (r[0].first_position, r[0].first_id)):
+            label = (f"{row.instance_file}:{row.instance}"
+                     if len(files[row.instance]) > 1 else row.instance)
+            group = (row.viewpoint, row.solver, row.heuristic)
             made.groups.setdefault(group)
-            made.instances.setdefault(label, row["first_instance_position"])
-            made.runs += row["count"]
+            made.instances.setdefault(label, row.first_instance_position)
+            made.runs += row.runs
             explaining = None
-            if row["failed"]:
-                message = (row["explaining_contradiction"] and
-                           self._contradiction(row["instance_file"], row["instance"])
-                           ) or messages.get(row["explaining_id"], "")
-                explaining = FailedRun(message, row["explaining_time_limit"],
-                                       row["explaining_memory_limit_mb"])
+            if row.failed:
+                message = (row.explaining_contradiction and
+                           self._contradiction(row.instance_file, row.instance)
+                           ) or messages.get(row.explaining_id, "")
+                explaining = FailedRun(message, row.explaining_time_limit,
+                                       row.explaining_memory_limit_mb)
             made.cells[(group, label)] = CellRuns(
-                row["count"], row["failed"], bool(row["wrong"]),
-                Status(row["first_failed"]) if row["first_failed"] else None, explaining,
-                row["time_limit"], bool(row["stopped_with_counts"]),
-                {name: row[f"median_{name}"] for name in shown},
-                {name: row[f"low_{name}"] for name in shown})
+                row.runs, row.failed, bool(row.wrong),
+                Status(row.first_failed) if row.first_failed else None, explaining,
+                row.time_limit, bool(row.stopped_with_counts),
+                dict(zip(shown, figures[0::2])), dict(zip(shown, figures[1::2])))
         return made
 
     def _messages(self, ids: list[int]) -> dict[int, str]:

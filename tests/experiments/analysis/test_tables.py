@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
+from experiments.analysis.cell_runs import STATUS_MARKS
 from experiments.analysis.table_format import MARKS, legend
 from experiments.analysis.tables import (
-    STATUS_MARKS,
     CampaignRuns,
     build_comparison,
     build_tables,

@@ -10,8 +10,10 @@ from pathlib import Path
 from experiments.analysis.forked_work import run_forked
 from experiments.analysis.table_format import summary_of
 from experiments.analysis.tables import CampaignRuns, build_comparison, render_campaigns
-from experiments.campaign.store import runs_as_csv
+from experiments.campaign.store import ResultsStore
+from experiments.campaign.store.rows import write_runs_csv
 from experiments.campaign.stored_campaign import read_campaign
+from experiments.campaign.verdicts import judged_against
 
 TABLE_FILES = {"table.md": "markdown", "table.tex": "latex"}
 
@@ -30,18 +32,19 @@ def write_outputs(database: str | Path, report: bool | None = None,
     ``report`` says no) the report beside ``database``, grouped and measured as the
     campaign's spec says; return them, with the tables as text within ``width``, and
     their summary rows alone where the whole would take more than ``height`` lines."""
-    campaign = read_campaign(database)
+    campaign, read = CampaignRuns.read(Path(database))
     folder = Path(database).parent
     settings = campaign.table_settings()
     written = None
-    if campaign.runs and (settings.report if report is None else report):
+    if campaign.stored_runs and (settings.report if report is None else report):
         from experiments.analysis.report import report_of  # matplotlib: only when reporting
 
+        whole = campaign if campaign.runs else read_campaign(database)
         # the report is drawn in a forked child while the tables and runs.csv are written here
-        written = run_forked(lambda: report_of([campaign], folder / "report").folder)
-    runs = [CampaignRuns.of(campaign)]
+        written = run_forked(lambda: report_of([whole], folder / "report").folder)
+    runs = [read]
     tables = build_comparison(runs, settings.by, settings.metrics,
-                              settings.reached) if campaign.runs else []
+                              settings.reached) if campaign.stored_runs else []
     files = []
     for name, fmt in TABLE_FILES.items():
         path = folder / name
@@ -49,7 +52,10 @@ def write_outputs(database: str | Path, report: bool | None = None,
                         encoding="utf-8")
         files.append(path)
     path = folder / "runs.csv"
-    path.write_text(runs_as_csv(campaign.runs), encoding="utf-8")
+    with ResultsStore.open_existing(database) as store, \
+            path.open("w", encoding="utf-8", newline="") as out:
+        write_runs_csv(judged_against(store.iter_runs(grid_only=True), store.first_answers()),
+                       out)
     files.append(path)
     if written is not None:
         files.append(written.result() / "index.html")

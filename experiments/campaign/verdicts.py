@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -124,6 +124,20 @@ def marked_wrong(run: AnswerT, message: str) -> AnswerT:
     changed: AnswerT = dataclasses.replace(  # type: ignore[type-var]  # records are dataclasses
         run, status=Status.ERROR, verdict=Verdict.WRONG, message=message)
     return changed
+
+
+def judged_against(runs: Iterable[AnswerT], first_answers: Sequence[Answer]
+                   ) -> Iterator[AnswerT]:
+    """:func:`with_contradictions` as the runs come: ``first_answers`` holds each
+    instance's first run with a solution the checker accepted (read beforehand)."""
+    found = {(run.identity.instance_file, run.identity.instance): run
+             for run in first_answers}
+    for run in runs:
+        solved = found.get((run.identity.instance_file, run.identity.instance))
+        if run.status is Status.UNSATISFIABLE and solved is not None:
+            yield marked_wrong(run, contradiction(solved))
+        else:
+            yield run
 
 
 def with_contradictions(runs: Sequence[AnswerT]) -> list[AnswerT]:

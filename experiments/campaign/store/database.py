@@ -317,6 +317,32 @@ class ResultsStore:
         return CampaignPlan(int(json.loads(latest.settings).get("repeats", 1)),
                             latest.planned_runs)
 
+    def iter_runs(self, grid_only: bool = False) -> Iterator[RunRecord]:
+        """The stored runs (the grid's alone with ``grid_only``, when the store keeps a
+        grid) in grid order, read a batch at a time: for what goes through every run
+        once, in the memory of a batch (``runs.csv``)."""
+        defaults = self.campaign_defaults()
+        cursor = self.connection.cursor()
+        cursor.row_factory = None
+        only = grid_only and self.grid_runs_missing() is not None
+        cursor.execute("SELECT * FROM runs" + (
+            " WHERE run_key IN (SELECT run_key FROM grid)" if only else "")
+            + " ORDER BY position")
+        columns = [description[0] for description in cursor.description]
+        while batch := cursor.fetchmany(KEYS_PER_QUERY):
+            yield from (from_row(dict(zip(columns, row)), "", defaults) for row in batch)
+
+    def first_answers(self) -> list[RunRecord]:
+        """Each instance's first run (in grid order, in the grid or not) whose solution
+        the checker accepted: what a claim of no solution is contradicted by."""
+        defaults = self.campaign_defaults()
+        cursor = self.connection.execute(
+            "SELECT * FROM runs WHERE id IN (SELECT (SELECT id FROM runs AS r WHERE "
+            "r.instance_file IS s.instance_file AND r.instance = s.instance AND "
+            "r.verdict = 'correct' ORDER BY position, id LIMIT 1) FROM (SELECT DISTINCT "
+            "instance_file, instance FROM runs WHERE verdict = 'correct') AS s)")
+        return [from_row(dict(row), "", defaults) for row in cursor]
+
     def runs(self, campaign: str = "") -> list[RunRecord]:
         """Every stored run in grid order (the order the spec lists them), as records
         carrying ``campaign``; a column an older store lacks reads as the latest

@@ -16,7 +16,7 @@ import io
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
-from typing import Any, get_origin, get_type_hints
+from typing import IO, Any, get_origin, get_type_hints
 
 from experiments.campaign.identity import RunIdentity, key_instance
 from experiments.campaign.record import RUNNER_STATISTICS, RunRecord
@@ -153,8 +153,15 @@ puzzle: unknown, unless the campaign's settings are given)."""
 def runs_as_csv(records: Iterable[RunRecord]) -> str:
     """Every run, one line each, for spreadsheets and pandas (solutions stay in the database)."""
     buffer = io.StringIO()
+    write_runs_csv(records, buffer)
+    return buffer.getvalue()
+
+
+def write_runs_csv(records: Iterable[RunRecord], out: IO[str]) -> None:
+    """:func:`runs_as_csv` written to ``out`` as the records come (a store of any size
+    in the memory of one run)."""
     fieldnames = ["id", *(c for c in run_columns() if c not in CSV_LEFT_OUT)]
-    writer = csv.DictWriter(buffer, fieldnames=fieldnames, lineterminator="\n",
+    writer = csv.DictWriter(out, fieldnames=fieldnames, lineterminator="\n",
                             extrasaction="ignore")
     writer.writeheader()
     for record in records:
@@ -163,4 +170,3 @@ def runs_as_csv(records: Iterable[RunRecord]) -> str:
         if row["matches_known"] is not None:
             row["matches_known"] = int(row["matches_known"])
         writer.writerow(row)
-    return buffer.getvalue()

@@ -100,3 +100,30 @@ def test_a_small_store_is_read_as_records(every_kind_of_cell: Path) -> None:
     """Starting the query engine costs more than reading a few thousand runs."""
     campaign, read = CampaignRuns.read(every_kind_of_cell)
     assert read.aggregated is None and len(read.runs) == campaign.stored_runs == 11
+
+
+@pytest.mark.parametrize("database", COMMITTED, ids=[p.parent.name for p in COMMITTED])
+def test_runs_csv_is_written_as_the_runs_come_with_the_same_lines(database: Path) -> None:
+    """``runs.csv`` beside a campaign goes through the store a batch at a time, each
+    contradicted claim judged on the way, and says what the records read whole say."""
+    import io
+
+    from experiments.campaign.store import runs_as_csv
+    from experiments.campaign.store.rows import write_runs_csv
+    from experiments.campaign.verdicts import judged_against
+
+    streamed = io.StringIO()
+    with ResultsStore.open_existing(database) as store:
+        write_runs_csv(judged_against(store.iter_runs(grid_only=True), store.first_answers()),
+                       streamed)
+    assert streamed.getvalue() == runs_as_csv(read_campaign(database).runs)
+
+
+def test_a_contradicted_claim_reads_wrong_in_runs_csv(every_kind_of_cell: Path) -> None:
+    from experiments.analysis.outputs import write_outputs
+    from experiments.campaign.store import runs_as_csv
+
+    write_outputs(every_kind_of_cell, report=False)
+    written = (every_kind_of_cell.parent / "runs.csv").read_text()
+    assert written == runs_as_csv(read_campaign(every_kind_of_cell).runs)
+    assert "claims there is no solution" in written

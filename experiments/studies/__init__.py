@@ -71,6 +71,9 @@ for _study in (
     Study("campaign-scale", "experiments.studies.campaign_scale",
           "the runner's memory, the store's size and the time and memory of table and "
           "report as a campaign grows to a million runs"),
+    Study("dask-scale", "experiments.studies.dask_scale",
+          "a campaign on a local Dask cluster at 1, 2 and 4 worker processes against the "
+          "local pool, and a Dask worker killed mid-campaign (no run lost or stored twice)"),
     Study("explain-difficulty", "experiments.studies.explain_difficulty",
           "the explanation's difficulty against the levels of Tatham's Solo and Bridges "
           "generators: Spearman's rho on a training and a test sample of seeds"),

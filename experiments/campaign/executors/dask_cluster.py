@@ -15,6 +15,7 @@ import atexit
 import logging
 import threading
 from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import Any
 
 from experiments.campaign.executors.pool import LocalPool
@@ -27,18 +28,36 @@ from solvers import Status
 
 _local = threading.local()
 IN_FLIGHT_PER_WORKER = 4
-"""Tasks submitted and not yet ended, per Dask worker: enough to keep each busy, few
+"""Dask tasks submitted and not yet ended, per Dask worker: enough to keep each busy, few
 enough that a campaign of any size holds no more than these."""
+SECONDS_PER_TASK = 0.5
+"""The work a Dask task carries once runs' times are known (results/campaign-scale)."""
+LARGEST_BATCH = 256
+"""The most runs one Dask task carries."""
 
 
-def run_on_dask_worker(task: RunTask) -> RunRecord:
-    """Run ``task`` in this Dask worker's own PuzzleLab worker process."""
+def run_on_dask_worker(tasks: list[RunTask]) -> list[RunRecord]:
+    """Run ``tasks`` (one Dask task's batch) in this Dask worker's own PuzzleLab worker
+    process, in order."""
     pool = getattr(_local, "pool", None)
     if pool is None:
         pool = _local.pool = LocalPool(1)
         atexit.register(pool.close)
-    [(_, record)] = list(pool.run([task]))
-    return record
+    ended_runs = dict((task.identity.position, record) for task, record in pool.run(tasks))
+    return [ended_runs[task.identity.position] for task in tasks]
+
+
+def batch_size(mean_wall_s: float | None) -> int:
+    """Runs per Dask task: one while no run has ended, then as many as take about
+    :data:`SECONDS_PER_TASK` (Dask's own cost per task is a few milliseconds, the whole
+    of a quick run's), at most :data:`LARGEST_BATCH`.
+
+    >>> batch_size(None), batch_size(2.0), batch_size(0.001)
+    (1, 1, 256)
+    """
+    if not mean_wall_s:
+        return 1
+    return max(1, min(LARGEST_BATCH, round(SECONDS_PER_TASK / mean_wall_s)))
 
 
 class DaskExecutor:
@@ -79,15 +98,17 @@ class DaskExecutor:
         from dask.distributed import as_completed
 
         coming = iter(tasks)
-        futures: dict[Any, RunTask] = {}
+        futures: dict[Any, list[RunTask]] = {}
+        ended_runs, wall_total = 0, 0.0  # what the runs that ended so far took
 
         def submit() -> Any | None:
-            task = next(coming, None)
-            if task is None:
+            size = batch_size(wall_total / ended_runs if ended_runs else None)
+            batch = list(islice(coming, size))
+            if not batch:
                 return None
-            future = self.client.submit(run_on_dask_worker, task, pure=False,
-                                        key=f"puzzlelab-run-{task.identity.position}")
-            futures[future] = task
+            future = self.client.submit(run_on_dask_worker, batch, pure=False,
+                                        key=f"puzzlelab-runs-{batch[0].identity.position}")
+            futures[future] = batch
             return future
 
         window = max(1, IN_FLIGHT_PER_WORKER * self.workers)
@@ -95,16 +116,18 @@ class DaskExecutor:
         completed = as_completed(started)
         try:
             for future in completed:
-                task = futures.pop(future)
+                batch = futures.pop(future)
+                try:
+                    records = future.result()
+                except Exception as error:
+                    failed = [unanswered(task.identity, Status.ERROR, "the Dask task failed: "
+                                         + describe_exception(error)) for task in batch]
+                    records = [ended(record, None, None) for record in failed]
+                timed = [record.wall_s for record in records if record.wall_s is not None]
+                ended_runs, wall_total = ended_runs + len(timed), wall_total + sum(timed)
                 following = submit()  # one in, one out: the tasks in flight stay few
                 if following is not None:
                     completed.add(following)
-                try:
-                    record = future.result()
-                except Exception as error:
-                    failed = unanswered(task.identity, Status.ERROR, "the Dask task failed: "
-                                        + describe_exception(error))
-                    record = ended(failed, None, None)
-                yield task, record
+                yield from zip(batch, records)
         finally:
             self.client.cancel(list(futures))

@@ -1,16 +1,18 @@
 """Campaigns at scale: how the runner, the store, ``table`` and ``report`` grow with the
 number of runs.
 
-``python -m experiments.studies.campaign_scale [--runs 10000,100000] [--replicated
-1000000] [--output FOLDER]`` runs, for each size, a campaign of quick runs (the shipped
-4x4 Sudokus, ``classic`` on ``cp``, as many repeats as make the size) in a fresh
+``python -m experiments.studies.campaign_scale [--runs 10000,100000,1000000]
+[--replicated N] [--output FOLDER]`` runs, for each size, a campaign of quick runs (the
+shipped 4x4 Sudokus, ``classic`` on ``cp``, as many repeats as make the size) in a fresh
 process that runs :func:`~experiments.campaign.runner.run_campaign` alone and reports
 its own peak memory (the runner; its worker processes are not counted), then times
 ``puzzlelab table`` and ``puzzlelab report`` on the store as whole processes, their
-peak memory read from the operating system. ``--replicated N`` also copies the largest
-store's rows up to N runs (each copy a new repeat number) and measures ``table`` on it:
-a store of that size without the hours of running it. The figures go to ``runs.csv``;
-``--from runs.csv`` makes the README from it again.
+peak memory read from the operating system. On the largest store it also weighs the
+ways of aggregating a store's cells that ``table`` chose among (:data:`ENGINES`).
+``--replicated N`` also copies the largest store's rows up to N runs (each copy a new
+repeat number) and measures ``table`` and ``report`` on it: a store of that size without
+the time of running it. The figures go to ``runs.csv``; ``--from runs.csv`` makes the
+README from it again.
 """
 
 from __future__ import annotations
@@ -43,6 +45,52 @@ tally = run_campaign(load_spec(Path(sys.argv[1])), out=Path(sys.argv[2]), show_p
 assert tally.ran + tally.already_stored == tally.planned, "runs were lost"
 print(time.perf_counter() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 """
+
+
+QUERY = ("SELECT instance_file, instance, viewpoint, solver, heuristic, status, verdict, "
+         "solve_s, backtracks FROM runs")
+GROUPED = ("SELECT instance_file, instance, viewpoint, solver, heuristic, count(*), "
+           "median(solve_s), median(backtracks) FROM {} GROUP BY ALL")
+ENGINES = {
+    "ADBC + DuckDB (the one table uses)": f"""
+import duckdb
+from adbc_driver_sqlite import dbapi
+with dbapi.connect("file:" + DATABASE + "?mode=ro") as c, c.cursor() as cursor:
+    cursor.execute({QUERY!r})
+    reader = cursor.fetch_record_batch()
+    duckdb.sql({GROUPED.format("reader")!r}).fetchall()
+""",
+    "Python sqlite3 + DuckDB": f"""
+import sqlite3, duckdb, pyarrow as pa
+cursor = sqlite3.connect(DATABASE, check_same_thread=False).execute({QUERY!r})
+types = [pa.string()] * 7 + [pa.float64(), pa.int64()]
+schema = pa.schema([(d[0], t) for d, t in zip(cursor.description, types)])
+def batches():
+    while chunk := cursor.fetchmany(50000):
+        yield pa.RecordBatch.from_arrays([pa.array(c, t) for c, t in zip(zip(*chunk), types)],
+                                         schema=schema)
+reader = pa.RecordBatchReader.from_batches(schema, batches())
+duckdb.sql({GROUPED.format("reader")!r}).fetchall()
+""",
+    "polars (read_database)": f"""
+import sqlite3, polars as pl
+frame = pl.concat(list(pl.read_database({QUERY!r}, sqlite3.connect(DATABASE),
+                                        iter_batches=True, batch_size=50000)))
+frame.group_by(["instance_file", "instance", "viewpoint", "solver", "heuristic"]).agg(
+    pl.len(), pl.col("solve_s").median(), pl.col("backtracks").median())
+""",
+    "SQLite's own SQL (one median, window functions)": """
+import sqlite3
+sqlite3.connect(DATABASE).execute(
+    "SELECT instance, AVG(solve_s) FROM (SELECT instance, solve_s, ROW_NUMBER() OVER "
+    "(PARTITION BY instance_file, instance, viewpoint, solver, heuristic ORDER BY solve_s) "
+    "AS k, COUNT(*) OVER (PARTITION BY instance_file, instance, viewpoint, solver, "
+    "heuristic) AS n FROM runs WHERE solve_s IS NOT NULL) WHERE k IN ((n + 1) / 2, "
+    "(n + 2) / 2) GROUP BY instance").fetchall()
+""",
+}
+"""The ways of aggregating a store weighed for ``table``: each reads the columns a table
+needs and takes the medians of a cell's repeats (SQLite's own, one median only)."""
 
 
 def instance_count() -> int:
@@ -126,6 +174,19 @@ def measure(sizes: Sequence[int], replicate_to: int | None) -> list[Row]:
                 stored = connection.execute("SELECT count(*) FROM runs").fetchone()[0]
             rows.append(measured(store, stored, "run", runner))
             largest = store
+        if largest is not None:
+            for engine, script in ENGINES.items():
+                progress(f"aggregated by {engine}")
+                try:
+                    seconds, peak = timed([sys.executable, "-c",
+                                           f"DATABASE = {str(largest)!r}\n{script}"])
+                    figures = {"table_s": f"{seconds:.2f}", "table_peak_mb": f"{peak:.0f}"}
+                except SystemExit as failed:  # polars is in the test install only
+                    progress(f"  {engine}: {str(failed).splitlines()[-1]}")
+                    figures = {"table_s": "", "table_peak_mb": ""}
+                rows.append({"runs": rows[-1]["runs"], "made_by": f"engine: {engine}",
+                             "runner_s": "", "runner_peak_mb": "", "store_mb": "",
+                             "report_s": "", "report_peak_mb": "", **figures})
         if replicate_to and largest is not None:
             progress(f"its store's rows copied up to {replicate_to} runs")
             copied = folder / "replicated" / "runs.sqlite"
@@ -153,15 +214,24 @@ def readme(rows: Sequence[Row], command: str) -> str:
         "from the operating system. The last row's store is the largest campaign's rows "
         "copied (each copy new repeats) to that size: `table` and `report` on a store "
         "that size without running it.", "",
-        *table(rows, columns), "",
+        *table([r for r in rows if not r["made_by"].startswith("engine")], columns), "",
+        "How a store's cells could be aggregated, each way in a fresh process on the largest "
+        "campaign's store (its time and peak memory, reading the columns a table needs and "
+        "taking the medians of each cell's repeats):", "",
+        *table([r for r in rows if r["made_by"].startswith("engine")],
+               [text("way", lambda row: row["made_by"].removeprefix("engine: ")),
+                text("runs", lambda row: f"{int(row['runs']):,}"),
+                text("seconds", lambda row: row["table_s"]),
+                text("peak MB", lambda row: row["table_peak_mb"])]), "",
         f"Recompute every figure above from the committed rows with {code(recompute)}.",
         ""])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="campaign_scale", description=__doc__)
-    parser.add_argument("--runs", default="10000,100000")
-    parser.add_argument("--replicated", type=int, default=1_000_000)
+    parser.add_argument("--runs", default="10000,100000,1000000")
+    parser.add_argument("--replicated", type=int, default=0,
+                        help="also copy the largest store's rows up to this many runs")
     parser.add_argument("--output", type=Path)
     parser.add_argument("--from", dest="source", type=Path)
     given = parser.parse_args(argv)

@@ -29,9 +29,8 @@ from pathlib import Path
 
 from experiments.studies.kit import code, plain_rows, progress, puzzlelab_script, run_main, table
 from experiments.studies.kit.markdown import Column, text
-from experiments.studies.kit.study import Row, read_rows
+from experiments.studies.kit.study import Row, Study
 
-HAND = "<!-- written by hand: kept when the report above is made again -->"
 FIELDS = ["runs", "made_by", "runner_s", "runner_peak_mb", "store_mb", "table_s",
           "table_peak_mb", "report_s", "report_peak_mb"]
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "data" / "sudoku" / "small_4x4.txt"
@@ -203,8 +202,6 @@ def readme(rows: Sequence[Row], command: str) -> str:
 
     columns = [text("runs", lambda row: f"{int(row['runs']):,}"),
                *(shown(field) for field in FIELDS[1:])]
-    recompute = "python -m experiments.studies.campaign_scale --from " \
-                "results/campaign-scale/runs.csv"
     return "\n".join([
         "# Campaigns at scale: the runner, the store, `table` and `report`", "",
         f"Written by {code(command)}. Each campaign runs the shipped 4x4 Sudokus (`classic` "
@@ -221,40 +218,37 @@ def readme(rows: Sequence[Row], command: str) -> str:
         *table([r for r in rows if r["made_by"].startswith("engine")],
                [text("way", lambda row: row["made_by"].removeprefix("engine: ")),
                 text("runs", lambda row: f"{int(row['runs']):,}"),
-                text("seconds", lambda row: row["table_s"]),
-                text("peak MB", lambda row: row["table_peak_mb"])]), "",
-        f"Recompute every figure above from the committed rows with {code(recompute)}.",
-        ""])
+                text("seconds", lambda row: row["table_s"] or "–"),
+                text("peak MB", lambda row: row["table_peak_mb"] or "–")]), ""])
+
+
+def options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--runs", default="10000,100000,1000000",
+                        help="the campaigns' sizes, comma-separated")
+    parser.add_argument("--replicated", type=int, default=0,
+                        help="also copy the largest store's rows up to this many runs")
+
+
+def remade_by(rows: Sequence[Row]) -> str:
+    """The options that make ``rows`` again."""
+    ran = [row["runs"] for row in rows if row["made_by"] == "run"]
+    copied = [row["runs"] for row in rows if row["made_by"] == "rows copied"]
+    return f"--runs {','.join(ran)}" + (f" --replicated {copied[0]}" if copied else "")
+
+
+def lost_runs(rows: Sequence[Row]) -> list[str]:
+    """Campaigns whose runner stored fewer runs than planned (its script asserts it)."""
+    return []
+
+
+STUDY = Study("experiments.studies.campaign_scale", __doc__ or "", plain_rows(FIELDS),
+              options, lambda given: measure([int(size) for size in given.runs.split(",")],
+                                             given.replicated),
+              remade_by, readme, lost_runs, "campaign-scale")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="campaign_scale", description=__doc__)
-    parser.add_argument("--runs", default="10000,100000,1000000")
-    parser.add_argument("--replicated", type=int, default=0,
-                        help="also copy the largest store's rows up to this many runs")
-    parser.add_argument("--output", type=Path)
-    parser.add_argument("--from", dest="source", type=Path)
-    given = parser.parse_args(argv)
-    if given.source:
-        rows = read_rows(given.source)
-    else:
-        rows = measure([int(size) for size in given.runs.split(",")], given.replicated)
-    command = ("python -m experiments.studies.campaign_scale --output results/campaign-scale"
-               if given.source else " ".join(["python -m experiments.studies.campaign_scale",
-                                              *(argv if argv is not None else sys.argv[1:])]))
-    report = readme(rows, command)
-    if given.output:
-        given.output.mkdir(parents=True, exist_ok=True)
-        if not given.source:
-            plain_rows(FIELDS).write(rows, given.output / "runs.csv")
-        readme_path = given.output / "README.md"
-        kept = readme_path.read_text(encoding="utf-8") if readme_path.exists() else ""
-        if HAND in kept:  # what a person wrote below the figures stays
-            report += "\n" + kept[kept.index(HAND):]
-        readme_path.write_text(report, encoding="utf-8")
-    else:
-        print(report)
-    return 0
+    return STUDY.main(argv)
 
 
 if __name__ == "__main__":

@@ -25,10 +25,10 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from experiments.studies.campaign_scale import HAND, PUZZLES, instance_count
+from experiments.studies.campaign_scale import PUZZLES, instance_count
 from experiments.studies.kit import code, plain_rows, progress, run_main, table
 from experiments.studies.kit.markdown import Column, text
-from experiments.studies.kit.study import Row, read_rows
+from experiments.studies.kit.study import Row, Study
 
 ROOT = Path(__file__).resolve().parents[2]
 FIELDS = ["executor", "workers", "killed", "runs", "seconds", "runs_per_s_per_worker",
@@ -132,41 +132,35 @@ def readme(rows: Sequence[Row], command: str) -> str:
     def shown(field: str) -> Column[Row]:
         return text(field.replace("_", " "), lambda row: row[field] or "–")
 
-    lost = [row for row in rows if row["stored"] != row["runs"] or row["distinct"] != row["runs"]
-            or row["correct"] != row["runs"]]
-    recompute = "python -m experiments.studies.dask_scale --from results/dask-scale/runs.csv"
     return "\n".join([
         "# Dask at scale: throughput per worker, the scheduler's overhead, a worker killed",
         "", f"Written by {code(command)}. {__doc__.split(chr(10) + chr(10))[1].strip()}"
         .replace("\n", " "), "", *table(rows, [shown(field) for field in FIELDS]), "",
         "Every campaign stored each planned run once, its answer checked correct: "
-        + ("**yes**" if not lost else f"**no** ({len(lost)} campaigns)") + ".", "",
-        f"Recompute every figure above from the committed rows with {code(recompute)}.", ""])
+        + ("**yes**" if not lost(rows) else f"**no** ({len(lost(rows))} campaigns)") + ".",
+        ""])
+
+
+def options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--runs", type=int, default=100_000, help="runs per campaign")
+
+
+def lost(rows: Sequence[Row]) -> list[str]:
+    """Campaigns that did not store each planned run once, its answer correct."""
+    return [f"{row['executor']} with {row['workers']} workers: {row['stored']} stored, "
+            f"{row['distinct']} distinct, {row['correct']} correct of {row['runs']}"
+            for row in rows if not row["stored"] == row["distinct"] == row["correct"]
+            == row["runs"]]
+
+
+STUDY = Study("experiments.studies.dask_scale", __doc__ or "", plain_rows(FIELDS), options,
+              lambda given: measure(given.runs),
+              lambda rows: f"--runs {rows[0]['runs']}" if rows else "", readme, lost,
+              "dask-scale")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="dask_scale", description=__doc__)
-    parser.add_argument("--runs", type=int, default=100_000)
-    parser.add_argument("--output", type=Path)
-    parser.add_argument("--from", dest="source", type=Path)
-    given = parser.parse_args(argv)
-    rows = read_rows(given.source) if given.source else measure(given.runs)
-    command = ("python -m experiments.studies.dask_scale --output results/dask-scale"
-               if given.source else " ".join(["python -m experiments.studies.dask_scale",
-                                              *(argv if argv is not None else sys.argv[1:])]))
-    report = readme(rows, command)
-    if given.output:
-        given.output.mkdir(parents=True, exist_ok=True)
-        if not given.source:
-            plain_rows(FIELDS).write(rows, given.output / "runs.csv")
-        path = given.output / "README.md"
-        kept = path.read_text(encoding="utf-8") if path.exists() else ""
-        if HAND in kept:
-            report += "\n" + kept[kept.index(HAND):]
-        path.write_text(report, encoding="utf-8")
-    else:
-        print(report)
-    return 0
+    return STUDY.main(argv)
 
 
 if __name__ == "__main__":

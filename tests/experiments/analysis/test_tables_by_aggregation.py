@@ -6,14 +6,17 @@ reached under a limit)."""
 
 from __future__ import annotations
 
+import io
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from experiments.analysis.tables import CampaignRuns, build_comparison, render_campaigns
-from experiments.campaign.store import ResultsStore
-from experiments.campaign.stored_campaign import read_campaign, read_header
+from experiments.campaign.store import ResultsStore, runs_as_csv
+from experiments.campaign.store.rows import write_runs_csv
+from experiments.campaign.stored_campaign import StoredCampaign, read_campaign, read_header
+from experiments.campaign.verdicts import judged_against
 from tests.experiments.records import record_of, session_of, task_of
 from tests.paths import ROOT
 
@@ -25,19 +28,30 @@ SHAPES = [({"by": "viewpoint", "metrics": ("time", "backtracks"), "reached": Fal
             "reached": True}, False)]
 
 
-def both_ways(database: Path, shape: dict, all_runs: bool) -> tuple[str, str]:
-    """The tables in Markdown from the records, then by aggregation in the store."""
-    records = [CampaignRuns.of(read_campaign(database, all_runs=all_runs))]
+def both_ways(database: Path, shape: dict, all_runs: bool,
+              records: StoredCampaign | None = None) -> tuple[str, str]:
+    """The tables in Markdown from the records (read already, when given), then by
+    aggregation in the store."""
+    read = records or read_campaign(database, all_runs=all_runs)
+    from_records = [CampaignRuns.of(read)]
     aggregated = [CampaignRuns.in_store(read_header(database, all_runs), all_runs)]
     return tuple(render_campaigns(build_comparison(campaigns, **shape), campaigns, "markdown")
-                 for campaigns in (records, aggregated))  # type: ignore[return-value]
+                 for campaigns in (from_records, aggregated))  # type: ignore[return-value]
 
 
 @pytest.mark.parametrize("database", COMMITTED, ids=[p.parent.name for p in COMMITTED])
-def test_every_committed_store_gives_the_same_tables(database: Path) -> None:
+def test_every_committed_store_gives_the_same_tables_and_runs_csv(database: Path) -> None:
+    """The tables both ways, and ``runs.csv`` written as the runs come from the store
+    (each contradicted claim judged on the way) against the records read whole."""
+    read = {all_runs: read_campaign(database, all_runs=all_runs) for all_runs in (False, True)}
     for shape, all_runs in SHAPES:
-        from_records, aggregated = both_ways(database, shape, all_runs)
+        from_records, aggregated = both_ways(database, shape, all_runs, read[all_runs])
         assert aggregated == from_records
+    streamed = io.StringIO()
+    with ResultsStore.open_existing(database) as store:
+        write_runs_csv(judged_against(store.iter_runs(grid_only=True), store.first_answers()),
+                       streamed)
+    assert streamed.getvalue() == runs_as_csv(read[False].runs)
 
 
 @pytest.fixture
@@ -102,26 +116,8 @@ def test_a_small_store_is_read_as_records(every_kind_of_cell: Path) -> None:
     assert read.aggregated is None and len(read.runs) == campaign.stored_runs == 11
 
 
-@pytest.mark.parametrize("database", COMMITTED, ids=[p.parent.name for p in COMMITTED])
-def test_runs_csv_is_written_as_the_runs_come_with_the_same_lines(database: Path) -> None:
-    """``runs.csv`` beside a campaign goes through the store a batch at a time, each
-    contradicted claim judged on the way, and says what the records read whole say."""
-    import io
-
-    from experiments.campaign.store import runs_as_csv
-    from experiments.campaign.store.rows import write_runs_csv
-    from experiments.campaign.verdicts import judged_against
-
-    streamed = io.StringIO()
-    with ResultsStore.open_existing(database) as store:
-        write_runs_csv(judged_against(store.iter_runs(grid_only=True), store.first_answers()),
-                       streamed)
-    assert streamed.getvalue() == runs_as_csv(read_campaign(database).runs)
-
-
 def test_a_contradicted_claim_reads_wrong_in_runs_csv(every_kind_of_cell: Path) -> None:
     from experiments.analysis.outputs import write_outputs
-    from experiments.campaign.store import runs_as_csv
 
     write_outputs(every_kind_of_cell, report=False)
     written = (every_kind_of_cell.parent / "runs.csv").read_text()

@@ -7,9 +7,12 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from experiments.studies import campaign_scale, dask_scale
 
 
+@pytest.mark.slow  # a campaign, table and report as processes, and four engines: 9 s
 def test_a_small_campaign_is_measured_and_its_rows_copied(tmp_path: Path) -> None:
     rows = campaign_scale.measure([60], replicate_to=200)
     ran, *engines, copied = rows

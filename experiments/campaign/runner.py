@@ -28,7 +28,7 @@ from experiments.campaign.record import RunRecord
 from experiments.campaign.sizing import WorkerPlan, jobs_refusal, plan_workers
 from experiments.campaign.spec import ExperimentSpec, check_explained
 from experiments.campaign.store import ResultsStore, Session, StoredInstance
-from experiments.campaign.store.database import KEYS_PER_QUERY, batched
+from experiments.campaign.store.batches import KEYS_PER_QUERY, batched
 from experiments.campaign.tree_runs import record_trees, tree_tasks
 from experiments.campaign.verdicts import summary_status
 from puzzlelab.collector import making_lasting_objects

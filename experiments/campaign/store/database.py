@@ -26,12 +26,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import fields
-from itertools import islice
 from pathlib import Path
-from typing import TypeVar
 
 from experiments.campaign.identity import RunIdentity
 from experiments.campaign.record import RunRecord
+from experiments.campaign.store.batches import KEYS_PER_QUERY, batched
 from experiments.campaign.store.contradictions import Contradictions
 from experiments.campaign.store.rows import from_row, run_columns, to_row
 from experiments.campaign.store.tables import (
@@ -49,11 +48,6 @@ from experiments.campaign.verdicts import marked_wrong
 from puzzlelab.collector import making_lasting_objects
 from puzzlelab.errors import PuzzleLabError
 
-T = TypeVar("T")
-
-KEYS_PER_QUERY = 500
-"""Runs asked about or written per statement when a campaign's whole grid is gone
-through: memory stays that of a batch, whatever the grid's size."""
 COMMIT_SECONDS = 0.25
 """The longest a stored run waits in the open transaction before the batch is committed."""
 
@@ -388,13 +382,6 @@ class ResultsStore:
         with self.connection:
             for table in ("runs", "campaign", "instances"):
                 self.connection.execute(f"DELETE FROM {table}")
-
-
-def batched(items: Iterable[T], size: int) -> Iterator[list[T]]:
-    """``items`` in lists of ``size`` (the last shorter), read as they come."""
-    iterator = iter(items)
-    while batch := list(islice(iterator, size)):
-        yield batch
 
 
 @functools.lru_cache(maxsize=8)

@@ -134,8 +134,15 @@ def readme(rows: Sequence[Row], command: str) -> str:
 
     return "\n".join([
         "# Dask at scale: throughput per worker, the scheduler's overhead, a worker killed",
-        "", f"Written by {code(command)}. {__doc__.split(chr(10) + chr(10))[1].strip()}"
-        .replace("\n", " "), "", *table(rows, [shown(field) for field in FIELDS]), "",
+        "", f"Written by {code(command)}. Each campaign runs the shipped 4x4 Sudokus "
+        "(`classic` on `cp`) repeated to the size, in a fresh process; a Dask campaign "
+        "starts its own local cluster (a scheduler and nanny-kept worker processes, each "
+        "keeping one PuzzleLab worker process). Throughput per worker is runs / seconds / "
+        "workers; the scheduler's overhead per run is a Dask campaign's time per run less "
+        "the local pool's at the same number of workers. The last campaign SIGKILLs one "
+        "Dask worker process once a third of its runs are stored (its nanny starts "
+        "another). Each store is read back: every planned run stored once, its answer "
+        "checked correct.", "", *table(rows, [shown(field) for field in FIELDS]), "",
         "Every campaign stored each planned run once, its answer checked correct: "
         + ("**yes**" if not lost(rows) else f"**no** ({len(lost(rows))} campaigns)") + ".",
         ""])

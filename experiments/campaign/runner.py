@@ -129,7 +129,7 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
         plan = plan_workers(jobs, environment.core_count(), left.total(),
                             local=scheduler is None)
         engine = None
-        if left and executor == "local":  # its workers import while the store is set
+        if left and executor == "local":  # its workers import while the instances are stored
             engine = stack.enter_context(LocalPool(plan.workers,
                                                    log_path=folder / "workers.log"))
             engine.start(spec.solvers)

@@ -9,10 +9,15 @@ from pathlib import Path
 
 from experiments.analysis.forked_work import run_forked
 from experiments.analysis.table_format import summary_of
-from experiments.analysis.tables import CampaignRuns, build_comparison, render_campaigns
+from experiments.analysis.tables import (
+    AGGREGATED_FROM_RUNS,
+    CampaignRuns,
+    build_comparison,
+    render_campaigns,
+)
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.store.rows import write_runs_csv
-from experiments.campaign.stored_campaign import read_campaign
+from experiments.campaign.stored_campaign import read_campaigns
 from experiments.campaign.verdicts import judged_against
 
 TABLE_FILES = {"table.md": "markdown", "table.tex": "latex"}
@@ -32,17 +37,16 @@ def write_outputs(database: str | Path, report: bool | None = None,
     ``report`` says no) the report beside ``database``, grouped and measured as the
     campaign's spec says; return them, with the tables as text within ``width``, and
     their summary rows alone where the whole would take more than ``height`` lines."""
-    campaign, read = CampaignRuns.read(Path(database))
+    [campaign] = read_campaigns([database], whole_below=AGGREGATED_FROM_RUNS)
     folder = Path(database).parent
     settings = campaign.table_settings()
     written = None
     if campaign.stored_runs and (settings.report if report is None else report):
         from experiments.analysis.report import report_of  # matplotlib: only when reporting
 
-        whole = campaign if campaign.runs else read_campaign(database)
         # the report is drawn in a forked child while the tables and runs.csv are written here
-        written = run_forked(lambda: report_of([whole], folder / "report").folder)
-    runs = [read]
+        written = run_forked(lambda: report_of([campaign], folder / "report").folder)
+    runs = [CampaignRuns.of(campaign)]
     tables = build_comparison(runs, settings.by, settings.metrics,
                               settings.reached) if campaign.stored_runs else []
     files = []

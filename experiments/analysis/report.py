@@ -20,7 +20,7 @@ import math
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import jinja2
@@ -28,7 +28,7 @@ import jinja2
 import puzzlelab
 from experiments.analysis.figure_style import DrawnFigure
 from experiments.analysis.forked_work import run_forked
-from experiments.analysis.report_data import plot_cells, summary_line
+from experiments.analysis.report_data import EFFORT_STATISTICS, plot_cells, summary_line
 from experiments.analysis.report_explained import (
     SUMMARY_HEADERS,
     ExplainedRow,
@@ -50,7 +50,13 @@ from experiments.analysis.table_format import (
     render,
     text_width,
 )
-from experiments.analysis.tables import NOTES, build_tables
+from experiments.analysis.tables import (
+    AGGREGATED_FROM_RUNS,
+    NOTES,
+    CampaignRuns,
+    build_comparison,
+    known_metrics,
+)
 from experiments.campaign.stored_campaign import StoredCampaign, read_campaigns
 from puzzlelab.errors import PuzzleLabError
 from puzzlelab.notebook import svg_address
@@ -151,7 +157,7 @@ def write_report(databases: Sequence[str | Path], out: str | Path | None = None,
     started = time.perf_counter()
     if not databases:
         raise PuzzleLabError("name at least one results database (runs.sqlite)")
-    campaigns = read_campaigns(databases, require_runs=True)
+    campaigns = read_campaigns(databases, require_runs=True, whole_below=AGGREGATED_FROM_RUNS)
     folder = Path(out) if out is not None else default_folder(databases)
     return report_of(campaigns, folder, by, metrics, instances, reached, started)
 
@@ -168,21 +174,26 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
     settings = [campaign.table_settings() for campaign in campaigns]
     groupings = [by or own.by for own in settings]
     anchors = [_unique(_slug(campaign.name), used) for campaign in campaigns]
-    cells_of = [plot_cells(c, grouped) for c, grouped in zip(campaigns, groupings)]
+    runs_of = [CampaignRuns.of(campaign) for campaign in campaigns]
+    for runs, own in zip(runs_of, settings):  # one query in the store for plots and tables
+        if runs.aggregated is not None:
+            known = known_metrics()
+            runs.cells([*EFFORT_STATISTICS, *(known[name].column for name in
+                                              metrics or own.metrics if name in known)])
+    cells_of = [plot_cells(runs, grouped) for runs, grouped in zip(runs_of, groupings)]
     # the figures, the longest part, are drawn each in a forked process of its own (the
     # cores idle at the end of a campaign), while the rest is made here
     plans = [planned_figures(cells, figures, anchor, grouped)
              for cells, anchor, grouped in zip(cells_of, anchors, groupings)]
     drawing = [[run_forked(draw) for draw in drawers] for drawers, _ in plans]
-    for campaign, own, grouped, anchor, cells in zip(campaigns, settings, groupings, anchors,
-                                                     cells_of):
-        tables = build_tables(campaign.runs, grouped, metrics or own.metrics,
-                              own.reached if reached is None else reached,
-                              campaign.repeats)
+    for campaign, runs, own, grouped, anchor, cells in zip(campaigns, runs_of, settings,
+                                                           groupings, anchors, cells_of):
+        tables = build_comparison([replace(runs, name="")], grouped, metrics or own.metrics,
+                                  own.reached if reached is None else reached)
         pictures, notes = draw_puzzles(campaign, instances, figures, anchor)
-        if campaign.planned_runs is not None and len(campaign.runs) < campaign.planned_runs:
-            notes.insert(0, f"partial: {len(campaign.runs)} of {campaign.planned_runs} planned "
-                            f"runs stored; run the spec again to finish")
+        if campaign.planned_runs is not None and campaign.stored_runs < campaign.planned_runs:
+            notes.insert(0, f"partial: {campaign.stored_runs} of {campaign.planned_runs} "
+                            f"planned runs stored; run the spec again to finish")
         hidden = campaign.hidden_note()
         if hidden:
             notes.insert(0, hidden)
@@ -196,7 +207,7 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
             campaign, facts(campaign), anchor, grouped, shown, [], pictures, notes,
             markdown_tables=render(tables, "markdown", PAGE_CHARACTERS),
             latex_tables=render(tables, "latex", LATEX_CHARACTERS),
-            sizes=size_rows(campaign.runs), trees=draw_trees(campaign, figures, anchor),
+            sizes=size_rows(campaign), trees=draw_trees(campaign, figures, anchor),
             explained=explained))
     templates = {name: _template(name) for name in OUTPUTS}  # while the figures are drawn
     for section, pending, (_, absent) in zip(sections, drawing, plans):

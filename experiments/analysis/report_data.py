@@ -10,17 +10,13 @@ shows the same mark as in the tables (``t/o``, ``n/a``, ``WRONG``, ...), never a
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from experiments.analysis.cell_runs import SEARCH_TIME, CellRuns, failure_mark
 from experiments.analysis.table_format import MISSING, REFUSED, TIMEOUT
-from experiments.analysis.tables import dimension
-from experiments.campaign.record import RunRecord
+from experiments.analysis.tables import CampaignRuns
 from experiments.campaign.spec import GROUPINGS
-from experiments.campaign.stored_campaign import StoredCampaign
-from experiments.campaign.verdicts import with_contradictions
 from puzzlelab.errors import OptionError
 from puzzlelab.wording import counted
 
@@ -50,45 +46,43 @@ class PlotCell:
         return self.mark is None
 
 
-def setting_of(run: RunRecord, by: str) -> str:
-    """The title of the table a run is in: the dimensions that are not the column groups."""
-    return " · ".join(f"{d} {dimension(run, d)}" for d in ("solver", "heuristic", "viewpoint")
+def setting_of(group: Sequence[str], by: str) -> str:
+    """The title of the table a cell is in: the dimensions (of its viewpoint, solver and
+    heuristic) that are not the column groups."""
+    dimensions = dict(zip(("viewpoint", "solver", "heuristic"), group))
+    return " · ".join(f"{d} {dimensions[d]}" for d in ("solver", "heuristic", "viewpoint")
                       if d != by)
 
 
-def plot_cells(campaign: StoredCampaign, by: str) -> list[PlotCell]:
-    """Every cell of the campaign's tables, in grid order, with its mark or its figures."""
+def plot_cells(runs: CampaignRuns, by: str) -> list[PlotCell]:
+    """Every cell of the campaign's tables, in grid order, with its mark or its figures
+    (the same cells as the tables', read from the runs or aggregated in the store)."""
     if by not in GROUPINGS:
         raise OptionError(f"unknown --by {by!r}; valid: {', '.join(GROUPINGS)}")
-    grouped: dict[tuple[str, str, str, str], list[RunRecord]] = {}
-    for run in with_contradictions(campaign.runs):
-        key = (dimension(run, by), setting_of(run, by), run.identity.instance,
-               run.identity.solver)
-        grouped.setdefault(key, []).append(run)
-    planned = campaign.repeats or 1
-    return [_cell(group, setting, instance, solver, repeats, planned)
-            for (group, setting, instance, solver), repeats in grouped.items()]
+    made = runs.cells(EFFORT_STATISTICS)
+    planned = runs.repeats or 1
+    where = {name: index for index, name in enumerate(("viewpoint", "solver", "heuristic"))}
+    return [_cell(group[where[by]], setting_of(group, by), instance, group[1], cell, planned)
+            for (group, instance), cell in made.cells.items()]
 
 
-def _cell(group: str, setting: str, instance: str, solver: str, repeats: Sequence[RunRecord],
+def _cell(group: str, setting: str, instance: str, solver: str, repeats: CellRuns,
           planned: int) -> PlotCell:
-    limits = [r.identity.time_limit for r in repeats if r.identity.time_limit is not None]
-    limit = max(limits) if limits else None
-    mark = failure_mark(CellRuns.of(repeats, ()))
+    limit = repeats.time_limit
+    mark = failure_mark(repeats)
     if mark is not None:
         return PlotCell(group, setting, instance, solver, mark.split(" (")[0],
                         time_limit=limit)
-    if len(repeats) < planned:
+    if repeats.count < planned:
         return PlotCell(group, setting, instance, solver,
-                        f"{MISSING} ({len(repeats)}/{planned})", time_limit=limit)
-    figures = {name: _median([r.figure(name) for r in repeats]) for name in EFFORT_STATISTICS}
+                        f"{MISSING} ({repeats.count}/{planned})", time_limit=limit)
+    figures = {name: _float(repeats.medians.get(name)) for name in EFFORT_STATISTICS}
     return PlotCell(group, setting, instance, solver, None,
-                    _median([r.figure(SEARCH_TIME) for r in repeats]), figures, limit)
+                    _float(repeats.medians.get(SEARCH_TIME)), figures, limit)
 
 
-def _median(values: Sequence[float | None]) -> float | None:
-    present = [float(v) for v in values if v is not None]
-    return statistics.median(present) if present else None
+def _float(value: float | None) -> float | None:
+    return None if value is None else float(value)
 
 
 def groups_of(cells: Sequence[PlotCell]) -> list[str]:

@@ -15,7 +15,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from experiments.analysis.report_pictures import instance_of_run
+from experiments.analysis.report_pictures import instance_of_run, instance_runs
 from experiments.campaign.spec import explain_settings
 from experiments.campaign.stored_campaign import StoredCampaign
 from experiments.reasoning.steps import Explanation
@@ -76,12 +76,13 @@ def explain_instances(campaign: StoredCampaign, first_link: int
     kind = PUZZLES.get(puzzle)
     rows: list[ExplainedRow] = []
     notes: list[str] = []
+    runs_of = instance_runs(campaign, settings.instances)
     for label in settings.instances:
-        runs = [run for run in campaign.runs if run.identity.instance == label]
-        if not runs:
+        first, _ = runs_of[label]
+        if first is None:
             notes.append(f"{label}: not explained, the campaign has no run of it")
             continue
-        instance, missing = instance_of_run(campaign, kind, runs[0])
+        instance, missing = instance_of_run(campaign, kind, first)
         if instance is None:
             notes.append(f"{label}: not explained, {missing}")
             continue

@@ -11,11 +11,11 @@ sessions that made runs.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from experiments.campaign.record import RunRecord
 from experiments.campaign.store import Session
 from experiments.campaign.stored_campaign import StoredCampaign
 from experiments.campaign.verdicts import Verdict
@@ -42,32 +42,53 @@ class RunCounts:
 
 
 def run_counts(campaign: StoredCampaign) -> RunCounts:
-    """The runs planned and stored, and how the stored ones ended."""
-    runs = campaign.runs
-    wrong = sum(run.verdict is Verdict.WRONG for run in runs)
+    """The runs planned and stored, and how the stored ones ended (counted in the store
+    for a campaign read without its runs)."""
+    if campaign.read_whole:
+        counts = Counter(Verdict.WRONG.value if run.verdict is Verdict.WRONG
+                         else run.status.value for run in campaign.runs)
+    else:
+        from experiments.analysis.store_tally import endings
+
+        counts = endings(campaign)
+    wrong = counts[Verdict.WRONG.value]
 
     def ended(status: Status) -> int:
-        return sum(run.status is status and run.verdict is not Verdict.WRONG for run in runs)
+        return counts[status.value]
 
-    return RunCounts(planned=campaign.planned_runs, stored=len(runs),
+    return RunCounts(planned=campaign.planned_runs, stored=campaign.stored_runs,
                      solved=ended(Status.SOLVED), unsatisfiable=ended(Status.UNSATISFIABLE),
                      timed_out=ended(Status.TIMEOUT), memory_out=ended(Status.MEMORY_OUT),
                      refused=ended(Status.REFUSED), failed=ended(Status.ERROR), wrong=wrong)
 
 
-def limits(runs: Sequence[RunRecord]) -> list[tuple[str, str]]:
+def limits(campaign: StoredCampaign) -> list[tuple[str, str]]:
     """The time and memory limit the runs were given, each value with how many runs had
     it when they differ."""
-    def listed(values: Sequence[str]) -> str:
-        seen = {value: values.count(value) for value in dict.fromkeys(values)}
+    def listed(values: Sequence[tuple[str, int]]) -> str:
+        seen: dict[str, int] = {}
+        for value, count in values:
+            seen[value] = seen.get(value, 0) + count
         if len(seen) == 1:
             return next(iter(seen))
         return ", ".join(f"{value} ({counted(count, 'run')})" for value, count in seen.items())
 
-    limits = [run.identity for run in runs]
-    time = [f"{r.time_limit:g} s" if r.time_limit is not None else "none" for r in limits]
-    memory = [f"{r.memory_limit_mb} MB" if r.memory_limit_mb is not None else "none"
-              for r in limits]
+    def shown(limit: float | None) -> str:
+        return f"{limit:g} s" if limit is not None else "none"
+
+    def megabytes(limit: int | None) -> str:
+        return f"{limit} MB" if limit is not None else "none"
+
+    if campaign.read_whole:
+        runs = [run.identity for run in campaign.runs]
+        time = [(shown(r.time_limit), 1) for r in runs]
+        memory = [(megabytes(r.memory_limit_mb), 1) for r in runs]
+    else:
+        from experiments.analysis.store_tally import limit_counts
+
+        pairs = limit_counts(campaign)
+        time = [(shown(limit), count) for limit, _, count in pairs]
+        memory = [(megabytes(limit), count) for _, limit, count in pairs]
     return [("time limit", f"{listed(time)} of search per run"),
             ("memory limit", f"{listed(memory)} per run, above what the worker process holds "
                              f"when the run starts (its address space)")]
@@ -90,13 +111,20 @@ def stored_sessions(campaign: StoredCampaign) -> list[Session]:
     return list(campaign.sessions) or ([campaign.session] if campaign.session else [])
 
 
-def runs_made(sessions: Sequence[Session], runs: Sequence[RunRecord]) -> list[int | None]:
+def runs_made(sessions: Sequence[Session], campaign: StoredCampaign) -> list[int | None]:
     """The stored runs each session made: those that finished between its start and the
     next session's (None for every session when the runs carry no finishing time). A run
     a later session replaced (``--fresh``) counts for the later one."""
     starts = [_moment(s.started_at) for s in sessions]
-    finished = [_moment(r.finished_at) for r in runs]
-    if not any(finished) or not all(starts):
+    if not all(starts):
+        return [None] * len(sessions)
+    if not campaign.read_whole:
+        from experiments.analysis.store_tally import runs_made as made_in_store
+
+        counted_made = made_in_store(campaign, [s.started_at for s in sessions])
+        return [None] * len(sessions) if counted_made is None else list(counted_made)
+    finished = [_moment(r.finished_at) for r in campaign.runs]
+    if not any(finished):
         return [None] * len(sessions)
     made: list[int | None] = [0] * len(sessions)
     for moment in finished:
@@ -129,10 +157,10 @@ def describe_session(session: Session, made: int | None) -> str:
     return f"{when}{took}, {state}: {ran} ({session.executor}{jobs})"
 
 
-def history(sessions: Sequence[Session], runs: Sequence[RunRecord]) -> list[tuple[str, str]]:
+def history(sessions: Sequence[Session], made: Sequence[int | None]
+            ) -> list[tuple[str, str]]:
     """Each session as (its name, what it did), oldest first; past :data:`LISTED_SESSIONS`
     the earliest are summed up in one."""
-    made = runs_made(sessions, runs)
     lines = [(f"session {index}" if len(sessions) > 1 else "session", describe_session(s, m))
              for index, (s, m) in enumerate(zip(sessions, made), start=1)]
     if len(lines) <= LISTED_SESSIONS:
@@ -154,17 +182,18 @@ def facts(campaign: StoredCampaign) -> list[tuple[str, str]]:
                        f"{counts.unsatisfiable} unsatisfiable, {counts.timed_out} timed out, "
                        f"{counts.memory_out} out of memory, {counts.refused} refused, "
                        f"{counts.failed} failed, {counts.wrong} wrong"),
-              ("repeats", str(campaign.repeats or 1)), *limits(campaign.runs)]
+              ("repeats", str(campaign.repeats or 1)), *limits(campaign)]
     sessions = stored_sessions(campaign)
     if not sessions:
         return [*listed, ("sessions", "none recorded")]
-    working = [s for s, m in zip(sessions, runs_made(sessions, campaign.runs)) if m] \
+    made = runs_made(sessions, campaign)
+    working = [s for s, m in zip(sessions, made) if m] \
         or [sessions[-1]]
 
     def of_all(read: Callable[[Session], str]) -> str:
         return "; ".join(dict.fromkeys(read(s) for s in working))
 
-    return [*listed, *history(sessions, campaign.runs),
+    return [*listed, *history(sessions, made),
             ("machine", of_all(lambda s: f"{_known(s.cpu_model)}, {_known(s.cores)} cores, "
                                          f"{_known(s.platform)}")),
             ("Python", of_all(lambda s: _known(s.python))),

@@ -39,8 +39,13 @@ class DrawnPuzzle:
 def chosen_instances(campaign: StoredCampaign, named: Sequence[str]) -> list[str]:
     """The instance labels to draw: those ``named`` (each must be in the campaign), else
     the first few in grid order."""
-    labels = list(dict.fromkeys(run.identity.instance for run in
-                                sorted(campaign.runs, key=lambda r: r.identity.position)))
+    if campaign.read_whole:
+        labels = list(dict.fromkeys(run.identity.instance for run in
+                                    sorted(campaign.runs, key=lambda r: r.identity.position)))
+    else:
+        from experiments.analysis.store_tally import labels as stored_labels
+
+        labels = stored_labels(campaign)
     if not named:
         return labels[:SHOWN_BY_DEFAULT]
     unknown = [name for name in named if name not in labels]
@@ -61,26 +66,42 @@ def draw_puzzles(campaign: StoredCampaign, named: Sequence[str], folder: Path,
     kind = PUZZLES.get(puzzle)
     drawn: list[DrawnPuzzle] = []
     notes: list[str] = []
-    for label in chosen_instances(campaign, named):
-        runs = [run for run in campaign.runs if run.identity.instance == label]
-        instance, missing = instance_of_run(campaign, kind, runs[0])
+    chosen = chosen_instances(campaign, named)
+    for label, (first, answer) in instance_runs(campaign, chosen).items():
+        assert first is not None  # a chosen instance has runs
+        instance, missing = instance_of_run(campaign, kind, first)
         if instance is None:
             notes.append(f"{label}: {missing}")
             continue
-        for index, (caption, solution) in enumerate(_pictures(kind, instance, runs)):
+        for index, (caption, solution) in enumerate(_pictures(kind, instance, answer)):
             name = f"{prefix}-{_file_name(label)}" + ("-known" if index else "")
             drawn.append(_draw(kind, instance, solution, label, f"{label}: {caption}",
                                folder / f"{name}.svg"))
     return drawn, notes
 
 
+def instance_runs(campaign: StoredCampaign, labels: Sequence[str]
+                  ) -> dict[str, tuple[RunRecord | None, RunRecord | None]]:
+    """Each instance's first run (None: it has none), and its first run with a solution
+    the checker accepted: all a picture or an explanation needs of its runs."""
+    if not campaign.read_whole:
+        from experiments.analysis.store_tally import instance_runs as stored_runs
+
+        return stored_runs(campaign, labels)
+    found: dict[str, tuple[RunRecord | None, RunRecord | None]] = {}
+    for label in labels:
+        runs = [run for run in campaign.runs if run.identity.instance == label]
+        found[label] = (runs[0] if runs else None,
+                        next((run for run in runs if run.verdict is Verdict.CORRECT
+                              and run.solution is not None), None))
+    return found
+
+
 def _pictures(kind: PuzzleKind[Any, Any], instance: Any,
-              runs: Sequence[RunRecord]) -> list[tuple[str, Any]]:
+              found: RunRecord | None) -> list[tuple[str, Any]]:
     """What to draw of one instance, each with its caption: the campaign's answer, then
     the file's known solution where it differs; or what there is."""
     known = kind.known_solution(instance)
-    found = next((run for run in runs if run.verdict is Verdict.CORRECT
-                  and run.solution is not None), None)
     if found is None:
         if known is not None:
             return [("the solution the file gives (no run of the campaign found one)", known)]

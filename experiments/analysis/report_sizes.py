@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from experiments.campaign.record import RunRecord
+from experiments.campaign.stored_campaign import StoredCampaign
 
 FIGURES = ("model_variables", "model_constraints", "posted_variables", "posted_constraints")
 
@@ -32,11 +32,16 @@ HEADERS = ("viewpoint", "solvers", "variables", "constraints", "posted variables
            "posted constraints")
 
 
-def size_rows(runs: Sequence[RunRecord]) -> list[SizeRow]:
+def size_rows(campaign: StoredCampaign) -> list[SizeRow]:
     """A row per viewpoint and lowered size, naming the solvers that post it so, in the
-    runs' order; runs stored before sizes were measured are left out."""
+    runs' order; runs stored before sizes were measured are left out (asked of the store
+    for a campaign read without its runs)."""
+    if not campaign.read_whole:
+        from experiments.analysis.store_tally import size_spans
+
+        return _rows(size_spans(campaign))
     seen: dict[tuple[str, str], list[list[int]]] = {}
-    for run in runs:
+    for run in campaign.runs:
         figures = run.statistics.as_dict()
         values = [int(figures[name]) for name in FIGURES if figures.get(name) is not None]
         if len(values) < len(FIGURES):
@@ -45,14 +50,20 @@ def size_rows(runs: Sequence[RunRecord]) -> list[SizeRow]:
                                   [[] for _ in FIGURES])
         for column, value in zip(columns, values, strict=True):
             column.append(value)
+    return _rows([(viewpoint, solver, [(min(column), max(column)) for column in columns])
+                  for (viewpoint, solver), columns in seen.items()])
+
+
+def _rows(spans: Sequence[tuple[str, str, list[tuple[int, int]]]]) -> list[SizeRow]:
+    """The rows of each viewpoint and solver's least and largest sizes, the solvers that
+    post a viewpoint alike in one row."""
     rows: dict[tuple[str, tuple[str, ...]], list[str]] = {}
-    for (viewpoint, solver), columns in seen.items():
-        cells = tuple(_span(column) for column in columns)
+    for viewpoint, solver, columns in spans:
+        cells = tuple(_span(low, high) for low, high in columns)
         rows.setdefault((viewpoint, cells), []).append(solver)
     return [SizeRow(viewpoint, ", ".join(solvers), cells)
             for (viewpoint, cells), solvers in rows.items()]
 
 
-def _span(values: list[int]) -> str:
-    low, high = min(values), max(values)
+def _span(low: int, high: int) -> str:
     return f"{low:,}" if low == high else f"{low:,}-{high:,}"

@@ -50,7 +50,12 @@ def draw_trees(campaign: StoredCampaign, folder: Path, prefix: str) -> list[Tree
         return []
     from experiments.analysis.tree_drawing import write_svg_and_pdf
 
-    runs = {run.identity.key: run for run in campaign.runs}
+    if campaign.read_whole:
+        runs = {run.identity.key: run for run in campaign.runs}
+    else:
+        from experiments.analysis.store_tally import runs_by_key
+
+        runs = runs_by_key(campaign, [stored.run_key for stored in trees])
     varying = _varying(trees)
     groups: dict[str, list[DrawnTree]] = {}
     folder.mkdir(parents=True, exist_ok=True)

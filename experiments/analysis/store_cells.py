@@ -71,12 +71,23 @@ class StoreCells:
         with ResultsStore.open_existing(database) as store:
             self.only_grid = not all_runs and store.grid_runs_missing() is not None
             self.stored = store.grid_runs_stored() if self.only_grid else store.run_count()
+        self._held: list[tuple[frozenset[str], CampaignCells]] = []
 
     def cells(self, columns: Sequence[str]) -> CampaignCells:
-        """The cells, with the medians of ``columns`` (and of the search time)."""
+        """The cells, with the medians of ``columns`` (and of the search time); cells
+        made before with the medians of more columns serve again (a report asks for its
+        plots' and its tables' figures)."""
+        wanted = frozenset({*columns, SEARCH_TIME})
+        made = next((cells for held, cells in self._held if wanted <= held), None)
+        if made is None:
+            made = self._aggregated(sorted(wanted))
+            self._held.append((wanted, made))
+        return made
+
+    def _aggregated(self, shown: Sequence[str]) -> CampaignCells:
+        """The cells, with the medians of the ``shown`` figures, from one query."""
         import duckdb
 
-        shown = sorted({*columns, SEARCH_TIME})
         with ResultsStore.open_existing(self.database) as store:
             present = {row[1] for row in store.connection.execute("PRAGMA table_info(runs)")}
             solved = store.connection.execute(  # over every stored run, in the grid or not

@@ -50,7 +50,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from experiments.analysis.cell_runs import (
     SEARCH_TIME,
@@ -99,9 +98,10 @@ def known_metrics() -> dict[str, Metric]:
 
 
 AGGREGATED_FROM_RUNS = 20_000
-"""The stored runs from which ``table`` aggregates in the store rather than reading the
-runs: starting DuckDB costs about 0.8 s, reading records about 0.1 s per 1,000 runs
-(results/campaign-scale), so below this a small campaign's table comes sooner."""
+"""The stored runs from which ``table`` and ``report`` ask the store rather than read the
+runs (``read_campaigns(..., whole_below=AGGREGATED_FROM_RUNS)``): starting DuckDB costs
+about 0.8 s, reading records about 0.1 s per 1,000 runs (results/campaign-scale), so
+below this a small campaign's tables come sooner; both give the same."""
 NOTES = ("Rows: figures are medians of the repeats; solved: instances whose runs all "
          "finished, none WRONG, of those the group did not refuse (n/a: the model was never "
          "built, so no search failed; the cell counts them); total and geo. mean (shifted: of "
@@ -127,7 +127,10 @@ class CampaignRuns:
 
     @classmethod
     def of(cls, campaign: StoredCampaign) -> CampaignRuns:
-        """The runs of a campaign read from its store."""
+        """The runs of a campaign read from its store: its records, or for one read
+        without them, its cells aggregated in the store."""
+        if not campaign.read_whole:
+            return cls.in_store(campaign, campaign.all_runs)
         return cls(campaign.name, campaign.runs, campaign.repeats, campaign.planned_runs)
 
     @classmethod
@@ -143,20 +146,6 @@ class CampaignRuns:
     def stored_runs(self) -> int:
         """How many runs the campaign's tables read."""
         return len(self.runs) if self.stored is None else self.stored
-
-    @classmethod
-    def read(cls, database: Path, all_runs: bool = False) -> tuple[StoredCampaign,
-                                                                   CampaignRuns]:
-        """A campaign as ``puzzlelab table`` reads it: a small store's runs as records
-        (no query engine to start), a large one's cells aggregated in the store
-        (:data:`AGGREGATED_FROM_RUNS`); the same tables either way."""
-        from experiments.campaign.stored_campaign import read_campaign, read_header
-
-        header = read_header(database, all_runs)
-        if header.stored_runs >= AGGREGATED_FROM_RUNS:
-            return header, cls.in_store(header, all_runs)
-        whole = read_campaign(database, all_runs=all_runs)
-        return whole, cls.of(whole)
 
     def cells(self, columns: Sequence[str]) -> CampaignCells:
         """The campaign's cells, with the medians of ``columns``."""

@@ -49,6 +49,14 @@ class StoredCampaign:
     """Every session the store recorded, oldest first (``session`` is the last)."""
     stored_runs: int = 0
     """The stored runs ``runs`` holds, or would hold when read without them."""
+    all_runs: bool = False
+    """Read with every stored run, not only the grid's."""
+
+    @property
+    def read_whole(self) -> bool:
+        """Whether ``runs`` holds every run the campaign's tables read (else it was read
+        without them, and what it says of them is asked of its store)."""
+        return len(self.runs) == self.stored_runs
 
     def hidden_note(self) -> str | None:
         """What a table or report of the campaign leaves out, and how to show it."""
@@ -163,7 +171,7 @@ def read_campaign(path: str | Path, require_runs: bool = False,
                              f"campaign first (puzzlelab run SPEC)")
     return StoredCampaign(name, path, runs, session, plan.repeats, plan.runs, instances,
                           outside_grid=len(stored) - len(runs), sessions=tuple(sessions),
-                          stored_runs=len(runs))
+                          stored_runs=len(runs), all_runs=all_runs)
 
 
 def read_header(path: str | Path, all_runs: bool = False) -> StoredCampaign:
@@ -183,25 +191,37 @@ def read_header(path: str | Path, all_runs: bool = False) -> StoredCampaign:
         stored = store.run_count() - outside
     return StoredCampaign(name, path, (), session, plan.repeats, plan.runs, instances,
                           outside_grid=outside, sessions=tuple(sessions),
-                          stored_runs=stored)
+                          stored_runs=stored, all_runs=all_runs)
 
 
 def read_campaigns(paths: Sequence[str | Path], require_runs: bool = False,
-                   all_runs: bool = False, runs: bool = True) -> list[StoredCampaign]:
+                   all_runs: bool = False, whole_below: int | None = None
+                   ) -> list[StoredCampaign]:
     """Several stores, each under its campaign's name, or where two share one, under the
     shortest end of its folder's path that tells them apart; the same store twice is
-    refused. Without ``runs``, each is read without its runs (:func:`read_header`)."""
+    refused. With ``whole_below``, a store of that many runs or more is read without its
+    runs (:func:`read_header`: what is said of them is then asked of the store)."""
     resolved = [Path(path).resolve() for path in paths]
     for index, whole in enumerate(resolved):
         if whole in resolved[:index]:
             raise PuzzleLabError(f"{paths[index]}: the same results database is given twice")
-    read = [read_campaign(path, require_runs, all_runs) if runs else read_header(path, all_runs)
-            for path in paths]
+    read = [_read(path, require_runs, all_runs, whole_below) for path in paths]
     names = [campaign.name for campaign in read]
     if len(set(names)) < len(names):
         folders = distinct_path_ends([str(path.parent) for path in resolved])
         read = [replace(campaign, name=folder) for campaign, folder in zip(read, folders)]
     return read
+
+
+def _read(path: str | Path, require_runs: bool, all_runs: bool,
+          whole_below: int | None) -> StoredCampaign:
+    """One store, whole or (from ``whole_below`` runs) without its runs."""
+    if whole_below is None:
+        return read_campaign(path, require_runs, all_runs)
+    header = read_header(path, all_runs)
+    if header.stored_runs < whole_below:
+        return read_campaign(path, require_runs, all_runs)
+    return header
 
 
 def left_unfinished(path: str | Path) -> bool:

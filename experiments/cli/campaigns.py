@@ -10,7 +10,6 @@ import signal
 import sys
 import time
 from argparse import ArgumentParser, BooleanOptionalAction, Namespace
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -187,20 +186,19 @@ def _table_arguments(parser: ArgumentParser) -> None:
 def table(given: Namespace) -> None:
     """Print the course-style tables of one results database, or of several side by side
     (grouped and measured as the first campaign's spec says, unless told otherwise)."""
-    from experiments.analysis.tables import CampaignRuns, format_campaigns
+    from experiments.analysis.tables import AGGREGATED_FROM_RUNS, CampaignRuns, format_campaigns
     from experiments.analysis.terminal import terminal_width
     from experiments.campaign.stored_campaign import read_campaigns
 
     if given.fmt == "parquet":
         _runs_to_parquet(given)
         return
-    campaigns = read_campaigns(given.databases, all_runs=given.all_runs, runs=False)
+    campaigns = read_campaigns(given.databases, all_runs=given.all_runs,
+                               whole_below=AGGREGATED_FROM_RUNS)
     _note_hidden(campaigns)
     own = campaigns[0].table_settings()
     width = terminal_width() if given.width is None else given.width or None
-    read = [replace(CampaignRuns.read(c.database, given.all_runs)[1], name=c.name)
-            for c in campaigns]  # named as read_campaigns tells same-named ones apart
-    text = format_campaigns(read, by=given.by or own.by,
+    text = format_campaigns([CampaignRuns.of(c) for c in campaigns], by=given.by or own.by,
                             metrics=listed(given.metrics) if given.metrics is not None
                             else own.metrics, fmt=given.fmt,
                             reached=own.reached if given.reached is None else given.reached,
@@ -248,6 +246,7 @@ def report(given: Namespace) -> None:
     """Write the course-style report of results databases: index.html (tables, figures,
     puzzles), report.md, report.tex, and each figure as SVG and PDF."""
     from experiments.analysis.report import default_folder, report_of  # matplotlib
+    from experiments.analysis.tables import AGGREGATED_FROM_RUNS
     from experiments.campaign.stored_campaign import read_campaigns
 
     started = time.perf_counter()
@@ -255,7 +254,8 @@ def report(given: Namespace) -> None:
     if folder.exists() and not folder.is_dir():
         raise PuzzleLabError(f"--out {folder}: is a file; name the folder to write the "
                              f"report into (it is made if missing)")
-    campaigns = read_campaigns(given.databases, require_runs=True, all_runs=given.all_runs)
+    campaigns = read_campaigns(given.databases, require_runs=True, all_runs=given.all_runs,
+                               whole_below=AGGREGATED_FROM_RUNS)
     writable_folder(folder, "the report")
     _note_hidden(campaigns)
     written = report_of(campaigns, folder, by=given.by, started=started,

@@ -12,6 +12,7 @@ import pytest
 from experiments.analysis.report import write_report
 from experiments.analysis.report_data import plot_cells
 from experiments.analysis.report_figures import scatter_points
+from experiments.analysis.tables import CampaignRuns
 from experiments.api import read_runs, run_experiment
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.stored_campaign import read_campaign
@@ -106,7 +107,7 @@ def test_timeouts_refusals_and_partial_repeats_are_marks_not_numbers(tmp_path: P
         assert number not in html
     # on the plots: the timed-out cells sit on the border, the refused and partial ones
     # are unsolved; no unsolved cell has a figure
-    cells = plot_cells(read_campaign(database), "viewpoint")
+    cells = plot_cells(CampaignRuns.of(read_campaign(database)), "viewpoint")
     assert all(c.time_s is None and not c.figures for c in cells if not c.solved)
     points = scatter_points(cells, ("classic", "channeled"), "time")
     assert points.both == []

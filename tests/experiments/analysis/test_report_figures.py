@@ -14,6 +14,7 @@ from experiments.analysis.report import write_report
 from experiments.analysis.report_data import plot_cells
 from experiments.analysis.report_effort import effort_plans
 from experiments.analysis.report_figures import scatter_figure, scatter_points
+from experiments.analysis.tables import CampaignRuns
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.stored_campaign import read_campaign
 from tests.experiments.records import SUDOKUS, record_of, session_of, task_of
@@ -51,7 +52,7 @@ def svg_texts(path: Path) -> list[str]:
 def test_each_effort_figure_draws_one_statistic_named_by_its_title_and_axis(
         tmp_path: Path) -> None:
     database = two_solver_store(tmp_path / "mixed" / "runs.sqlite")
-    plans = effort_plans(plot_cells(read_campaign(database), "viewpoint"))
+    plans = effort_plans(plot_cells(CampaignRuns.of(read_campaign(database)), "viewpoint"))
     assert [(plan.statistic, plan.solvers) for plan in plans.figures] == [
         ("backtracks", ("cp",)), ("branches", ("cpsat",))]
     folder = write_report([database], tmp_path / "out").folder

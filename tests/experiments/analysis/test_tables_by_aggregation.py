@@ -112,8 +112,12 @@ def test_a_large_store_is_aggregated_where_it_is_stored(every_kind_of_cell: Path
 
 def test_a_small_store_is_read_as_records(every_kind_of_cell: Path) -> None:
     """Starting the query engine costs more than reading a few thousand runs."""
-    campaign, read = CampaignRuns.read(every_kind_of_cell)
-    assert read.aggregated is None and len(read.runs) == campaign.stored_runs == 11
+    from experiments.analysis.tables import AGGREGATED_FROM_RUNS
+    from experiments.campaign.stored_campaign import read_campaigns
+
+    [campaign] = read_campaigns([every_kind_of_cell], whole_below=AGGREGATED_FROM_RUNS)
+    assert campaign.read_whole and len(campaign.runs) == campaign.stored_runs == 11
+    assert CampaignRuns.of(campaign).aggregated is None
 
 
 def test_a_contradicted_claim_reads_wrong_in_runs_csv(every_kind_of_cell: Path) -> None:
@@ -123,3 +127,35 @@ def test_a_contradicted_claim_reads_wrong_in_runs_csv(every_kind_of_cell: Path) 
     written = (every_kind_of_cell.parent / "runs.csv").read_text()
     assert written == runs_as_csv(read_campaign(every_kind_of_cell).runs)
     assert "claims there is no solution" in written
+
+
+def reports_both_ways(database: Path, tmp_path: Path) -> dict[str, tuple[str, str]]:
+    """The report's pages from the runs read as records, then from the store asked."""
+    from experiments.analysis.report import report_of
+    from experiments.campaign.stored_campaign import read_campaigns
+
+    whole = read_campaigns([database], require_runs=True)
+    asked = read_campaigns([database], require_runs=True, whole_below=0)
+    assert whole[0].read_whole and not asked[0].read_whole
+    report_of(whole, tmp_path / "records")
+    report_of(asked, tmp_path / "store")
+    return {name: ((tmp_path / "records" / name).read_text(),
+                   (tmp_path / "store" / name).read_text())
+            for name in ("report.md", "report.tex", "index.html")}
+
+
+def test_every_kind_of_cell_reports_the_same_both_ways(every_kind_of_cell: Path,
+                                                         tmp_path: Path) -> None:
+    pages = reports_both_ways(every_kind_of_cell, tmp_path)
+    for from_records, asked in pages.values():
+        assert asked == from_records
+    page = pages["index.html"][1]
+    assert "11 stored" in page and "2 wrong" in page  # counted in the store
+
+
+@pytest.mark.slow  # every committed store's report drawn twice: a minute
+@pytest.mark.parametrize("database", COMMITTED, ids=[p.parent.name for p in COMMITTED])
+def test_every_committed_store_reports_the_same_both_ways(database: Path,
+                                                            tmp_path: Path) -> None:
+    for from_records, asked in reports_both_ways(database, tmp_path).values():
+        assert asked == from_records

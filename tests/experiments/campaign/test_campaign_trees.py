@@ -138,7 +138,7 @@ def test_the_report_shows_each_viewpoints_model_size(campaign: Path) -> None:
     sudoku = PUZZLES.get("sudoku")
     instance = sudoku.load(sudoku.data_folder() / "kul_named_9x9.txt", "lambda")
     rows = {(row.viewpoint, row.solvers): row.cells
-            for row in size_rows(read_campaign(campaign / "out" / "runs.sqlite").runs)}
+            for row in size_rows(read_campaign(campaign / "out" / "runs.sqlite"))}
     # both solvers post these models natively: one row each, naming both
     assert set(rows) == {("classic-weak", "cp, cpsat"), ("value-position-weak", "cp, cpsat")}
     for label, name in (("classic-weak", "classic"), ("value-position-weak", "value-position")):

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from experiments.analysis.report_data import plot_cells
-from experiments.analysis.tables import build_tables
+from experiments.analysis.tables import CampaignRuns, build_tables
 from experiments.campaign.executors.worker import execute
 from experiments.campaign.grid import RunTask, expand
 from experiments.campaign.record import RunRecord
@@ -177,7 +177,7 @@ def test_every_path_judges_a_run_the_same_way(tmp_path: Path, broken_backend: No
     for path in (stored_back, in_store, campaign.runs):
         assert [(r.status, r.verdict, r.message) for r in path] == \
                [(r.status, r.verdict, r.message) for r in expected]
-    cells = {cell.group: cell.mark for cell in plot_cells(campaign, "solver")}
+    cells = {cell.group: cell.mark for cell in plot_cells(CampaignRuns.of(campaign), "solver")}
     assert cells == {"cp": None, ClaimsNoSolution.name: "WRONG"}
     [table] = build_tables(runs, by="solver", metrics=["solutions"])
     assert dict(table.rows)["unsolved#1"] == ("1", "WRONG")

@@ -64,13 +64,11 @@ class CellRow(NamedTuple):
 
 
 class StoreCells:
-    """One store's name and plan, read at once, and its cells aggregated when asked."""
+    """A store's cells, aggregated when asked: of its grid's runs when some stored runs
+    are outside it (``only_grid``; else every run is the grid's, with no filter to pay)."""
 
-    def __init__(self, database: Path, all_runs: bool = False) -> None:
-        self.database = database
-        with ResultsStore.open_existing(database) as store:
-            self.only_grid = not all_runs and store.grid_runs_missing() is not None
-            self.stored = store.grid_runs_stored() if self.only_grid else store.run_count()
+    def __init__(self, database: Path, only_grid: bool) -> None:
+        self.database, self.only_grid = database, only_grid
         self._held: list[tuple[frozenset[str], CampaignCells]] = []
 
     def cells(self, columns: Sequence[str]) -> CampaignCells:

@@ -36,7 +36,7 @@ def _opened(campaign: StoredCampaign) -> Iterator[tuple[ResultsStore, str, set[s
     runs table has."""
     with ResultsStore.open_existing(campaign.database) as store:
         present = {row[1] for row in store.connection.execute("PRAGMA table_info(runs)")}
-        grid = not campaign.all_runs and store.grid_runs_missing() is not None
+        grid = campaign.outside_grid > 0  # else every stored run is the grid's: no filter
         yield store, "run_key IN (SELECT run_key FROM grid)" if grid else "1", present
 
 

@@ -130,18 +130,18 @@ class CampaignRuns:
         """The runs of a campaign read from its store: its records, or for one read
         without them, its cells aggregated in the store."""
         if not campaign.read_whole:
-            return cls.in_store(campaign, campaign.all_runs)
+            return cls.in_store(campaign)
         return cls(campaign.name, campaign.runs, campaign.repeats, campaign.planned_runs)
 
     @classmethod
-    def in_store(cls, campaign: StoredCampaign, all_runs: bool = False) -> CampaignRuns:
-        """A campaign read without its runs (:func:`~experiments.campaign.stored_campaign.
-        read_header`), whose cells are aggregated in its store."""
+    def in_store(cls, campaign: StoredCampaign) -> CampaignRuns:
+        """A campaign's runs as cells aggregated in its store (one read without its runs,
+        :func:`~experiments.campaign.stored_campaign.read_header`, or any other)."""
         from experiments.analysis.store_cells import StoreCells
 
-        cells = StoreCells(campaign.database, all_runs)
+        cells = StoreCells(campaign.database, only_grid=campaign.outside_grid > 0)
         return cls(campaign.name, (), campaign.repeats, campaign.planned_runs, cells.cells,
-                   cells.stored)
+                   campaign.stored_runs)
 
     def stored_runs(self) -> int:
         """How many runs the campaign's tables read."""

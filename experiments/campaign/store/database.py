@@ -198,6 +198,15 @@ class ResultsStore:
             "SELECT viewpoint, solver, heuristic, COUNT(*) FROM runs WHERE run_key IN "
             "(SELECT run_key FROM grid) GROUP BY viewpoint, solver, heuristic")})
 
+    def runs_outside_grid(self) -> int:
+        """How many stored runs the grid does not plan (0 in a store that keeps no grid:
+        all its runs are the grid's). When none is, what reads the grid's runs reads every
+        run, with no filter to pay for."""
+        if "grid" not in self.tables() or not self.connection.execute(
+                "SELECT 1 FROM grid LIMIT 1").fetchone():
+            return 0
+        return self.run_count() - self.grid_runs_stored()
+
     def grid_runs_missing(self) -> int | None:
         """How many runs the grid plans that are not stored (None in a store that keeps
         no grid: one made before grids were kept, or whose grid is empty)."""
@@ -318,7 +327,7 @@ class ResultsStore:
         defaults = self.campaign_defaults()
         cursor = self.connection.cursor()
         cursor.row_factory = None
-        only = grid_only and self.grid_runs_missing() is not None
+        only = grid_only and self.runs_outside_grid() > 0
         cursor.execute("SELECT * FROM runs" + (
             " WHERE run_key IN (SELECT run_key FROM grid)" if only else "")
             + " ORDER BY position")

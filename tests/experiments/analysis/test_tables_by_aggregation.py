@@ -34,7 +34,7 @@ def both_ways(database: Path, shape: dict, all_runs: bool,
     aggregation in the store."""
     read = records or read_campaign(database, all_runs=all_runs)
     from_records = [CampaignRuns.of(read)]
-    aggregated = [CampaignRuns.in_store(read_header(database, all_runs), all_runs)]
+    aggregated = [CampaignRuns.in_store(read_header(database, all_runs))]
     return tuple(render_campaigns(build_comparison(campaigns, **shape), campaigns, "markdown")
                  for campaigns in (from_records, aggregated))  # type: ignore[return-value]
 
@@ -159,3 +159,16 @@ def test_every_committed_store_reports_the_same_both_ways(database: Path,
                                                             tmp_path: Path) -> None:
     for from_records, asked in reports_both_ways(database, tmp_path).values():
         assert asked == from_records
+
+
+def test_runs_outside_the_grid_are_left_out_both_ways(every_kind_of_cell: Path) -> None:
+    """A campaign whose spec dropped a cell keeps its runs in the store: the tables of
+    the grid leave them out whichever way they are read, and show them with all runs."""
+    with ResultsStore(every_kind_of_cell) as store:
+        kept = [run.identity for run in store.runs() if run.identity.instance != "c"]
+        store.set_grid(kept)
+    shape = {"by": "viewpoint", "metrics": ("time", "backtracks"), "reached": True}
+    for all_runs in (False, True):
+        from_records, aggregated = both_ways(every_kind_of_cell, shape, all_runs)
+        assert aggregated == from_records
+        assert ("| c |" in aggregated) == all_runs

@@ -4,9 +4,9 @@
 SQLite's rows go to DuckDB as Arrow batches through the ADBC SQLite driver (C code,
 no Python object per value), and DuckDB groups them by cell: counts, failures, time
 limits, medians and lower medians of the figures shown. That pair was chosen by
-measurement on a store of a million runs (``results/campaign-scale``): 2.7 s and 277 MB,
-against 8.1 s and 350 MB with Python's own ``sqlite3`` feeding DuckDB, 6.2 s and 608 MB
-for polars, and over 11 s for one median in SQLite's own window functions.
+measurement on a store of a million runs, against Python's own ``sqlite3`` feeding
+DuckDB, polars reading the store, and SQLite's own window functions (one median each):
+the fastest, in little memory (``results/scale``).
 
 The rules are :mod:`experiments.analysis.cell_runs`'s, restated over columns: a run is
 failed unless its status is an answer and its verdict not ``wrong``; an "unsatisfiable"

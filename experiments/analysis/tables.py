@@ -100,7 +100,7 @@ def known_metrics() -> dict[str, Metric]:
 AGGREGATED_FROM_RUNS = 20_000
 """The stored runs from which ``table`` and ``report`` ask the store rather than read the
 runs (``read_campaigns(..., whole_below=AGGREGATED_FROM_RUNS)``): starting DuckDB costs
-about 0.8 s, reading records about 0.1 s per 1,000 runs (results/campaign-scale), so
+about 0.8 s, reading records about 0.1 s per 1,000 runs (results/scale), so
 below this a small campaign's tables come sooner; both give the same."""
 NOTES = ("Rows: figures are medians of the repeats; solved: instances whose runs all "
          "finished, none WRONG, of those the group did not refuse (n/a: the model was never "

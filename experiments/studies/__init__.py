@@ -68,7 +68,7 @@ for _study in (
     Study("explain-benchmark", "experiments.studies.explain_benchmark",
           "puzzlelab explain --json on a 17-clue Sudoku and on Tatham-made 20x20 Nonograms, "
           "15x15 Hashi and 15x15 Shikaku, whole processes, every step checked"),
-    Study("campaign-scale", "experiments.studies.campaign_scale",
+    Study("scale", "experiments.studies.campaign_scale",
           "the runner's memory, the store's size and the time and memory of table and "
           "report as a campaign grows to a million runs"),
     Study("dask-scale", "experiments.studies.dask_scale",

@@ -200,17 +200,24 @@ def readme(rows: Sequence[Row], command: str) -> str:
         return text(field.replace("_", " ").replace(" mb", " MB"),
                     lambda row: row[field] or "–")
 
+    def per_run(row: Row) -> str:
+        return f"{1000 * float(row['runner_s']) / int(row['runs']):.2f}" \
+            if row["runner_s"] else "–"
+
     columns = [text("runs", lambda row: f"{int(row['runs']):,}"),
-               *(shown(field) for field in FIELDS[1:])]
+               *(shown(field) for field in FIELDS[1:3]), text("runner ms per run", per_run),
+               *(shown(field) for field in FIELDS[3:])]
     return "\n".join([
         "# Campaigns at scale: the runner, the store, `table` and `report`", "",
         f"Written by {code(command)}. Each campaign runs the shipped 4x4 Sudokus (`classic` "
         "on `cp`) repeated to the size, in a fresh process running the runner alone, which "
         "reports its own peak memory (its worker processes not counted). `table` (CSV) and "
         "`report` are then timed on the store as whole processes, their peak memory read "
-        "from the operating system. The last row's store is the largest campaign's rows "
-        "copied (each copy new repeats) to that size: `table` and `report` on a store "
-        "that size without running it.", "",
+        "from the operating system."
+        + (" The last row's store is the largest campaign's rows copied (each copy new "
+           "repeats) to that size: `table` and `report` on a store that size without "
+           "running it." if any(row["made_by"] == "rows copied" for row in rows) else ""),
+        "",
         *table([r for r in rows if not r["made_by"].startswith("engine")], columns), "",
         "How a store's cells could be aggregated, each way in a fresh process on the largest "
         "campaign's store (its time and peak memory, reading the columns a table needs and "
@@ -244,7 +251,7 @@ def lost_runs(rows: Sequence[Row]) -> list[str]:
 STUDY = Study("experiments.studies.campaign_scale", __doc__ or "", plain_rows(FIELDS),
               options, lambda given: measure([int(size) for size in given.runs.split(",")],
                                              given.replicated),
-              remade_by, readme, lost_runs, "campaign-scale")
+              remade_by, readme, lost_runs, "scale")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -31,7 +31,7 @@ IN_FLIGHT_PER_WORKER = 4
 """Dask tasks submitted and not yet ended, per Dask worker: enough to keep each busy, few
 enough that a campaign of any size holds no more than these."""
 SECONDS_PER_TASK = 0.5
-"""The work a Dask task carries once runs' times are known (results/campaign-scale)."""
+"""The work a Dask task carries once runs' times are known (results/scale)."""
 LARGEST_BATCH = 256
 """The most runs one Dask task carries."""
 

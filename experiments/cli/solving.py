@@ -5,6 +5,8 @@ it uses: a Sudoku solve on Choco reads no OR-tools, networkx or plotting library
 
 from __future__ import annotations
 
+import logging
+
 from argparse import ArgumentParser, Namespace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -165,7 +167,9 @@ def load_instance(kind: PuzzleKind[Any, Any], file: Path, selector: str | None,
 
 def _reads_as(file: Path, tried: str) -> str | None:
     """The first other puzzle whose reader takes ``file`` (None: none does). Only asked
-    once the chosen puzzle's reader has failed, so a good file pays nothing."""
+    once the chosen puzzle's reader has failed, so a good file pays nothing. A reader
+    that fails otherwise than by refusing the file (a ``ParseError``) has a bug: it is
+    logged with its traceback, and that puzzle is not named."""
     from puzzles import PUZZLES
 
     for name in PUZZLES:
@@ -174,8 +178,12 @@ def _reads_as(file: Path, tried: str) -> str | None:
         try:
             if PUZZLES.get(name).read(file):
                 return name
-        except (PuzzleLabError, ValueError):  # not that puzzle's either (nor a hint's job)
+        except ParseError:  # not that puzzle's file either
             continue
+        except Exception:
+            logging.getLogger(__name__).exception(
+                "a bug in the %s reader, asked whether %s is a %s puzzle (please report "
+                "it with this traceback)", name, file, name)
     return None
 
 

@@ -94,6 +94,26 @@ def test_a_file_no_puzzle_reads_gets_no_hint(monkeypatch, capsys, tmp_path: Path
     assert code == 2 and f"{bad}:1:3" in err and "reads as" not in err
 
 
+def test_a_reader_that_breaks_while_hinting_is_logged_as_a_bug(monkeypatch, capsys, caplog,
+                                                               tmp_path: Path) -> None:
+    """Asking the other puzzles' readers is for a hint: a reader that fails otherwise than
+    by refusing the file is a bug, logged with its traceback, never a hint; the user's
+    own error stays as it was."""
+    from puzzles import PUZZLES
+
+    def broken(path: object) -> list[object]:
+        raise RuntimeError("a reader's own bug")
+
+    monkeypatch.setattr(PUZZLES.get("hashi"), "read", broken)
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1.a.........4...\n")
+    with caplog.at_level("ERROR"):
+        code, _, err = run_cli(monkeypatch, capsys, "solve", "sudoku", str(bad))
+    assert code == 2 and f"{bad}:1:3" in err and "reads as" not in err
+    [logged] = [r for r in caplog.records if r.exc_info]
+    assert "hashi reader" in logged.getMessage() and "a reader's own bug" in caplog.text
+
+
 def test_a_path_that_cannot_be_a_folder_is_one_clear_line(monkeypatch, capsys,
                                                           tmp_path: Path) -> None:
     a_file = tmp_path / "a_file"

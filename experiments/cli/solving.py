@@ -6,7 +6,6 @@ it uses: a Sudoku solve on Choco reads no OR-tools, networkx or plotting library
 from __future__ import annotations
 
 import logging
-
 from argparse import ArgumentParser, Namespace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,7 +23,7 @@ from experiments.cli.app import (
 )
 from experiments.cli.spinner import working
 from experiments.cli.trees import tree_arguments, tree_cap, write_run_tree
-from puzzlelab.errors import InstanceNotFound, OptionError, ParseError, PuzzleLabError
+from puzzlelab.errors import InstanceNotFound, OptionError, ParseError
 
 if TYPE_CHECKING:
     from experiments.campaign.solving import PuzzleRun

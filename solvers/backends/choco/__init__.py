@@ -34,7 +34,8 @@ Statistics: ``backtracks`` is Choco's fail count (failed nodes), not its backtra
 count, which also counts each move up after a solution; ``branches`` is every decision
 and refutation tried, as ``cp`` counts them: Choco's node count (the root and each
 branch whose propagation held: MiniZinc's ``nodes`` from fzn-choco) plus its fails,
-less the root. No propagation or conflict count reaches pychoco.
+less the root; ``restarts`` is Choco's restart count (its default search seldom restarts:
+0 is a count, not a figure missing). No propagation or conflict count reaches pychoco.
 
 pychoco is imported as this module loads, and where it cannot be the backend says why
 it is unavailable (PuzzleLab runs on without it). Not later: Choco's native image
@@ -123,12 +124,13 @@ class _Compiled:
     watched: list[IntVar]  # the variables the search branches on, for the Ctrl-C check
     size: int  # the number of the model's own variables (the first of ``lowered``'s)
     name: str
-    #: branches and fails when a stop began to unwind the search (which adds fails)
-    stopped_at: tuple[int, int] | None = None
-    #: branches and fails when the search ended and its solver was freed
-    final: tuple[int, int] | None = None
-    #: branches and fails of the searches that finished open solutions
-    finished: list[int] = field(default_factory=lambda: [0, 0])
+    #: branches, fails and restarts when a stop began to unwind the search (which adds
+    #: fails)
+    stopped_at: tuple[int, int, int] | None = None
+    #: branches, fails and restarts when the search ended and its solver was freed
+    final: tuple[int, int, int] | None = None
+    #: branches, fails and restarts of the searches that finished open solutions
+    finished: list[int] = field(default_factory=lambda: [0, 0, 0])
     finishing: Any = None  # the solver of the one finishing an open solution now
 
 
@@ -158,10 +160,10 @@ def _time_limit(seconds: float) -> str:
     return f"{max(seconds, 0.001):.3f}s"
 
 
-def _counts(api: Any, solver: Any) -> tuple[int, int]:
-    """A Choco search's branches and fails so far (see the module docstring)."""
+def _counts(api: Any, solver: Any) -> tuple[int, int, int]:
+    """A Choco search's branches, fails and restarts so far (see the module docstring)."""
     fails = api.get_fail_count(solver)
-    return api.get_node_count(solver) + fails - 1, fails
+    return api.get_node_count(solver) + fails - 1, fails, api.get_restart_count(solver)
 
 
 @BACKENDS.register("choco")
@@ -177,12 +179,13 @@ class ChocoBackend(RootPropagator[_Compiled]):
         own_search="Choco's default search (dom/wdeg-based)",
         weighted_degree=frozenset({"min"}),
         root_propagation=True,
-        statistics=frozenset({"backtracks", "branches"}),
+        statistics=frozenset({"backtracks", "branches", "restarts"}),
         statistic_notes={
             "backtracks": "Choco's fail count (not its backtrack count, which also counts "
                           "each move up after a solution)",
             "branches": "Choco's nodes plus fails less the root: every decision and "
-                        "refutation tried, as cp counts them"},
+                        "refutation tried, as cp counts them",
+            "restarts": "Choco's own restart count"},
         reasons={WEIGHTED_DEGREE: "Choco's dom/wdeg strategy tries each variable's smallest "
                                   "value first",
                  PROBING: "pychoco gives no way to propagate trial values under Choco's "
@@ -246,13 +249,11 @@ class ChocoBackend(RootPropagator[_Compiled]):
 
     def counters(self, compiled: _Compiled) -> dict[str, int | None]:
         api = _api()
-        branches, fails = (compiled.final or compiled.stopped_at
-                           or _counts(api, compiled.solver))
+        counts = list(compiled.final or compiled.stopped_at or _counts(api, compiled.solver))
         if compiled.finishing is not None:
-            more_branches, more_fails = _counts(api, compiled.finishing)
-            branches, fails = branches + more_branches, fails + more_fails
-        return {"branches": branches + compiled.finished[0],
-                "backtracks": fails + compiled.finished[1]}
+            counts = [a + b for a, b in zip(counts, _counts(api, compiled.finishing))]
+        branches, fails, restarts = (a + b for a, b in zip(counts, compiled.finished))
+        return {"branches": branches, "backtracks": fails, "restarts": restarts}
 
 
 def _must_stop(compiled: _Compiled) -> bool:
@@ -287,8 +288,7 @@ def _finish(compiled: _Compiled) -> Generator[tuple[int, ...], None, None]:
             compiled.limits.time_ran_out()
             compiled.stopped_at = _counts(api, compiled.solver)
     finally:
-        branches, fails = _counts(api, solver)
-        compiled.finished[0] += branches
-        compiled.finished[1] += fails
+        compiled.finished[:] = [a + b for a, b in zip(compiled.finished,
+                                                      _counts(api, solver))]
         compiled.finishing = None
         model.free()

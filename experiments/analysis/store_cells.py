@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 
 from experiments.analysis.cell_runs import SEARCH_TIME, CampaignCells, CellRuns, FailedRun
 from experiments.campaign.store import ResultsStore
+from experiments.campaign.store.batches import KEYS_PER_QUERY, batched
 from experiments.campaign.verdicts import Verdict, contradiction
 from puzzlelab.errors import PuzzleLabError
 from solvers.record import Status
@@ -87,7 +88,7 @@ class StoreCells:
         import duckdb
 
         with ResultsStore.open_existing(self.database) as store:
-            present = {row[1] for row in store.connection.execute("PRAGMA table_info(runs)")}
+            present = store.columns()
             solved = store.connection.execute(  # over every stored run, in the grid or not
                 "SELECT DISTINCT COALESCE(instance_file, ''), instance FROM runs "
                 "WHERE verdict = ?", (Verdict.CORRECT.value,)).fetchall()
@@ -165,8 +166,7 @@ class StoreCells:
         """The stored messages of the runs that explain failed cells."""
         found: dict[int, str] = {}
         with ResultsStore.open_existing(self.database) as store:
-            for start in range(0, len(ids), 500):
-                batch = ids[start:start + 500]
+            for batch in batched(ids, KEYS_PER_QUERY):
                 found.update(store.connection.execute(
                     f"SELECT id, message FROM runs WHERE id IN ({', '.join('?' * len(batch))})",
                     batch).fetchall())

@@ -35,7 +35,7 @@ def _opened(campaign: StoredCampaign) -> Iterator[tuple[ResultsStore, str, set[s
     """The store, the condition that keeps the runs the report reads, and the columns the
     runs table has."""
     with ResultsStore.open_existing(campaign.database) as store:
-        present = {row[1] for row in store.connection.execute("PRAGMA table_info(runs)")}
+        present = store.columns()
         grid = campaign.outside_grid > 0  # else every stored run is the grid's: no filter
         yield store, "run_key IN (SELECT run_key FROM grid)" if grid else "1", present
 

@@ -43,7 +43,7 @@ def run_batches(store: ResultsStore, all_runs: bool = False,
     import pyarrow as pa
 
     schema = run_schema(store)
-    present = {row[1] for row in store.connection.execute("PRAGMA table_info(runs)")}
+    present = store.columns()
     defaults = store.campaign_defaults()
     selected = ", ".join(f'"{name}"' if name in present else "NULL" for name in schema.names)
     only_grid = not all_runs and store.runs_outside_grid() > 0

@@ -112,9 +112,13 @@ class ResultsStore:
                                     "(instance_file, instance)")
             self.connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
+    def columns(self, table: str = "runs") -> set[str]:
+        """The columns ``table`` has (a store made by an older PuzzleLab lacks some)."""
+        return {row[1] for row in self.connection.execute(f"PRAGMA table_info({table})")}
+
     def _add_missing_columns(self, table: str, columns: Mapping[str, str]) -> None:
         """Bring a database made by an older PuzzleLab up to date (new statistics)."""
-        present = {row[1] for row in self.connection.execute(f"PRAGMA table_info({table})")}
+        present = self.columns(table)
         for column, kind in columns.items():
             if column not in present:
                 nullable = kind.replace(" NOT NULL", "").replace(" UNIQUE", "")
@@ -179,8 +183,7 @@ class ResultsStore:
         """Which of ``keys`` are stored: what resuming skips, asked a batch at a time so
         that a campaign of any size holds no more than a batch of keys."""
         found: set[str] = set()
-        for start in range(0, len(keys), KEYS_PER_QUERY):
-            batch = keys[start:start + KEYS_PER_QUERY]
+        for batch in batched(keys, KEYS_PER_QUERY):
             found.update(row[0] for row in self.connection.execute(
                 f"SELECT run_key FROM runs WHERE run_key IN ({', '.join('?' * len(batch))})",
                 batch))

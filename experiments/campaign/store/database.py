@@ -170,11 +170,6 @@ class ResultsStore:
         self.connection.commit()
         self._committed_at = time.monotonic()
 
-    def finished_keys(self) -> set[str]:
-        """The keys of the runs already stored (every one, in memory: for small questions;
-        a campaign asks :meth:`stored_among` batch by batch)."""
-        return {row[0] for row in self.connection.execute("SELECT run_key FROM runs")}
-
     def run_count(self) -> int:
         """How many runs are stored."""
         return int(self.connection.execute("SELECT COUNT(*) FROM runs").fetchone()[0])

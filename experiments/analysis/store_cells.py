@@ -17,13 +17,13 @@ to several files is prefixed with the file.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from experiments.analysis.cell_runs import SEARCH_TIME, CampaignCells, CellRuns, FailedRun
+from experiments.campaign.record import RunRecord
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.store.batches import KEYS_PER_QUERY, batched
 from experiments.campaign.verdicts import Verdict, contradiction
@@ -141,6 +141,8 @@ class StoreCells:
             files.setdefault(row.instance, set()).add(row.instance_file)
         made = CampaignCells()
         messages = self._messages([row.explaining_id for row, _ in rows if row.failed])
+        solved_by = self._first_answers() if any(
+            row.explaining_contradiction for row, _ in rows if row.failed) else {}
         for row, figures in sorted(rows, key=lambda r: (r[0].first_position, r[0].first_id)):
             label = (f"{row.instance_file}:{row.instance}"
                      if len(files[row.instance]) > 1 else row.instance)
@@ -150,9 +152,9 @@ class StoreCells:
             made.runs += row.runs
             explaining = None
             if row.failed:
-                message = (row.explaining_contradiction and
-                           self._contradiction(row.instance_file, row.instance)
-                           ) or messages.get(row.explaining_id, "")
+                solved = solved_by.get((row.instance_file, row.instance))
+                message = (contradiction(solved) if row.explaining_contradiction and solved
+                           else messages.get(row.explaining_id, ""))
                 explaining = FailedRun(message, row.explaining_time_limit,
                                        row.explaining_memory_limit_mb)
             made.cells[(group, label)] = CellRuns(
@@ -172,20 +174,12 @@ class StoreCells:
                     batch).fetchall())
         return found
 
-    def _contradiction(self, instance_file: str, instance: str) -> str:
-        """What a contradicted "unsatisfiable" of this instance is told: the first run that
-        solved it, as :func:`~experiments.campaign.verdicts.contradicted` names it."""
-        from experiments.campaign.store.rows import from_row
-
+    def _first_answers(self) -> dict[tuple[str, str], RunRecord]:
+        """Each solved instance's first correct run: what a contradicted "unsatisfiable"
+        is told found a solution (:func:`~experiments.campaign.verdicts.contradicted`)."""
         with ResultsStore.open_existing(self.database) as store:
-            try:
-                row = store.connection.execute(
-                    "SELECT * FROM runs WHERE COALESCE(instance_file, '') = ? AND instance = ? "
-                    "AND verdict = ? ORDER BY position, id LIMIT 1",
-                    (instance_file, instance, Verdict.CORRECT.value)).fetchone()
-            except sqlite3.Error:
-                return ""
-            return contradiction(from_row(dict(row), defaults=store.campaign_defaults()))
+            return {(run.identity.instance_file, run.identity.instance): run
+                    for run in store.first_answers()}
 
 
 def _aggregate_sql(shown: Sequence[str]) -> str:

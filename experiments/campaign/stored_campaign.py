@@ -155,23 +155,21 @@ def read_campaign(path: str | Path, require_runs: bool = False,
     """Read one results database (it must exist; with ``require_runs``, hold runs): the
     runs of the grid its spec plans now, or with ``all_runs`` every stored run (those of
     cells the spec no longer plans included)."""
-    path = Path(path)
-    with ResultsStore.open_existing(path) as store:
-        sessions = store.sessions()
-        session = sessions[-1] if sessions else None
-        name = session.name if session else path.resolve().parent.name
+    return _with_runs(read_header(path, all_runs), require_runs)
+
+
+def _with_runs(header: StoredCampaign, require_runs: bool) -> StoredCampaign:
+    """The campaign of ``header`` with its runs read as records."""
+    with ResultsStore.open_existing(header.database) as store:
         # judged over every stored run: a run outside the grid still shows a solution exists
-        stored = with_contradictions(store.runs(name))
-        grid = None if all_runs else store.grid_keys()
-        runs = stored if grid is None else [run for run in stored if run.identity.key in grid]
-        plan = store.plan()
-        instances = store.instances()
+        stored = with_contradictions(store.runs(header.name))
+        grid = None if header.all_runs else store.grid_keys()
+    runs = stored if grid is None else [run for run in stored if run.identity.key in grid]
     if require_runs and not runs:
-        raise PuzzleLabError(f"{path}: the results database holds no runs yet; run the "
-                             f"campaign first (puzzlelab run SPEC)")
-    return StoredCampaign(name, path, runs, session, plan.repeats, plan.runs, instances,
-                          outside_grid=len(stored) - len(runs), sessions=tuple(sessions),
-                          stored_runs=len(runs), all_runs=all_runs)
+        raise PuzzleLabError(f"{header.database}: the results database holds no runs yet; "
+                             f"run the campaign first (puzzlelab run SPEC)")
+    return replace(header, runs=runs, outside_grid=len(stored) - len(runs),
+                   stored_runs=len(runs))
 
 
 def read_header(path: str | Path, all_runs: bool = False) -> StoredCampaign:
@@ -215,11 +213,9 @@ def read_campaigns(paths: Sequence[str | Path], require_runs: bool = False,
 def _read(path: str | Path, require_runs: bool, all_runs: bool,
           whole_below: int | None) -> StoredCampaign:
     """One store, whole or (from ``whole_below`` runs) without its runs."""
-    if whole_below is None:
-        return read_campaign(path, require_runs, all_runs)
     header = read_header(path, all_runs)
-    if header.stored_runs < whole_below:
-        return read_campaign(path, require_runs, all_runs)
+    if whole_below is None or header.stored_runs < whole_below:
+        return _with_runs(header, require_runs)
     return header
 
 

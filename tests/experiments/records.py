@@ -93,3 +93,22 @@ COMPLETE: list[Run] = [
     ("hard17", "classic", "solved", 0.010, 10), ("hard17", "channeled", "solved", 0.005, 5),
     ("coloin", "classic", "solved", 0.020, 20), ("coloin", "channeled", "timeout", 10.0, 99999),
 ]
+
+
+def small_store(path: Path, name: str, times: dict[str, float | None],
+                timed_out_backtracks: int | None = 10_000) -> Path:
+    """A store of one campaign: classic on cp, one run per instance of ``times`` (None: a
+    timeout at 10 s, which counted ``timed_out_backtracks``), a millisecond's backtracks
+    per microsecond of a solved run's search."""
+    with ResultsStore(path) as store:
+        store.start_campaign(session_of(name, planned=len(times), spec_path="spec.toml",
+                                        spec_text=""))
+        for position, (instance, seconds) in enumerate(times.items()):
+            task = task_of(instance, position=position, instance_file="set.txt",
+                           instance_position=position)
+            store.record_run(record_of(
+                task, "solved" if seconds is not None else "timeout",
+                solve_s=10.0 if seconds is None else seconds,
+                backtracks=timed_out_backtracks if seconds is None
+                else round(1000 * seconds)))
+    return path

@@ -12,7 +12,7 @@ from experiments.api import read_runs, runs_frame
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.store.arrow import run_batches
 from tests.experiments.cli.commands import run_cli
-from tests.experiments.records import record_of, session_of, task_of
+from tests.experiments.records import small_store
 
 TIMES = {"lambda": 0.004, "hard17": 0.010, "coloin": None, "easy": 0.001}
 
@@ -20,18 +20,8 @@ TIMES = {"lambda": 0.004, "hard17": 0.010, "coloin": None, "easy": 0.001}
 @pytest.fixture
 def store(tmp_path: Path) -> Path:
     """Four runs of one campaign, one of them a timeout (no backtracks counted past it)."""
-    path = tmp_path / "grid" / "runs.sqlite"
-    with ResultsStore(path) as opened:
-        opened.start_campaign(session_of("grid", planned=len(TIMES), spec_path="spec.toml",
-                                         spec_text=""))
-        for position, (instance, seconds) in enumerate(TIMES.items()):
-            task = task_of(instance, position=position, instance_file="set.txt",
-                           instance_position=position)
-            opened.record_run(record_of(
-                task, "solved" if seconds is not None else "timeout",
-                solve_s=10.0 if seconds is None else seconds,
-                backtracks=None if seconds is None else round(1000 * seconds)))
-    return path
+    return small_store(tmp_path / "grid" / "runs.sqlite", "grid", TIMES,
+                       timed_out_backtracks=None)
 
 
 def test_every_run_becomes_a_typed_parquet_row(monkeypatch, capsys, store: Path,

@@ -11,23 +11,8 @@ from experiments.campaign.store import ResultsStore
 from experiments.campaign.stored_campaign import read_campaigns
 from puzzlelab.errors import PuzzleLabError
 from tests.experiments.cli.commands import run_cli
-from tests.experiments.records import record_of, session_of, task_of
+from tests.experiments.records import record_of, session_of, small_store, task_of
 from tests.facts import states
-
-
-def small_store(path: Path, name: str, times: dict[str, float | None]) -> Path:
-    """A store of one campaign: classic on cp, one run per instance (None: a timeout)."""
-    with ResultsStore(path) as store:
-        store.start_campaign(session_of(name, planned=len(times), spec_path="spec.toml",
-                                        spec_text=""))
-        for position, (instance, seconds) in enumerate(times.items()):
-            task = task_of(instance, position=position, instance_file="set.txt",
-                           instance_position=position)
-            store.record_run(record_of(
-                task, "solved" if seconds is not None else "timeout",
-                solve_s=10.0 if seconds is None else seconds,
-                backtracks=round(1000 * (seconds or 10.0))))
-    return path
 
 
 @pytest.fixture

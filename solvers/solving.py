@@ -153,7 +153,8 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
     return symmetry.combined(first, second, model, str(parsed))
 
 
-def backend_options(backend: Backend, options: Mapping[str, str] | None) -> dict[str, str]:
+def backend_options(backend: Backend | type[Backend],
+                    options: Mapping[str, str] | None) -> dict[str, str]:
     """``options`` checked against the names ``backend`` declares (``OptionError``
     names them)."""
     declared = backend.capabilities.options

@@ -20,7 +20,7 @@ from experiments.campaign.identity import RunIdentity
 from experiments.campaign.path_ends import distinct_path_ends
 from experiments.campaign.plugins import resolve_modules
 from experiments.campaign.sizing import too_many_runs
-from experiments.campaign.spec import ExperimentSpec, ViewpointChoice
+from experiments.campaign.spec import ExperimentSpec, SolverChoice, ViewpointChoice
 from puzzlelab.errors import (
     ModelTooLarge,
     OptionError,
@@ -92,7 +92,8 @@ class GridTasks(Sequence[RunTask]):
         identity = RunIdentity(
             puzzle=spec.puzzle, instance_file=instance.file, instance_name=instance.name,
             instance=instance.label, viewpoint_name=choice.name, viewpoint=choice.label,
-            options=dict(choice.options), solver=solver, heuristic=heuristic, repeat=repeat,
+            options=dict(choice.options), solver=solver.label, solver_name=solver.name,
+            solver_options=dict(solver.options), heuristic=heuristic, repeat=repeat,
             seed=spec.seed, time_limit=spec.time_limit, memory_limit_mb=spec.memory_limit_mb,
             max_solutions=spec.max_solutions, position=position,
             instance_position=instance.position)
@@ -102,7 +103,8 @@ class GridTasks(Sequence[RunTask]):
         """How many runs each column group (viewpoint label, solver, heuristic) plans."""
         planned: Counter[tuple[str, str, str]] = Counter()
         for choice, solver, heuristic in self.combinations:
-            planned[choice.label, solver, heuristic] += len(self.instances) * self.repeats
+            planned[choice.label, solver.label, heuristic] += (len(self.instances)
+                                                                * self.repeats)
         return planned
 
     def first_of_each_instance(self) -> Iterator[RunTask]:
@@ -129,8 +131,8 @@ class _Instance:
     payload: Any
 
 
-_Combination = tuple[ViewpointChoice, str, str]
-"""A viewpoint choice, a solver and a heuristic: one column group's runs."""
+_Combination = tuple[ViewpointChoice, SolverChoice, str]
+"""A viewpoint choice, a solver choice and a heuristic: one column group's runs."""
 
 
 @dataclass(frozen=True)
@@ -171,7 +173,7 @@ def expand(spec: ExperimentSpec) -> Grid:
     modules = tuple(resolve_modules(spec.modules, spec.path.parent))
     combinations = [(choice, solver, heuristic) for choice in spec.viewpoints
                     for solver in spec.solvers for heuristic in spec.heuristics
-                    if (choice.label, solver, heuristic) not in refused]
+                    if (choice.label, solver.label, heuristic) not in refused]
     return Grid(GridTasks(instances, combinations, spec.repeats, modules, spec),
                 tuple(refused.values()))
 
@@ -268,15 +270,14 @@ def _refused_combinations(spec: ExperimentSpec,
         built += 1
         for solver in spec.solvers:
             for heuristic in spec.heuristics:
+                cell = (choice.label, solver.label, heuristic)
                 try:
-                    prepare(model, solver, heuristic, spec.seed)
+                    prepare(model, solver.name, heuristic, spec.seed)
                 except UnknownName as error:
                     unknown.setdefault(heuristic, []).append(str(error))
-                    refused[(choice.label, solver, heuristic)] = (
-                        f"{choice.label} on {solver} with {heuristic}: {error}")
+                    refused[cell] = f"{choice.label} on {solver.label} with {heuristic}: {error}"
                 except UnsupportedCombination as error:
-                    refused[(choice.label, solver, heuristic)] = (
-                        f"{choice.label} on {solver} with {heuristic}: {error}")
+                    refused[cell] = f"{choice.label} on {solver.label} with {heuristic}: {error}"
     for index, heuristic in enumerate(spec.heuristics):
         if built and len(unknown.get(heuristic, [])) == built * len(spec.solvers):
             raise spec.error(f"heuristics[{index}]", unknown[heuristic][0])

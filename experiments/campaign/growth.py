@@ -6,15 +6,22 @@ cells still planned keep their figures. Cells taken out stay in the store, left 
 the tables and report unless asked for (``--all-runs``). What decides what a stored run
 means (its limits, the solutions it asked for, the seed, the puzzle, the code it
 imported) cannot change under stored runs: the runs would no longer compare. Nor can a
-viewpoint label come to stand for another viewpoint or other options.
+viewpoint or solver label come to stand for another viewpoint or backend, or for other
+options.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from experiments.campaign.spec import GROWING, PRESENTATION, ExperimentSpec
+from experiments.campaign.spec import (
+    GROWING,
+    PRESENTATION,
+    ExperimentSpec,
+    SolverChoice,
+    ViewpointChoice,
+)
 from experiments.campaign.store import ResultsStore
 
 
@@ -41,17 +48,25 @@ def check_growth(spec: ExperimentSpec, store: ResultsStore) -> None:
                          f"made ({_changes(changed, before, now, stored_from)}): it decides "
                          f"what every stored run means; run with --fresh to start over, or "
                          f"give the experiment a new name")
-    stored = store.viewpoint_meanings()
-    for index, choice in enumerate(spec.viewpoints):
+    _check_labels(spec, store, "viewpoint", spec.viewpoints)
+    _check_labels(spec, store, "solver", spec.solvers)
+
+
+def _check_labels(spec: ExperimentSpec, store: ResultsStore, key: str,
+                  choices: Sequence[ViewpointChoice | SolverChoice]) -> None:
+    """Refuse a viewpoint or solver label that stood for another name or other options
+    in the stored runs."""
+    stored = store.label_meanings(key)
+    for index, choice in enumerate(choices):
         if choice.label not in stored:
             continue
         name, options = stored[choice.label]
         if (name, json.loads(options)) != (choice.name, dict(choice.options)):
-            raise spec.error(f"viewpoints[{index}]", f"label {choice.label!r} stood for "
-                             f"viewpoint {name!r} with options {options} in the stored "
-                             f"runs, and now for {choice.name!r} with options "
+            raise spec.error(f"{key}s[{index}]", f"label {choice.label!r} stood for {key} "
+                             f"{name!r} with options {options} in the stored runs, and now "
+                             f"for {choice.name!r} with options "
                              f"{json.dumps(dict(choice.options), sort_keys=True)}; give the "
-                             f"changed viewpoint a label of its own, or run with --fresh")
+                             f"changed {key} a label of its own, or run with --fresh")
 
 
 def _changes(changed: list[str], before: Mapping[str, object], now: Mapping[str, object],

@@ -46,8 +46,12 @@ class RunIdentity:
         viewpoint_name: the viewpoint's registry name.
         viewpoint: the viewpoint's label in the tables (a campaign may run one viewpoint
             under two sets of options); a lone run's is the viewpoint's name.
-        options: the viewpoint's options and the backend's own, as given.
-        solver: the backend's registry name.
+        options: the viewpoint's options, as given.
+        solver: the solver's label in the tables (a campaign may run one backend under
+            two sets of its own options); by default the backend's name.
+        solver_name: the backend's registry name (the label's, when not given).
+        solver_options: the backend's own options (``{"solver": "chuffed"}`` on
+            ``minizinc``), as given.
         heuristic: the heuristic as named (``VARORDER/VALUEORDER`` or ``auto``, ...).
         repeat: which repeat of its grid cell (0-based).
         seed: the seed of random orders and solvers.
@@ -66,6 +70,8 @@ class RunIdentity:
     viewpoint: str
     options: Mapping[str, Any] = field(default_factory=dict, hash=False)
     solver: str
+    solver_name: str = ""
+    solver_options: Mapping[str, Any] = field(default_factory=dict, hash=False)
     heuristic: str
     repeat: int = 0
     seed: int = 0
@@ -75,10 +81,15 @@ class RunIdentity:
     position: int = 0
     instance_position: int = 0
 
+    def __post_init__(self) -> None:
+        if not self.solver_name:  # a lone run, or a store made before solver labels
+            object.__setattr__(self, "solver_name", self.solver)
+
     @property
     def key(self) -> str:
         """The run's key in its store: what resuming compares. It names the instance by
-        the puzzle's name (not its label, which depends on the campaign's other files)."""
+        the puzzle's name (not its label, which depends on the campaign's other files),
+        the viewpoint and the solver by their labels."""
         return run_key(self.instance_file, self.instance_name, self.viewpoint, self.solver,
                        self.heuristic, self.repeat)
 

@@ -95,12 +95,19 @@ class RunRecord:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RunRecord:
         """The record :meth:`to_json` wrote (or an older ``--json``, whose names
-        :data:`FORMER_JSON_NAMES` lists and whose ``viewpoint`` was the viewpoint's name)."""
+        :data:`FORMER_JSON_NAMES` lists, whose ``viewpoint`` was the viewpoint's name and
+        whose ``options`` held the backend's own too)."""
         given = {FORMER_JSON_NAMES.get(name, name): value for name, value in data.items()}
         identity_names = {f.name for f in fields(RunIdentity)}
         identity = {name: value for name, value in given.items() if name in identity_names}
         identity.setdefault("instance_name", identity.get("instance", ""))
         identity.setdefault("viewpoint_name", identity.get("viewpoint", ""))
+        if "solver_options" not in identity and identity.get("options"):
+            # an older ``--json`` kept the backend's own options with the viewpoint's
+            from experiments.campaign.solving import split_options
+
+            identity["options"], identity["solver_options"] = split_options(
+                identity["options"], str(identity["solver"]))
         violations = given.get("violations")
         figures = given.get("statistics") or {}
         return cls(

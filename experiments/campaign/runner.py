@@ -132,7 +132,7 @@ def run_campaign(spec: ExperimentSpec, *, jobs: int | None = None, executor: str
         if left and executor == "local":  # its workers import while the instances are stored
             engine = stack.enter_context(LocalPool(plan.workers,
                                                    log_path=folder / "workers.log"))
-            engine.start(spec.solvers)
+            engine.start([solver.name for solver in spec.solvers])
         store.store_instances(instances_of(grid.tasks.first_of_each_instance()))
         report = CampaignTally(store.path, len(grid.tasks), already_stored,
                                 skipped=grid.skipped,

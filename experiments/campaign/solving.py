@@ -77,7 +77,8 @@ class PuzzleRun:
             f"{asked.puzzle} {asked.instance}")
         facts = [("puzzle", f"{asked.puzzle} {asked.instance}"), ("viewpoint", asked.viewpoint),
                  ("solver", asked.solver), ("heuristic", asked.heuristic),
-                 ("options", ", ".join(f"{k}={v}" for k, v in asked.options.items())),
+                 ("options", ", ".join(f"{k}={v}" for k, v in
+                                       {**asked.options, **asked.solver_options}.items())),
                  ("status", self.status.value), ("verdict", self.verdict.value),
                  ("rules broken", "; ".join(self.violations or ())),
                  ("matches the file's solution",
@@ -103,8 +104,7 @@ def rebuilt(run: PuzzleRun, instance: Any) -> BuiltModel[Any]:
     is deterministic): to decode more of its solutions, or to profile it."""
     identity = run.identity
     viewpoint = get_viewpoint(identity.puzzle, identity.viewpoint_name)
-    viewpoint_options, _ = split_options(identity.options, identity.solver)
-    return viewpoint.build(instance, viewpoint.resolve_options(viewpoint_options))
+    return viewpoint.build(instance, viewpoint.resolve_options(identity.options))
 
 
 def solve(instance: Any, *, viewpoint: str | None = None, solver: str | None = None,
@@ -149,10 +149,12 @@ def identity_of_lone_run(instance: Any, *, viewpoint: str | None = None,
     if viewpoint is None:  # the default viewpoint comes with its default options
         viewpoint, options = defaults.viewpoint, {**defaults.options, **(options or {})}
     name = kind.instance_name(instance)
+    solver = defaults.solver if solver is None else solver
+    viewpoint_options, solver_options = split_options(options, solver)
     return RunIdentity(
         puzzle=kind.name, instance_file=instance_file, instance_name=name, instance=name,
-        viewpoint_name=viewpoint, viewpoint=viewpoint, options=dict(options or {}),
-        solver=defaults.solver if solver is None else solver,
+        viewpoint_name=viewpoint, viewpoint=viewpoint, options=viewpoint_options,
+        solver=solver, solver_options=solver_options,
         heuristic=(default_heuristic(defaults.heuristic, wanted) if heuristic is None
                    else heuristic),
         seed=seed, time_limit=time_limit, max_solutions=wanted)
@@ -176,12 +178,11 @@ def solve_run(identity: RunIdentity, instance: Any, *,
     decode and judge the first solution."""
     kind = PUZZLES.get(identity.puzzle)
     chosen = get_viewpoint(identity.puzzle, identity.viewpoint_name)
-    given, backend_given = split_options(identity.options, identity.solver)
-    built = chosen.build(instance, chosen.resolve_options(given))
-    result = solve_model(built.model, identity.solver, identity.heuristic,
+    built = chosen.build(instance, chosen.resolve_options(identity.options))
+    result = solve_model(built.model, identity.solver_name, identity.heuristic,
                          time_limit=identity.time_limit,
                          max_solutions=identity.max_solutions, seed=identity.seed,
-                         on_search_start=on_search_start, options=backend_given,
+                         on_search_start=on_search_start, options=identity.solver_options,
                          record_tree=record_tree)
     solution = None if result.assignment is None else built.decode(result.assignment)
     violations = None if solution is None else tuple(kind.check(instance, solution))

@@ -47,7 +47,7 @@ def tree_tasks(settings: TreeSettings, tasks: Iterable[RunTask],
     return [task for task in tasks
             if all(not named or getattr(task.identity, field) in named
                     for field, named in wanted.items())
-            and BACKENDS.get(task.identity.solver).capabilities.search_tree]
+            and BACKENDS.get(task.identity.solver_name).capabilities.search_tree]
 
 
 def record_trees(store: ResultsStore, tasks: list[RunTask], nodes: int,
@@ -83,7 +83,7 @@ def recorded_tree(task: RunTask, nodes: int) -> StoredTree | None:
         return None
     if run.result.tree is None:
         return None
-    profile = root_profile(rebuilt(run, task.payload).model, profiler_for(identity.solver))
+    profile = root_profile(rebuilt(run, task.payload).model, profiler_for(identity.solver_name))
     return StoredTree(identity.key, identity.instance, identity.viewpoint, identity.solver,
                       identity.heuristic, run.status.value, run.result.tree,
                       dataclasses.asdict(profile))

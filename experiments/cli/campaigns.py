@@ -88,7 +88,7 @@ def run(given: Namespace) -> int | None:
         say(f"results go to {folder}{os.sep} (runs.sqlite, table.md, table.tex, runs.csv)")
         if given.out is None and given.results is None:
             _point_at_former_folder(loaded.name, folder)
-        say_first_use(list(loaded.solvers))
+        say_first_use([solver.name for solver in loaded.solvers])
 
     reporting = loaded.table.report
     done = run_experiment(loaded, jobs=given.jobs, executor=given.executor,

@@ -17,11 +17,11 @@ def print_profile(run: PuzzleRun, instance: Any) -> None:
     from solvers.root_profile import model_sizes, profiler_for, root_profile
 
     model = rebuilt(run, instance).model
-    profile = root_profile(model, profiler_for(run.identity.solver))
-    own = profile.backend == run.identity.solver
+    profile = root_profile(model, profiler_for(run.identity.solver_name))
+    own = profile.backend == run.identity.solver_name
     say("")
     say(f"root propagation on {profile.backend}"
-        f"{'' if own else f' ({run.identity.solver} has none)'}: "
+        f"{'' if own else f' ({run.identity.solver_name} has none)'}: "
         f"{counted(profile.variables, 'variable')}, {profile.values} values, "
         f"{profile.fixed_before} fixed by the instance")
     width = max([len("together"), *(len(f.kind) for f in profile.families)])
@@ -32,9 +32,9 @@ def print_profile(run: PuzzleRun, instance: Any) -> None:
              f"{counted(profile.fixed, 'variable')} fixed before the first decision")
     say(f" {'together':<{width}}  {len(model.constraints):>11}  "
         f"{_removed(profile.removed):>14}  ({fixed})")
-    built, lowered = model_sizes(model, run.identity.solver)
+    built, lowered = model_sizes(model, run.identity.solver_name)
     say(f"model as built: {built}")
-    say(f"as {run.identity.solver} posts it: {lowered}")
+    say(f"as {run.identity.solver_name} posts it: {lowered}")
 
 
 def _removed(number: int | None) -> str:

@@ -94,10 +94,10 @@ def solve(given: Namespace) -> int | None:
         max_solutions=ALL_SOLUTIONS if given.all_solutions else
         1 if given.max_solutions is None else given.max_solutions,
         seed=given.seed, instance_file=str(file))
-    recording = tree_cap(given, identity.solver, identity.heuristic)
+    recording = tree_cap(given, identity.solver_name, identity.heuristic)
     writable("--svg", given.svg)
     writable("--tree", given.tree)
-    say_first_use([identity.solver])
+    say_first_use([identity.solver_name])
     from solvers.solve_loop import SearchInterrupted
 
     doing = f"{file.name}: {identity.viewpoint} on {identity.solver}, {identity.heuristic}"
@@ -200,13 +200,12 @@ def _compared(run: PuzzleRun, known: object) -> str:
 
 
 def _print_run(run: PuzzleRun, instance: object) -> None:
-    from experiments.campaign.solving import split_options
     from puzzles import PUZZLES
 
     asked = run.identity
     kind = PUZZLES.get(asked.puzzle)
     options, own = (", ".join(f"{k}={v}" for k, v in part.items())
-                    for part in split_options(asked.options, asked.solver))
+                    for part in (asked.options, asked.solver_options))
     say(f"{styled(asked.puzzle, 'bold')} {asked.instance}: viewpoint {asked.viewpoint}"
         f"{f' ({options})' if options else ''}, solver {asked.solver}"
         f"{f' ({own})' if own else ''}, heuristic {asked.heuristic}")

@@ -10,8 +10,9 @@ static orders, each value ``min`` or ``max``; ``auto`` is the solver's own searc
 Gecode runs through PuzzleLab's corrected copy of its MiniZinc library
 (``minizinc_gecode/``: Debian's Gecode 6.2 library predates MiniZinc 2.6, see
 docs/export.md). Another solver that ``minizinc --solvers`` lists is chosen with the
-backend's option ``solver`` (``-o solver=chuffed``: an id or tag), or for every run
-(a campaign's, say) with the environment variable ``PUZZLELAB_MINIZINC_SOLVER``.
+backend's option ``solver`` (``-o solver=chuffed``: an id or tag; a spec's solver
+entry gives it as ``options``), or for every run that names none with the environment
+variable ``PUZZLELAB_MINIZINC_SOLVER``.
 
 Each solution is read as MiniZinc prints it (one JSON line), so the solve loop sees
 every one: constraints checked after search and lazy ones work as on other backends.

@@ -1,10 +1,12 @@
 """Experiment specs: every setting a spec's TOML file may hold, read and validated.
 
 :mod:`.experiment` reads a spec into an :class:`ExperimentSpec` (its grid and limits),
+:mod:`.choices` its viewpoint and solver entries (each with options and a label),
 :mod:`.settings` its presentation settings (``table``, ``trees``, ``explain``), :mod:`.values` each
 value with its type checked, and :mod:`.locating` points every error at its line.
 """
 
+from experiments.campaign.spec.choices import SolverChoice, ViewpointChoice
 from experiments.campaign.spec.experiment import (
     DEFAULTED,
     GROWING,
@@ -13,7 +15,6 @@ from experiments.campaign.spec.experiment import (
     REQUIRED,
     ExperimentSpec,
     InstanceSet,
-    ViewpointChoice,
     load_spec,
     parse_spec,
 )
@@ -31,5 +32,5 @@ from experiments.campaign.spec.settings import (
 
 __all__ = ["DEFAULTED", "GROUPINGS", "GROWING", "KEYS", "PRESENTATION", "REQUIRED",
            "TREE_FILTERS", "ExperimentSpec", "ExplainSettings", "InstanceSet",
-           "TableSettings", "TreeSettings", "ViewpointChoice", "check_explained",
+           "SolverChoice", "TableSettings", "TreeSettings", "ViewpointChoice", "check_explained",
            "explain_settings", "load_spec", "parse_spec", "spec_error", "table_settings"]

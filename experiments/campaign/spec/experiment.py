@@ -1,8 +1,8 @@
 """An experiment spec: a TOML file read and validated before anything runs.
 
-A spec names a puzzle, instance files, viewpoints (with options and labels),
-solvers, heuristics, repeats and per-run limits; docs/experiments.md lists every key
-(from :data:`KEYS`).
+A spec names a puzzle, instance files, viewpoints and solvers (each with options and
+a label, :mod:`.choices`), heuristics, repeats and per-run limits; docs/experiments.md
+lists every key (from :data:`KEYS`).
 Every problem is reported as a ``SpecError`` naming the spec file, the line of
 the key (or of the array item) at fault, and the key itself.
 """
@@ -20,6 +20,12 @@ from typing import Any
 from experiments.campaign.identity import ALL_SOLUTIONS
 from experiments.campaign.plugins import load_modules
 from experiments.campaign.sizing import MAX_RUNS
+from experiments.campaign.spec.choices import (
+    SolverChoice,
+    ViewpointChoice,
+    read_solvers,
+    read_viewpoints,
+)
 from experiments.campaign.spec.locating import ErrorAt, errors_of, spec_error, toml_error
 from experiments.campaign.spec.settings import (
     ExplainSettings,
@@ -36,9 +42,8 @@ from experiments.campaign.spec.values import (
     string_list,
     typed,
 )
-from puzzlelab.errors import PuzzleLabError, SpecError, UnknownName
+from puzzlelab.errors import PuzzleLabError, SpecError
 from puzzles import PUZZLES
-from solvers import BACKENDS
 from viewpoints import DEFAULTS, get_viewpoint
 
 KEYS = {
@@ -48,7 +53,8 @@ KEYS = {
     "instances": "instance files relative to the spec, each a path or "
                  "{ file = PATH, select = [NAME or INDEX, ...] }",
     "viewpoints": "viewpoint names, or { name, options = {...}, label }",
-    "solvers": "solver names",
+    "solvers": "solver names, or { name, options = {...}, label }: a backend under its "
+               "own options (`puzzlelab list`)",
     "heuristics": "heuristic names (VARORDER/VALUEORDER or auto)",
     "repeats": f"runs of each grid cell (>= 1; the whole grid plans at most {MAX_RUNS:,} runs)",
     "time_limit": "seconds of search per run",
@@ -89,15 +95,6 @@ class InstanceSet:
 
 
 @dataclass(frozen=True)
-class ViewpointChoice:
-    """A viewpoint with its options, under the label its tables use."""
-
-    name: str
-    options: Mapping[str, Any]
-    label: str
-
-
-@dataclass(frozen=True)
 class ExperimentSpec:
     """A validated experiment: the grid and the limits of every run in it."""
 
@@ -107,7 +104,7 @@ class ExperimentSpec:
     puzzle: str
     instance_sets: tuple[InstanceSet, ...]
     viewpoints: tuple[ViewpointChoice, ...]
-    solvers: tuple[str, ...]
+    solvers: tuple[SolverChoice, ...]
     heuristics: tuple[str, ...]
     repeats: int = 1
     time_limit: float = 10.0
@@ -174,8 +171,8 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
     spec = ExperimentSpec(
         path=path.resolve(), written_path=path, text=text, name=name, puzzle=puzzle,
         instance_sets=_instance_sets(error_at, data, path.parent),
-        viewpoints=_viewpoints(error_at, data, puzzle),
-        solvers=tuple(string_list(error_at, data, "solvers")),
+        viewpoints=read_viewpoints(error_at, data, puzzle),
+        solvers=read_solvers(error_at, data),
         heuristics=tuple(string_list(error_at, data, "heuristics")),
         repeats=_repeats(error_at, data),
         time_limit=float(positive(error_at, data, "time_limit", (int, float), 10.0)),
@@ -190,10 +187,6 @@ def parse_spec(text: str, path: Path) -> ExperimentSpec:
         explain=_explain(error_at, data, puzzle),
         settings=data,
     )
-    for index, solver in enumerate(spec.solvers):  # named, not imported: the grid will
-        if solver not in BACKENDS:
-            unknown = UnknownName("solver", solver, BACKENDS.names())
-            raise error_at(f"solvers[{index}]", str(unknown))
     return spec
 
 
@@ -264,39 +257,3 @@ def _defaults_of(puzzle: str, data: Mapping[str, Any]) -> dict[str, object]:
         viewpoint["options"] = dict(defaults.options)
     return {"viewpoints": [viewpoint], "solvers": [defaults.solver],
             "heuristics": [defaults.heuristic]}
-
-
-def _viewpoints(error_at: ErrorAt, data: Mapping[str, Any],
-                puzzle: str) -> tuple[ViewpointChoice, ...]:
-    entries = a_list(error_at, "viewpoints", data["viewpoints"])
-    if not entries:
-        raise error_at("viewpoints", "expected a list of viewpoints")
-    choices: list[ViewpointChoice] = []
-    for index, entry in enumerate(entries):
-        key = f"viewpoints[{index}]"
-        if isinstance(entry, str):
-            entry = {"name": entry}
-        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-            raise error_at(key, "expected a viewpoint name or { name, options, label }")
-        unknown = set(entry) - {"name", "options", "label"}
-        if unknown:
-            raise error_at(key, f"unknown field {sorted(unknown)[0]!r}; use name, options, label")
-        chosen = looked_up(error_at, key, partial(get_viewpoint, puzzle, entry["name"]))
-        options = entry.get("options", {})
-        if not isinstance(options, dict):
-            raise error_at(key, "'options' must be a table such as { alldiff = \"weak\" }")
-        looked_up(error_at, key, partial(chosen.resolve_options, options))
-        label = entry.get("label") or _default_label(chosen.name, options)
-        if not isinstance(label, str):
-            raise error_at(key, "'label' must be a string")
-        if any(label == c.label for c in choices):
-            raise error_at(key, f"label {label!r} is used twice; give each viewpoint its own label")
-        choices.append(ViewpointChoice(chosen.name, dict(options), label))
-    return tuple(choices)
-
-
-def _default_label(name: str, options: Mapping[str, Any]) -> str:
-    """``classic`` or ``classic[alldiff=weak]``."""
-    if not options:
-        return name
-    return f"{name}[{','.join(f'{k}={v}' for k, v in options.items())}]"

@@ -281,11 +281,14 @@ class ResultsStore:
             return None
         return {row[0] for row in self.connection.execute("SELECT run_key FROM grid")} or None
 
-    def viewpoint_meanings(self) -> dict[str, tuple[str, str]]:
-        """Each viewpoint label of the stored runs, with the viewpoint and options (JSON)
-        it stood for."""
+    def label_meanings(self, field: str) -> dict[str, tuple[str, str]]:
+        """Each label of the stored runs' ``field`` (``viewpoint`` or ``solver``), with
+        the registry name and options (JSON) it stood for. A run stored before its
+        column was kept stood for its label's own name, with no options."""
+        name, options = f"{field}_name", {"viewpoint": "options"}.get(field, f"{field}_options")
         return {row[0]: (row[1], row[2]) for row in self.connection.execute(
-            "SELECT DISTINCT viewpoint, viewpoint_name, options FROM runs")}
+            f'SELECT DISTINCT "{field}", COALESCE("{name}", "{field}"), '
+            f"""COALESCE("{options}", '{{}}') FROM runs""")}
 
     def start_campaign(self, session: Session) -> int:
         """Record the start of a session; returns its id for :meth:`end_campaign`."""

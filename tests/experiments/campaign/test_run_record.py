@@ -101,7 +101,7 @@ def test_a_row_of_an_older_store_reads_with_what_it_has() -> None:
     solved = ended_every_way()["solved"]
     row = to_row(solved)
     for column in ("rejected", "lazy_rounds", "lazy_cuts", "instance_name", "puzzle",
-                   "max_solutions"):
+                   "max_solutions", "solver_name", "solver_options"):
         del row[column]
     row["extra"] = json.dumps({"symmetric": {"imposed": ["mirror"], "answered_by": "whole "
                                                                                    "model"}})
@@ -111,6 +111,9 @@ def test_a_row_of_an_older_store_reads_with_what_it_has() -> None:
     # the columns a store made before the identity had them: its key and its campaign's
     assert record.identity.instance_name == solved.identity.instance_name == "p1"
     assert (record.identity.puzzle, record.identity.max_solutions) == ("sudoku", 0)
+    # made before solver labels: the solver stood for its backend, with no options
+    assert record.identity.solver_name == record.identity.solver == solved.identity.solver
+    assert record.identity.solver_options == {}
 
 
 def test_a_run_record_written_by_an_older_solve_json_reads_back() -> None:
@@ -125,3 +128,15 @@ def test_a_run_record_written_by_an_older_solve_json_reads_back() -> None:
     assert record.statistics == solved.statistics and record.violations == ()
     assert record.matches_known is True
     assert record.identity.viewpoint_name == record.identity.viewpoint == "classic"
+
+
+def test_an_older_solve_json_of_minizinc_options_parts_viewpoint_and_backend_options() -> None:
+    """An older ``--json`` kept ``-o solver=chuffed`` among the viewpoint's options: it
+    reads back as the backend's own."""
+    solved = ended_every_way()["solved"]
+    older = {key: value for key, value in solved.to_json().items()
+             if key not in ("solver_name", "solver_options")}
+    older.update(solver="minizinc", options={"alldiff": "weak", "solver": "chuffed"})
+    identity = RunRecord.from_json(older).identity
+    assert identity.options == {"alldiff": "weak"}
+    assert (identity.solver_name, identity.solver_options) == ("minizinc", {"solver": "chuffed"})

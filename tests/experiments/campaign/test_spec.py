@@ -301,9 +301,10 @@ def test_a_spec_that_names_no_grid_takes_the_puzzles_defaults(write_spec) -> Non
     spec = load_spec(write_spec(text))
     assert [(v.name, v.options) for v in spec.viewpoints] == [(defaults.viewpoint,
                                                                dict(defaults.options))]
-    assert spec.solvers == (defaults.solver,) and spec.heuristics == (defaults.heuristic,)
+    assert [s.name for s in spec.solvers] == [defaults.solver]
+    assert spec.heuristics == (defaults.heuristic,)
     solvers_named = load_spec(write_spec(text + '\nsolvers = ["cp"]\n'))
-    assert solvers_named.solvers == ("cp",)
+    assert [(s.name, s.options, s.label) for s in solvers_named.solvers] == [("cp", {}, "cp")]
     assert solvers_named.heuristics == (defaults.heuristic,)
 
 

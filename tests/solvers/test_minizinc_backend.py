@@ -124,7 +124,7 @@ def test_the_solver_option_chooses_minizincs_solver() -> None:
     instance = sudoku("small_4x4.txt", 1)
     chosen = solve_puzzle(instance, viewpoint="classic", solver="minizinc",
                           heuristic="first-fail/min", options={"solver": "gecode"})
-    assert chosen.correct and chosen.identity.options["solver"] == "gecode"
+    assert chosen.correct and chosen.identity.solver_options["solver"] == "gecode"
     elsewhere = solve_puzzle(instance, viewpoint="classic", solver="minizinc",
                              heuristic="first-fail/min", options={"solver": "no-such-solver"})
     assert elsewhere.status is Status.ERROR

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from experiments.campaign.spec.locating import ErrorAt
 from experiments.campaign.spec.values import a_list, looked_up
@@ -31,7 +30,7 @@ class ViewpointChoice:
     """A viewpoint with its options, under the label its tables use."""
 
     name: str
-    options: Mapping[str, Any]
+    options: Mapping[str, object]
     label: str
 
 
@@ -45,10 +44,10 @@ class SolverChoice:
     label: str
 
 
-def read_viewpoints(error_at: ErrorAt, data: Mapping[str, Any],
+def read_viewpoints(error_at: ErrorAt, data: Mapping[str, object],
                     puzzle: str) -> tuple[ViewpointChoice, ...]:
     """The ``viewpoints`` entries, each a viewpoint of ``puzzle`` with options it takes."""
-    def check(key: str, name: str, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def check(key: str, name: str, options: dict[str, object]) -> tuple[str, dict[str, object]]:
         chosen = looked_up(error_at, key, partial(get_viewpoint, puzzle, name))
         looked_up(error_at, key, partial(chosen.resolve_options, options))
         return chosen.name, options
@@ -57,11 +56,11 @@ def read_viewpoints(error_at: ErrorAt, data: Mapping[str, Any],
     return tuple(ViewpointChoice(*entry) for entry in entries)
 
 
-def read_solvers(error_at: ErrorAt, data: Mapping[str, Any]) -> tuple[SolverChoice, ...]:
+def read_solvers(error_at: ErrorAt, data: Mapping[str, object]) -> tuple[SolverChoice, ...]:
     """The ``solvers`` entries, each a backend with options it declares. Only a backend
     given options is imported (to read its declaration); a name alone is checked
     against the registry's names."""
-    def check(key: str, name: str, options: dict[str, Any]) -> tuple[str, dict[str, str]]:
+    def check(key: str, name: str, options: dict[str, object]) -> tuple[str, dict[str, str]]:
         if name not in BACKENDS:
             raise error_at(key, str(UnknownName("solver", name, BACKENDS.names())))
         written = {}
@@ -77,21 +76,22 @@ def read_solvers(error_at: ErrorAt, data: Mapping[str, Any]) -> tuple[SolverChoi
         return name, written
 
     entries = _entries(error_at, data, "solvers", "solver", 'solver = "chuffed"', check)
-    return tuple(SolverChoice(*entry) for entry in entries)
+    return tuple(SolverChoice(name, {k: str(v) for k, v in options.items()}, label)
+                 for name, options, label in entries)
 
 
-Checked = Callable[[str, str, dict[str, Any]], tuple[str, dict[str, Any]]]
+Checked = Callable[[str, str, dict[str, object]], tuple[str, Mapping[str, object]]]
 """Checks one entry's name and options (its key given for errors): the registry name
 and the options as the runs keep them."""
 
 
-def _entries(error_at: ErrorAt, data: Mapping[str, Any], key: str, what: str,
-             example: str, check: Checked) -> list[tuple[str, dict[str, Any], str]]:
+def _entries(error_at: ErrorAt, data: Mapping[str, object], key: str, what: str,
+             example: str, check: Checked) -> list[tuple[str, Mapping[str, object], str]]:
     """Each entry of the list at ``key`` as (name, options, label), labels distinct."""
     entries = a_list(error_at, key, data[key])
     if not entries:
         raise error_at(key, f"expected a list of {what}s")
-    read: list[tuple[str, dict[str, Any], str]] = []
+    read: list[tuple[str, Mapping[str, object], str]] = []
     for index, entry in enumerate(entries):
         at = f"{key}[{index}]"
         if isinstance(entry, str):
@@ -116,7 +116,7 @@ def _entries(error_at: ErrorAt, data: Mapping[str, Any], key: str, what: str,
     return read
 
 
-def default_label(name: str, options: Mapping[str, Any]) -> str:
+def default_label(name: str, options: Mapping[str, object]) -> str:
     """``classic`` or ``classic[alldiff=weak]``.
 
     >>> default_label("minizinc", {"solver": "chuffed"})

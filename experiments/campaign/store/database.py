@@ -282,9 +282,8 @@ class ResultsStore:
         return {row[0] for row in self.connection.execute("SELECT run_key FROM grid")} or None
 
     def label_meanings(self, field: str) -> dict[str, tuple[str, str]]:
-        """Each label of the stored runs' ``field`` (``viewpoint`` or ``solver``), with
-        the registry name and options (JSON) it stood for. A run stored before its
-        column was kept stood for its label's own name, with no options."""
+        """Each label of the stored runs' ``field`` (``viewpoint`` or ``solver``), with the
+        name and options (JSON) it stood for (its own name and none, in an older row)."""
         name, options = f"{field}_name", {"viewpoint": "options"}.get(field, f"{field}_options")
         return {row[0]: (row[1], row[2]) for row in self.connection.execute(
             f'SELECT DISTINCT "{field}", COALESCE("{name}", "{field}"), '

@@ -4,10 +4,11 @@
 says the rest: its settings, its grid and its instances (read again from their files).
 So a results folder whose store was lost, or never committed, can be tabled and reported
 again: ``python -m experiments.campaign.from_csv RUNS_CSV SPEC [--out DATABASE]``. What
-the CSV does not hold stays unknown rather than made up: the solutions (the report draws
-its puzzles unsolved) and the machine the runs were made on (the session says it was
-rebuilt). Runs made under other limits than the spec's now are refused: the spec would
-misstate them.
+the CSV does not hold stays unknown rather than made up: the machine the runs were made
+on (the session says it was rebuilt) and the solutions, until
+:mod:`experiments.campaign.answers` finds them again by solving runs again and checking
+that each reproduces its stored counts. Runs made under other limits than the spec's now
+are refused: the spec would misstate them.
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ def write_outputs(database: str | Path, report: bool | None = None,
     files = []
     for name, fmt in TABLE_FILES.items():
         path = folder / name
-        path.write_text(render_campaigns(tables, runs, fmt) if tables else "",
+        path.write_text(render_campaigns(tables, runs, fmt, page=True) if tables else "",
                         encoding="utf-8")
         files.append(path)
     path = folder / "runs.csv"

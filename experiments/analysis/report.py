@@ -7,10 +7,11 @@ every figure and picture inlined as an SVG image), ``report.md`` and ``report.te
 picture as SVG. The tables are those of ``puzzlelab table``
 (:mod:`experiments.analysis.tables`), the figures :mod:`experiments.analysis.report_figures`', the
 pictures :mod:`experiments.analysis.report_pictures`'. Several databases make one page with a
-section each. A table wider than a printed page goes on in parts, by column group
-(:data:`PAGE_CHARACTERS`), in the Markdown, the LaTeX and the printed page; on a screen
-the page has the width of a laptop's window, and its tables go on in parts only past
-that (:data:`SCREEN_CHARACTERS`).
+section each. A table wider than a printed page goes on in parts, by column group, on
+the printed page (:data:`PAGE_CHARACTERS`) and in the Markdown and the LaTeX, as in
+``table.md`` and ``table.tex`` (:func:`~experiments.analysis.table_format.printed`); on a
+screen the page has the width of a laptop's window, and its tables go on in parts only
+past that (:data:`SCREEN_CHARACTERS`).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from experiments.analysis.table_format import (
     latex_escape,
     legend,
     mark_meaning,
-    render,
+    printed,
     text_width,
 )
 from experiments.analysis.tables import (
@@ -66,12 +67,10 @@ OUTPUTS = ("index.html", "report.md", "report.tex")
 FIGURES = "figures"
 """The sub-folder of the report with the figures' SVG and PDF files and the pictures."""
 PAGE_CHARACTERS = 100
-"""The widest table part of the page and the Markdown, in characters of the text layout
-(two between columns): what an A4 or Letter page holds at the printed table's font
-(the browser test measures it). Wider tables go on in further parts, by column group."""
-LATEX_CHARACTERS = 96
-"""The same for ``report.tex``: a ``\\scriptsize`` table with narrowed column gaps in an
-article's text width."""
+"""The widest table part of the page, in characters of the text layout (two between
+columns): what an A4 or Letter page holds at the printed table's font (the browser test
+measures it). Wider tables go on in further parts, by column group; ``report.md`` and
+``report.tex`` are split as ``table.md`` and ``table.tex`` are (:func:`printed`)."""
 SCREEN_WIDTH = 1280
 """CSS pixels across the window the page's screen layout is made for: a laptop's."""
 PAGE_PADDING = 48
@@ -205,8 +204,8 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
                             column_parts(t, SCREEN_CHARACTERS)) for t in tables]
         sections.append(CampaignSection(
             campaign, facts(campaign), anchor, grouped, shown, [], pictures, notes,
-            markdown_tables=render(tables, "markdown", PAGE_CHARACTERS),
-            latex_tables=render(tables, "latex", LATEX_CHARACTERS),
+            markdown_tables=printed(tables, "markdown"),
+            latex_tables=printed(tables, "latex"),
             sizes=size_rows(campaign), trees=draw_trees(campaign, figures, anchor),
             explained=explained))
     templates = {name: _template(name) for name in OUTPUTS}  # while the figures are drawn

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from experiments.analysis.table_layout import Block, Layout, lay_out, whole_width
 from puzzlelab.errors import OptionError
 from puzzlelab.notebook import display_method, escaped
 
@@ -161,6 +162,26 @@ def legend() -> str:
     return "Marks: " + "; ".join(f"{mark} {meaning}" for mark, meaning in MARKS.items()) + "."
 
 
+PRINTED_CHARACTERS = {"markdown": 100, "latex": 88}
+"""The widest table part of a file meant for print: a Markdown table's lines, each column
+padded to its widest cell (an editor's or a terminal's 100 columns); a LaTeX table in
+characters of the text layout, set in :data:`LATEX_SMALL` type in an article's text
+width (345 pt: at 4 pt a digit, the widest, and 6 pt between columns, 88 characters of
+the text layout fit a table of seven columns of digits). Wider tables go on in further
+parts, by column group."""
+LATEX_SMALL = r"\scriptsize\setlength{\tabcolsep}{3pt}"
+"""The type LaTeX tables are set in: small, the column gaps narrowed."""
+
+
+def printed(tables: Sequence[ResultTable], fmt: str) -> str:
+    """The tables in ``markdown`` or ``latex`` as a page prints them: each split by
+    column group into parts that fit :data:`PRINTED_CHARACTERS` (``table.md``,
+    ``table.tex`` and the report's files alike); LaTeX in :data:`LATEX_SMALL` type, so
+    ``\\input{table.tex}`` fits an article's page."""
+    text = render(tables, fmt, PRINTED_CHARACTERS[fmt])
+    return f"{{{LATEX_SMALL}\n{text}}}\n" if fmt == "latex" else text
+
+
 def render(tables: Sequence[ResultTable], fmt: str = "text", width: int | None = None) -> str:
     """The tables as ``text``, ``markdown``, ``latex`` or ``csv``; with ``width``, the
     first three split into parts of at most ``width`` characters (:func:`column_parts`:
@@ -173,8 +194,8 @@ def render(tables: Sequence[ResultTable], fmt: str = "text", width: int | None =
     if fmt == "text":
         return "\n".join(_text(table, width) for table in tables)
     renderer = {"markdown": _markdown, "latex": _latex}[fmt]
-    parts = [part for table in tables
-             for part in ([table] if width is None else column_parts(table, width))]
+    parts = [part for table in tables for part in
+             ([table] if width is None else column_parts(table, width, fmt == "markdown"))]
     return "\n".join(renderer(part) for part in parts)
 
 
@@ -182,68 +203,29 @@ def _headers(table: ResultTable) -> list[str]:
     return [f"{group.label} {header}" for group in table.groups for header in group.headers]
 
 
-@dataclass(frozen=True)
-class _Block:
-    """Some columns of one group, laid out under its label."""
-
-    label: str
-    columns: tuple[int, ...]
-    width: int
-
-
-@dataclass(frozen=True)
-class _Layout:
-    """Where a table's columns go within a width: its parts, each a run of blocks."""
-
-    label_width: int
-    headers: tuple[str, ...]
-    columns: tuple[int, ...]
-    """Each column's width in characters (its header, or its widest cell)."""
-    parts: tuple[tuple[_Block, ...], ...]
-
-
-def _layout(table: ResultTable, width: int | None) -> _Layout:
-    """The table's columns in parts that each fit ``width`` characters (two between
-    columns): by whole groups where a group fits, by columns of the group where not."""
-    label_width = max(len("instance"), *(len(label) for label, _ in table.rows))
-    headers = tuple(header for group in table.groups for header in group.headers)
-    columns = tuple(max(len(header), *(len(cells[i]) for _, cells in table.rows))
-                    for i, header in enumerate(headers))
-    room = None if width is None else width - label_width - 2
-    blocks, start = [], 0
-    for group in table.groups:
-        for chunk in _fitting(range(start, start + len(group.headers)), columns, room):
-            natural = sum(columns[i] for i in chunk) + 2 * (len(chunk) - 1)
-            blocks.append(_Block(group.label, tuple(chunk), max(len(group.label), natural)))
-        start += len(group.headers)
-    parts: list[list[_Block]] = [[]]
-    used = label_width
-    for block in blocks:
-        if width is not None and parts[-1] and used + 2 + block.width > width:
-            parts.append([])
-            used = label_width
-        parts[-1].append(block)
-        used += 2 + block.width
-    return _Layout(label_width, headers, columns, tuple(tuple(part) for part in parts))
+def _layout(table: ResultTable, width: int | None, named_columns: bool = False) -> Layout:
+    return lay_out([(group.label, group.headers) for group in table.groups], table.rows, width,
+                   named_columns)
 
 
 def text_width(table: ResultTable) -> int:
     """Characters ``table`` takes across in the text layout, whole (two between columns)."""
-    layout = _layout(with_footnotes(table), None)
-    return layout.label_width + sum(2 + block.width for part in layout.parts for block in part)
+    return whole_width(_layout(with_footnotes(table), None))
 
 
 def _part_title(table: ResultTable, number: int, count: int) -> str:
     return table.title + (f" (part {number} of {count})" if count > 1 else "")
 
 
-def column_parts(table: ResultTable, width: int) -> list[ResultTable]:
+def column_parts(table: ResultTable, width: int,
+                 named_columns: bool = False) -> list[ResultTable]:
     """``table`` as tables that each fit ``width`` characters, laid out as the text form
-    lays it out: a page (printed, or a report's column) cuts off what is wider. Every
-    part has every row, its cells as shown (:func:`with_footnotes`); the notes go under
-    the last."""
+    lays it out (with ``named_columns``, as Markdown writes it:
+    :func:`~experiments.analysis.table_layout.lay_out`): a page (printed, or a report's
+    column) cuts off what is wider. Every part has every row, its cells as shown
+    (:func:`with_footnotes`); the notes go under the last."""
     table = with_footnotes(table)
-    layout = _layout(table, width)
+    layout = _layout(table, width, named_columns)
     if len(layout.parts) == 1:
         return [table]
     tables = []
@@ -269,7 +251,7 @@ def _text(table: ResultTable, width: int | None) -> str:
     return "\n\n".join(pieces + notes) + "\n"
 
 
-def _text_part(table: ResultTable, title: str, blocks: Sequence[_Block], label_width: int,
+def _text_part(table: ResultTable, title: str, blocks: Sequence[Block], label_width: int,
                headers: Sequence[str], columns: Sequence[int]) -> str:
     def line(label: str, texts: Sequence[str]) -> str:
         return label.ljust(label_width) + "".join(
@@ -287,19 +269,6 @@ def _text_part(table: ResultTable, title: str, blocks: Sequence[_Block], label_w
             lines.append(rule)
         lines.append(line(label, cells))
     return "\n".join(text.rstrip() for text in lines)
-
-
-def _fitting(indices: range, columns: Sequence[int], room: int | None) -> list[list[int]]:
-    """The group's columns in runs that each fit ``room`` (one at least; all if no room)."""
-    chunks: list[list[int]] = [[]]
-    used = 0
-    for index in indices:
-        if room is not None and chunks[-1] and used + 2 + columns[index] > room:
-            chunks.append([])
-            used = 0
-        used += (2 if chunks[-1] else 0) + columns[index]
-        chunks[-1].append(index)
-    return chunks
 
 
 @functools.cache
@@ -344,7 +313,7 @@ def _latex(table: ResultTable) -> str:
         rules.append(rf"\cmidrule(lr){{{start}-{start + len(group.headers) - 1}}}")
         start += len(group.headers)
     headers = " & ".join(latex_escape(h) for g in table.groups for h in g.headers)
-    lines = [f"% {table.title}", r"\begin{tabular}{l" + "r" * (start - 2) + "}",
+    lines = [f"% {table.title}", r"\noindent\begin{tabular}{l" + "r" * (start - 2) + "}",
              r"\toprule", f" & {spans} \\\\", " ".join(rules), f"instance & {headers} \\\\",
              r"\midrule"]
     for index, (label, cells) in enumerate(table.rows):

@@ -69,6 +69,7 @@ from experiments.analysis.table_format import (
     ResultTable,
     latex_escape,
     legend,
+    printed,
     render,
 )
 from experiments.analysis.table_reasons import Footnotes, Reason
@@ -335,11 +336,12 @@ def format_campaigns(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
 
 
 def render_campaigns(tables: Sequence[ResultTable], campaigns: Sequence[CampaignRuns],
-                     fmt: str = "text", width: int | None = None) -> str:
-    """Built ``tables`` in ``fmt``, after a note for each campaign with fewer runs stored
-    than it plans, as after an interruption: instances and groups with no run stored yet
-    are not in the tables."""
-    text = render(tables, fmt, width)
+                     fmt: str = "text", width: int | None = None, page: bool = False) -> str:
+    """Built ``tables`` in ``fmt`` (with ``page``, split to fit a printed page:
+    :func:`printed`), after a note for each campaign with fewer runs stored than it
+    plans, as after an interruption: instances and groups with no run stored yet are not
+    in the tables."""
+    text = printed(tables, fmt) if page else render(tables, fmt, width)
     notes = [f"partial: {f'{c.name}: ' if len(campaigns) > 1 else ''}{c.stored_runs()} of "
              f"{c.planned_runs} planned runs stored; run the spec again to finish"
              for c in campaigns

@@ -121,7 +121,7 @@ def test_latex_uses_booktabs_spans_escapes_and_a_legend() -> None:
     assert r"\cmidrule(lr){2-3} \cmidrule(lr){4-5}" in latex
     assert r"p2 & · & · & 1.0 & n/r \\" in latex  # classic_weak's p2: not stored yet
     assert latex.count(r"\midrule") == 2 and r"\toprule" in latex and r"\bottomrule" in latex
-    assert latex.startswith("% solver cp · heuristic input/min\n\\begin{tabular}{lrrrr}")
+    assert latex.startswith("% solver cp · heuristic input/min\n\\noindent\\begin{tabular}{lrrrr}")
     assert r"\footnotesize Marks: t/o time limit" in latex
 
 

@@ -248,6 +248,7 @@ class _Budget:
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.written = self.drawn = 0
         self.best = len(VERDICTS)  # the best verdict's place in VERDICTS: none yet
+        self.fewest: dict[str, int] = {}  # the least size a unique candidate came down to
 
     def left(self, most: float | None = None) -> float | None:
         """Seconds left (at most ``most``); :class:`BudgetSpent` when there are none."""
@@ -262,24 +263,47 @@ class _Budget:
         """Keep the best verdict: one solution, else 2+, else an unfinished count."""
         self.best = min(self.best, [1, 2, None].index(solutions))
 
+    def unique_seen(self, instance: object) -> None:
+        """Keep the least of each size (Sudoku's clues) a unique candidate came down to."""
+        for name, size in self.kind.generated_sizes(instance).items():
+            self.fewest[name] = min(size, self.fewest.get(name, size))
+
+    def short_of(self, spent: bool) -> str:
+        """For a size target the unique candidates stopped short of (``--unique``, not a
+        grade: there the size is a ceiling), the least they reached; when the time
+        limit stopped them, that the limit allows that size or more."""
+        said = ""
+        for name, fewest in self.fewest.items():
+            asked = self.values[name]
+            if self.wanted is not None or not isinstance(asked, int) or fewest <= asked:
+                continue
+            said += (f"; unique candidates came down to {fewest} {name} at the fewest "
+                     f"(--{name} {asked} asked)")
+            if spent:
+                said += (f": this time limit allows --{name} {fewest} or more; fewer needs "
+                         f"a longer --time-limit")
+        return said
+
     def asked(self) -> str:
         """``unique sudoku instances of grade strong (box 3, clues 32)``."""
         options = ", ".join(f"{name} {value}" for name, value in self.values.items())
         grade = f" {self.wanted.asked}" if self.wanted else ""
         return f"{'unique ' if self.unique else ''}{self.kind.name} instances{grade} ({options})"
 
-    def seen(self) -> str:
+    def seen(self, spent: bool = False) -> str:
         """What the candidates checked were: what ``wanted`` saw of the unique ones, else
-        the best count's verdict; then, for a grade, what to change."""
+        the best count's verdict and how far they came down; then, for a grade, what to
+        change."""
         wanted = self.wanted.seen() if self.wanted else ""
         return (wanted or ("" if self.best == len(VERDICTS) else
                            f"; the best candidate checked had {VERDICTS[self.best]}")
-                ) + self.advice
+                ) + self.short_of(spent) + self.advice
 
     def spent(self) -> BudgetSpent:
         return BudgetSpent(
             f"stopped at the {self.time_limit:g} s time limit: {self.written} of {self.count} "
-            f"{self.asked()} written after {counted(self.drawn, 'candidate')}{self.seen()}",
+            f"{self.asked()} written after {counted(self.drawn, 'candidate')}"
+            f"{self.seen(spent=True)}",
             self.written)
 
 
@@ -337,7 +361,8 @@ def _instances(budget: _Budget, stem: str, seed: int, output: Path, max_candidat
                 on_candidate(index, drawn)
             candidate = kind.generate(values, rng, name, steering if unique else None,
                                       another_solution=finder if unique else None,
-                                      enough=enough if unique else None)
+                                      enough=enough if unique else None,
+                                  reached=budget.unique_seen if unique else None)
             game_id = None if candidate is None or not game_ids else _game_id(kind, candidate)
             if candidate is not None and (not unique or steering(candidate)) \
                     and kept(candidate):

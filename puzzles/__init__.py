@@ -8,8 +8,9 @@ read the Hashi modules.
 
 from pathlib import Path
 
-from puzzles.kind import PUZZLES, DataSet, PuzzleKind, pick_instance, puzzle_of, register
+from puzzles.kind import PUZZLES, DataSet, PuzzleKind, puzzle_of, register
 from puzzles.options import Option, OptionValues, Size
+from puzzles.picking import pick_instance
 
 __all__ = ["PUZZLES", "DataSet", "Option", "OptionValues", "PuzzleKind", "Size",
            "load_puzzle_modules", "pick_instance", "puzzle_of", "register"]

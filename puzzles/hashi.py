@@ -38,8 +38,9 @@ from puzzles.hashi_pictures import (  # noqa: F401 (the render roles)
 from puzzles.hashi_sight import neighbours
 from puzzles.hashi_types import Bridge, HashiInstance, HashiSolution, Island, cell_name
 from puzzles.json_forms import number_rows
-from puzzles.kind import PuzzleKind, known_solution_checked, register
+from puzzles.kind import PuzzleKind, register
 from puzzles.options import Option, OptionValues, Size
+from puzzles.picking import known_solution_checked
 from puzzles.text_input import read_text
 
 # ---------------------------------------------------------------- files
@@ -161,7 +162,8 @@ class Hashi(PuzzleKind[HashiInstance, HashiSolution]):
                  is_unique: Callable[[HashiInstance], bool] | None = None, *,
                  another_solution: Callable[[HashiInstance], HashiSolution | None]
                  | None = None,
-                 enough: Callable[[HashiInstance], bool] | None = None
+                 enough: Callable[[HashiInstance], bool] | None = None,
+                 reached: Callable[[HashiInstance], None] | None = None
                  ) -> HashiInstance | None:
         return generate(options.size("size"), options.integer("islands"), rng, name,
                         is_unique, another_solution, apart=options.text("apart") == "yes")

@@ -31,13 +31,12 @@ from pathlib import Path, PurePath
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from puzzlelab.errors import (
-    InstanceNotFound,
-    ParseError,
     PuzzleLabError,
     UnsupportedCombination,
 )
 from puzzlelab.registry import Registry
 from puzzles.options import Option, OptionValues, resolve
+from puzzles.picking import pick_instance
 from puzzles.svg import Box, cell_box
 
 InstanceT = TypeVar("InstanceT")
@@ -243,7 +242,8 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[InstanceT], bool] | None = None, *,
                  another_solution: Callable[[InstanceT], SolutionT | None] | None = None,
-                 enough: Callable[[InstanceT], bool] | None = None
+                 enough: Callable[[InstanceT], bool] | None = None,
+                 reached: Callable[[InstanceT], None] | None = None
                  ) -> InstanceT | None:
         """A random instance named ``name``, made from a random solution (its known solution).
 
@@ -257,7 +257,9 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
         one passes. ``enough``, given with ``is_unique``, is the caller's test of an
         instance it would keep (one of a grade): a generator that thins may stop at the
         first that passes instead of at a fixed size (Sudoku's clue count is then a
-        ceiling); the others may leave it unused.
+        ceiling); the others may leave it unused. A generator that works down to a size
+        (:meth:`generated_sizes`) tells ``reached`` of each unique instance on its way, so
+        a generation its time limit cuts short can say how far it came.
         """
 
     def resolve_generator_options(self, given: Mapping[str, object]) -> OptionValues:
@@ -276,6 +278,12 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
         """Hook: the options declared with default None filled in from the others, and
         rules joining several options checked (``OptionError``). By default: ``values``."""
         return values
+
+    def generated_sizes(self, instance: InstanceT) -> Mapping[str, int]:
+        """Hook: what a generated instance has of each generator option that sets a size
+        the generator works down to and may stop short of (Sudoku: its givens, for
+        ``clues``), so a generation cut short can say how far it came. By default none."""
+        return {}
 
     # ------------------------------------------------------------ bundled data
 
@@ -308,47 +316,6 @@ class PuzzleKind(ABC, Generic[InstanceT, SolutionT]):
         """One instance of ``path``: by name, by 1-based index, or the only one."""
         path = Path(path)
         return pick_instance(self.read(path), selector, path, self.instance_name)
-
-
-def pick_instance(instances: Sequence[T], selector: str | int | None, path: Path,
-                  name_of: Callable[[T], str]) -> T:
-    """Select by name or 1-based index; a string of digits that is no name counts as an index."""
-    if selector is None:
-        if len(instances) == 1:
-            return instances[0]
-        raise InstanceNotFound(
-            f"{path}: holds {len(instances)} instances; pick one by name or 1-based index "
-            f"(names: {_some_names(instances, name_of)})")
-    if isinstance(selector, str):
-        for instance in instances:
-            if name_of(instance) == selector:
-                return instance
-        if not (selector.isascii() and selector.isdigit()):  # not "²", not "２"
-            names = _some_names(instances, name_of)
-            raise InstanceNotFound(f"{path}: no instance named {selector!r} (names: {names})")
-        selector = int(selector)
-    if not 1 <= selector <= len(instances):
-        raise InstanceNotFound(f"{path}: index {selector} is out of range 1..{len(instances)}")
-    return instances[selector - 1]
-
-
-def known_solution_checked(instance: T, solution: SolutionT,
-                           check: Callable[[T, SolutionT], list[str]], name: str,
-                           source: str, line: int | None) -> SolutionT:
-    """``solution``, once the puzzle's checker accepts it for ``instance``: a file's known
-    solution is trusted by everything downstream, so a wrong one is a ``ParseError``
-    pointing at the line where it starts."""
-    wrong = check(instance, solution)
-    if wrong:
-        raise ParseError(f"the known solution of {name!r} is not one: {wrong[0]}",
-                         source=source, line=line)
-    return solution
-
-
-def _some_names(instances: Sequence[T], name_of: Callable[[T], str], most: int = 20) -> str:
-    names = [name_of(i) for i in instances[:most]]
-    more = f", ... ({len(instances) - most} more)" if len(instances) > most else ""
-    return ", ".join(names) + more
 
 
 PUZZLES: Registry[PuzzleKind[Any, Any]] = Registry("puzzle")

@@ -283,7 +283,8 @@ class Nonogram(PuzzleKind[NonogramInstance, NonogramSolution]):
                  is_unique: Callable[[NonogramInstance], bool] | None = None, *,
                  another_solution: Callable[[NonogramInstance], NonogramSolution | None]
                  | None = None,
-                 enough: Callable[[NonogramInstance], bool] | None = None
+                 enough: Callable[[NonogramInstance], bool] | None = None,
+                 reached: Callable[[NonogramInstance], None] | None = None
                  ) -> NonogramInstance:
         """A random picture; uniqueness is left to the caller, which draws again (clues
         follow from the picture, so there is nothing to take away one at a time)."""

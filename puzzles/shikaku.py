@@ -21,8 +21,9 @@ from typing import ClassVar
 
 from puzzlelab.errors import ParseError
 from puzzles.json_forms import number_rows
-from puzzles.kind import PuzzleKind, known_solution_checked, register
+from puzzles.kind import PuzzleKind, register
 from puzzles.options import Option, OptionValues, Size
+from puzzles.picking import known_solution_checked
 from puzzles.shikaku_formats import ReadBlock, read_blocks, write_block
 from puzzles.shikaku_game_ids import rect_game_id
 from puzzles.shikaku_generator import Grid, Layout, random_partition, unique_layout
@@ -195,7 +196,8 @@ class Shikaku(PuzzleKind[ShikakuInstance, ShikakuSolution]):
                  is_unique: Callable[[ShikakuInstance], bool] | None = None, *,
                  another_solution: Callable[[ShikakuInstance], ShikakuSolution | None]
                  | None = None,
-                 enough: Callable[[ShikakuInstance], bool] | None = None
+                 enough: Callable[[ShikakuInstance], bool] | None = None,
+                 reached: Callable[[ShikakuInstance], None] | None = None
                  ) -> ShikakuInstance | None:
         return generate(options.size("size"), options.integer("max-area"), rng, name,
                         another_solution, is_unique)

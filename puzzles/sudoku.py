@@ -23,8 +23,9 @@ from puzzlelab.errors import OptionError, ParseError
 from puzzlelab.wording import counted
 from puzzles import svg
 from puzzles.json_forms import number_rows
-from puzzles.kind import PuzzleKind, known_solution_checked, register
+from puzzles.kind import PuzzleKind, register
 from puzzles.options import Option, OptionValues
+from puzzles.picking import known_solution_checked
 from puzzles.pictured import DrawnInstance, DrawnSolution
 from puzzles.sudoku_formats import (
     ReadGrid,
@@ -235,7 +236,8 @@ def solution_from_json(data: object) -> SudokuSolution:
 
 def generate(box: int, clues: int, rng: random.Random, name: str,
              is_unique: Callable[[SudokuInstance], bool] | None = None,
-             enough: Callable[[SudokuInstance], bool] | None = None
+             enough: Callable[[SudokuInstance], bool] | None = None,
+             reached: Callable[[SudokuInstance], None] | None = None
              ) -> SudokuInstance | None:
     """A random full grid (the known solution) and ``clues`` of its cells as givens.
 
@@ -244,7 +246,8 @@ def generate(box: int, clues: int, rng: random.Random, name: str,
     (first while singles alone fill it in, then while ``is_unique`` holds); None when it gets stuck
     above ``clues`` (no clue left can go). With ``enough`` as well, ``clues`` is a
     ceiling: thinning goes on below it until ``enough`` holds, or no clue can go
-    (:func:`~puzzles.sudoku_generator.thinned`).
+    (:func:`~puzzles.sudoku_generator.thinned`). ``reached`` hears of each unique puzzle
+    the thinning comes down to.
     """
     solution = full_grid(box, rng)
     known = SudokuSolution(solution)
@@ -261,8 +264,12 @@ def generate(box: int, clues: int, rng: random.Random, name: str,
         assert enough is not None  # only asked when given
         return enough(SudokuInstance(name, box, givens, known))
 
+    def unique(givens: Grid) -> None:
+        if reached is not None:
+            reached(SudokuInstance(name, box, givens, known))
+
     givens = thinned(solution, clues, rng, keeps_one_solution, by_singles,
-                     None if enough is None else is_enough)
+                     None if enough is None else is_enough, unique)
     return None if givens is None else SudokuInstance(name, box, givens, known)
 
 
@@ -315,13 +322,18 @@ class Sudoku(PuzzleKind[SudokuInstance, SudokuSolution]):
                               f"(its cells), not {values['clues']}")
         return values
 
+    def generated_sizes(self, instance: SudokuInstance) -> Mapping[str, int]:
+        """The givens, for ``clues``."""
+        return {"clues": sum(1 for row in instance.givens for digit in row if digit)}
+
     def generate(self, options: OptionValues, rng: random.Random, name: str,
                  is_unique: Callable[[SudokuInstance], bool] | None = None, *,
                  another_solution: Callable[[SudokuInstance], SudokuSolution | None] | None = None,
-                 enough: Callable[[SudokuInstance], bool] | None = None
+                 enough: Callable[[SudokuInstance], bool] | None = None,
+                 reached: Callable[[SudokuInstance], None] | None = None
                  ) -> SudokuInstance | None:
         return generate(options.integer("box"), options.integer("clues"), rng, name,
-                        is_unique, enough)
+                        is_unique, enough, reached)
 
 
 SUDOKU = register(Sudoku())

@@ -104,7 +104,8 @@ def read_off(solution: Grid, clues: int, rng: random.Random) -> Grid:
 def thinned(solution: Grid, clues: int, rng: random.Random,
             keeps_one_solution: Callable[[Grid], bool],
             cheap: Callable[[Grid], bool] | None = None,
-            enough: Callable[[Grid], bool] | None = None) -> Grid | None:
+            enough: Callable[[Grid], bool] | None = None,
+            on_unique: Callable[[Grid], None] | None = None) -> Grid | None:
     """``solution`` with clues taken away one at a time, in random order, while
     ``keeps_one_solution`` holds of the rest, down to ``clues`` of them; None when a
     puzzle with more clues is already minimal (no clue can go).
@@ -118,7 +119,8 @@ def thinned(solution: Grid, clues: int, rng: random.Random,
     grade), ``clues`` is a ceiling rather than a target: thinning stops at the first
     puzzle at or below it that ``enough`` passes, goes on below it while none does, and
     returns the puzzle it ends at when no clue can go (the caller tests it again). So
-    ``clues`` 0 thins to a minimal puzzle (``enough`` is never asked).
+    ``clues`` 0 thins to a minimal puzzle (``enough`` is never asked). ``on_unique``
+    hears of each puzzle a clue's going leaves (each has one solution).
     """
     givens = [list(row) for row in solution]
     count = len(solution) ** 2
@@ -141,6 +143,8 @@ def thinned(solution: Grid, clues: int, rng: random.Random,
             digit, givens[r][c] = givens[r][c], 0
             if test(now()):
                 count -= 1
+                if on_unique is not None:
+                    on_unique(now())
                 finished = done()
             else:
                 givens[r][c] = digit

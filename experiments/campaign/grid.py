@@ -30,7 +30,7 @@ from puzzlelab.errors import (
 )
 from puzzlelab.wording import counted
 from puzzles import PUZZLES
-from puzzles.kind import pick_instance
+from puzzles.picking import pick_instance
 from solvers import Heuristic, prepare
 from solvers.symmetry import counting_refusal
 from viewpoints import get_viewpoint

@@ -278,7 +278,8 @@ class LatinSquare(PuzzleKind[LatinSquareInstance, LatinSquareSolution]):
                  is_unique: Callable[[LatinSquareInstance], bool] | None = None, *,
                  another_solution: Callable[[LatinSquareInstance], LatinSquareSolution | None]
                  | None = None,
-                 enough: Callable[[LatinSquareInstance], bool] | None = None
+                 enough: Callable[[LatinSquareInstance], bool] | None = None,
+                 reached: Callable[[LatinSquareInstance], None] | None = None
                  ) -> LatinSquareInstance | None:
         return generate(options.integer("size"), options.integer("clues"), rng, name,
                         is_unique)

@@ -16,15 +16,11 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import TYPE_CHECKING
 
 from solvers.limits import SearchLimits
-
-if TYPE_CHECKING:
-    import socket
 
 
 class _Watcher:
@@ -34,31 +30,43 @@ class _Watcher:
         self.lock = threading.Lock()
         self.target: SearchLimits | None = None
         self.pid: int | None = None
-        self.writer: socket.socket | None = None
+        self.writer: object = None  # what keeps the wakeup descriptor open
+        self.writer_fd = -1
 
     def attach(self, limits: SearchLimits) -> int:
         """Watch ``limits``; returns the wakeup descriptor to restore on detaching."""
         if self.pid != os.getpid():  # first use, or a forked child without the thread
-            import socket  # a few milliseconds, paid by the first search that needs it
-
-            reader, writer = socket.socketpair()
-            writer.setblocking(False)
-            threading.Thread(target=self._run, args=(reader,), daemon=True,
+            receive = self._open()
+            threading.Thread(target=self._run, args=(receive,), daemon=True,
                              name="puzzlelab-ctrl-c").start()
-            self.writer, self.pid = writer, os.getpid()
+            self.pid = os.getpid()
         with self.lock:
             self.target = limits
-        assert self.writer is not None
-        return signal.set_wakeup_fd(self.writer.fileno(), warn_on_full_buffer=False)
+        return signal.set_wakeup_fd(self.writer_fd, warn_on_full_buffer=False)
+
+    def _open(self) -> Callable[[], bytes]:
+        """The wakeup descriptor's pair: a pipe (a socket pair where signals wake only
+        sockets: Windows); how the thread reads what it is sent."""
+        if os.name == "posix":
+            reader, writer = os.pipe()
+            os.set_blocking(writer, False)
+            self.writer, self.writer_fd = writer, writer
+            return lambda: os.read(reader, 64)
+        import socket
+
+        ends = socket.socketpair()
+        ends[1].setblocking(False)
+        self.writer, self.writer_fd = ends, ends[1].fileno()
+        return lambda: ends[0].recv(64)
 
     def detach(self, previous_fd: int) -> None:
         signal.set_wakeup_fd(previous_fd)
         with self.lock:
             self.target = None
 
-    def _run(self, reader: socket.socket) -> None:
+    def _run(self, receive: Callable[[], bytes]) -> None:
         while True:
-            data = reader.recv(64)
+            data = receive()
             if not data:
                 return
             if signal.SIGINT in data:

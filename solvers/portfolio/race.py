@@ -16,21 +16,22 @@ the loaded libraries, so nothing is pickled on the way in and a child starts in 
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
-from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlelab.errors import PuzzleLabError, UnsupportedCombination
 from solvers.heuristics import Heuristic
 from solvers.model import Model
 from solvers.record import ConfigurationRun, Statistics, Status, SymmetricSearch
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 #: how many cores a solve may use; the experiment runner's workers set 1 (a run there
 #: has one core), and without it the cores this process may run on are counted
@@ -159,6 +160,8 @@ class Race:
         self.model, self.max_solutions, self.seed = model, max_solutions, seed
         self.children: list[_Child] = []
         self.outcomes: list[Outcome] = []
+        import multiprocessing  # only for a race run apart (its pipes import socket)
+
         self._context = multiprocessing.get_context("fork")
 
     def __enter__(self) -> Race:
@@ -193,7 +196,7 @@ class Race:
                 return None
             if deadline is not None and time.perf_counter() > deadline + REPORT_GRACE_SECONDS:
                 return None
-            ready = wait([child.results for child in self.children], POLL_SECONDS)
+            ready = _ready([child.results for child in self.children], POLL_SECONDS)
             for child in [c for c in self.children if c.results in ready]:
                 outcome = self._received(child)
                 self.outcomes.append(outcome)
@@ -272,3 +275,10 @@ def _die_with_parent() -> None:
     ctypes.CDLL(None, use_errno=True).prctl(set_parent_death_signal, signal.SIGKILL)
     if os.getppid() == 1:  # the parent died before the request took effect
         os._exit(1)
+
+
+def _ready(results: list[Connection], timeout: float) -> list[Any]:
+    """Those of the children's pipes with something to read, waiting up to ``timeout``."""
+    from multiprocessing.connection import wait
+
+    return wait(results, timeout)

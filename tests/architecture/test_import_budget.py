@@ -62,3 +62,20 @@ def test_list_names_every_backend_without_importing_the_solver_libraries() -> No
     modules = imported("list")
     assert {"solvers.backends.cp", "solvers.backends.cpsat"} <= modules
     assert not libraries(modules) - {"constraint"}  # python-constraint: its declaration's
+
+
+def test_a_campaign_on_choco_plans_without_starting_choco_or_importing_socket(
+        tmp_path) -> None:
+    """The runner only plans: it reads the backend's declaration, and Choco (whose native
+    image reserves 32 GB as it starts) is started by the workers alone; the pipes to them,
+    the session's host name and package versions need no ``socket``."""
+    spec = tmp_path / "choco.toml"
+    spec.write_text(f'name = "choco"\npuzzle = "sudoku"\ninstances = [{{ file = '
+                    f'"{(SUDOKU_DATA / "small_4x4.txt").as_posix()}", select = [1] }}]\n'
+                    f'solvers = ["choco"]\nheuristics = ["input/min"]\n'
+                    f'table = {{ report = false }}\n', encoding="utf-8")
+    modules = imported("run", str(spec), "--out", str(tmp_path / "out"), "--jobs", "1")
+    assert "experiments.campaign.runner" in modules  # the campaign ran here
+    assert (tmp_path / "out" / "runs.csv").read_text(encoding="utf-8").count(",solved,") == 1
+    assert not {"pychoco", "socket", "multiprocessing", "email"} & modules
+

@@ -370,10 +370,10 @@ def test_without_pychoco_the_backend_says_why_and_refuses(
         return real_import(name, package)
 
     monkeypatch.setattr(importlib, "import_module", without_pychoco)
-    reason = choco._start_choco()
+    reason = choco._start()
     monkeypatch.undo()
     assert reason is not None and "No module named 'pychoco'" in reason
-    monkeypatch.setattr(choco, "_MISSING", reason)
+    monkeypatch.setattr(choco, "_STARTED", [reason])
     assert choco.ChocoBackend.unavailable() == reason
     with pytest.raises(UnsupportedCombination, match=r"unavailable here.*No module named"):
         solve(TINY_MODELS["linear"](), "choco", "input/min")

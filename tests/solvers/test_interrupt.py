@@ -119,3 +119,25 @@ def test_a_cpsat_solve_leaves_an_ignored_ctrl_c_ignored() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
     assert done.returncode == 0 and "still here" in done.stdout, done.stderr
+
+
+def test_the_watcher_is_woken_by_a_pipe_not_a_socket() -> None:
+    """In a fresh interpreter: Ctrl-C reaches a compiled search's stop, and ``socket``
+    is never imported for it."""
+    script = textwrap.dedent("""
+        import os, signal, sys, threading
+        from solvers.interrupt import ctrl_c_stops
+        from solvers.limits import SearchLimits
+        limits = SearchLimits(None)
+        stopped = threading.Event()
+        limits.on_stop(stopped.set)
+        try:
+            with ctrl_c_stops(limits):
+                os.kill(os.getpid(), signal.SIGINT)
+                assert stopped.wait(10)
+        except KeyboardInterrupt:
+            print("stopped", "socket" in sys.modules)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, check=False)
+    assert done.stdout.split() == ["stopped", "False"], done.stderr[-500:]

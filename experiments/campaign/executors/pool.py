@@ -28,10 +28,10 @@ import sys
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
-from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import IO
 
+from experiments.campaign.executors.channel import Channel, readable
 from experiments.campaign.executors.records import unanswered
 from experiments.campaign.executors.search_starts import read_search_starts
 from experiments.campaign.executors.worker import ended
@@ -81,8 +81,7 @@ class WorkerProcess:
             os.close(fd)
         os.set_blocking(search_read, False)
         self.searches: int | None = search_read  # the pipe of its searches' starts
-        self.tasks = Connection(task_write, readable=False)
-        self.results = Connection(result_read, writable=False)
+        self.tasks, self.results = Channel(task_write), Channel(result_read)
         self.log = log
         self.log_offset = 0  # where the log ended when the running task started
         self.ready = False
@@ -295,9 +294,9 @@ class LocalPool:
         if busy:
             timeout = max(0.0, min(POLL_SECONDS, min(w.deadline for w in busy)
                                    - time.perf_counter()))
-        by_connection = {w.results: w for w in self.workers}
-        for connection in wait(list(by_connection), timeout):
-            worker = by_connection[connection]  # type: ignore[index]
+        by_channel = {w.results: w for w in self.workers}
+        for channel in readable(list(by_channel), timeout):
+            worker = by_channel[channel]
             try:
                 kind, body = worker.results.recv()
             except (EOFError, OSError):

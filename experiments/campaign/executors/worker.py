@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import functools
 import os
+import platform
 import resource
 import signal
-import socket
 import sys
 import time
 import traceback
 from dataclasses import replace
 from datetime import UTC, datetime
-from multiprocessing.connection import Connection
 
+from experiments.campaign.executors.channel import Channel
 from experiments.campaign.executors.records import record_of_run, unanswered
 from experiments.campaign.executors.search_starts import SearchStarts
 from experiments.campaign.grid import RunTask
@@ -86,7 +86,7 @@ def worker_name() -> str:
 
 @functools.cache
 def _named(pid: int) -> str:
-    return f"{socket.gethostname()}:{pid}"
+    return f"{platform.node()}:{pid}"  # the host's name, as socket would say, without it
 
 
 def now() -> str:
@@ -137,7 +137,7 @@ def _address_space_bytes() -> int | None:
 _PAGE_BYTES = resource.getpagesize()
 
 
-def serve(tasks: Connection, results: Connection, searches: SearchStarts,
+def serve(tasks: Channel, results: Channel, searches: SearchStarts,
           solvers: list[str]) -> None:
     """Answer tasks until the parent sends None or closes the pipe, telling ``searches``
     as each starts. The campaign's ``solvers`` are imported first, so their libraries'
@@ -165,7 +165,7 @@ def main(argv: list[str]) -> None:
     solvers = [name for name in (argv[3] if len(argv) > 3 else "").split(",") if name]
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the runner's to handle
     _die_with_parent()
-    serve(Connection(task_fd, writable=False), Connection(result_fd, readable=False),
+    serve(Channel(task_fd), Channel(result_fd),
           SearchStarts(search_fd), solvers)
 
 

@@ -37,16 +37,19 @@ branch whose propagation held: MiniZinc's ``nodes`` from fzn-choco) plus its fai
 less the root; ``restarts`` is Choco's restart count (its default search seldom restarts:
 0 is a count, not a figure missing). No propagation or conflict count reaches pychoco.
 
-pychoco is imported as this module loads, and where it cannot be the backend says why
-it is unavailable (PuzzleLab runs on without it). Not later: Choco's native image
-reserves 32 GB of address space as it starts, which the runner's workers, once a
-run's memory limit (an address-space limit) is set, would refuse; they load the
-backends before that.
+pychoco is imported (and Choco's native image started, reserving 32 GB of address space)
+by the backend's ``load``, which the runner's workers call before a run's memory limit
+(an address-space limit) is set, or else by the first solve: not by naming the backend
+or planning a campaign on it, so the runner, which only plans, never starts Choco.
+Where pychoco is not installed, or the address space left is too small, the backend
+says so without importing it; where it then fails to start, the solve says why
+(PuzzleLab runs on without it).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import time
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
@@ -72,19 +75,38 @@ from solvers.variables import IntVar
 CHOCO_ADDRESS_SPACE = 33 << 30
 
 
-def _start_choco() -> str | None:
+def _start() -> str | None:
     """Import pychoco (which starts Choco's native image), or say why it cannot be.
 
     Where the address space is limited too tightly the image cannot start, and it then
     ends the whole process; so that is checked first."""
-    room = _address_space_left()
-    if room is not None and room < CHOCO_ADDRESS_SPACE:
-        return (f"Choco's native image reserves about 32 GB of address space as it starts, "
-                f"and this process may map only {room >> 20} MB more")
+    refused = _address_refusal()
+    if refused:
+        return refused
     try:
         importlib.import_module("pychoco")
     except (ImportError, OSError) as error:
         return f"pychoco cannot be imported ({error}); install pychoco>=0.4"
+    return None
+
+
+_STARTED: list[str | None] = []
+"""What starting Choco said in this process: empty until it is started."""
+
+
+def _start_choco() -> str | None:
+    """:func:`_start`, once a process."""
+    if not _STARTED:
+        _STARTED.append(_start())
+    return _STARTED[0]
+
+
+def _address_refusal() -> str | None:
+    """Why Choco's native image cannot start in this process's address space, or None."""
+    room = _address_space_left()
+    if room is not None and room < CHOCO_ADDRESS_SPACE:
+        return (f"Choco's native image reserves about 32 GB of address space as it starts, "
+                f"and this process may map only {room >> 20} MB more")
     return None
 
 
@@ -104,11 +126,8 @@ def _address_space_left() -> int | None:
     return int(limit) - size
 
 
-_MISSING = _start_choco()
-
-
 def _api() -> Any:
-    """pychoco's low-level calls."""
+    """pychoco's low-level calls (Choco started already: by ``load`` or ``compile``)."""
     return importlib.import_module("pychoco.backend")
 
 
@@ -199,11 +218,21 @@ class ChocoBackend(RootPropagator[_Compiled]):
 
     @classmethod
     def unavailable(cls) -> str | None:
-        return _MISSING
+        """What starting Choco said, once it was started; before that, what can be known
+        without starting it (that pychoco is installed, and the address space left)."""
+        if _STARTED:
+            return _STARTED[0]
+        if importlib.util.find_spec("pychoco") is None:
+            return "pychoco is not installed; install pychoco>=0.4"
+        return _address_refusal()
+
+    @classmethod
+    def load(cls) -> None:
+        _start_choco()
 
     def compile(self, model: Model, lowered: LoweredModel, request: SolveRequest,
                 limits: SearchLimits) -> _Compiled:
-        missing = self.unavailable()
+        missing = _start_choco()
         if missing:
             raise UnsupportedCombination(f"backend 'choco' is unavailable here: {missing}")
         choco_model, solver, choco = _build(model.name, lowered)

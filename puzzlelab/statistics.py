@@ -316,6 +316,24 @@ def metric(name: str) -> Statistic:
     raise UnknownName("metric", name, metric_names())
 
 
+EFFORT = "effort"
+"""The table metric that shows, for each solver, the first of :data:`EFFORT_STATISTICS`
+its runs report, its column headed by that statistic's name: CP-SAT, which counts no
+backtracks, shows its branches beside ``cp``'s backtracks, not a column of ``n/r``."""
+EFFORT_STATISTICS = ("backtracks", "branches")
+"""The search effort, in order of preference (the ``effort`` metric, the report's effort
+figures)."""
+
+
 def metric_names() -> list[str]:
-    """Every table metric, in declaration order."""
-    return [STATISTICS.get(key).metric for key in STATISTICS if STATISTICS.get(key).metric]
+    """Every table metric, in declaration order, then :data:`EFFORT`."""
+    return [*(STATISTICS.get(key).metric for key in STATISTICS if STATISTICS.get(key).metric),
+            EFFORT]
+
+
+def metric_statistics(name: str) -> list[Statistic]:
+    """The statistics table metric ``name`` may show: its own, or for :data:`EFFORT`
+    each of :data:`EFFORT_STATISTICS`."""
+    if name == EFFORT:
+        return [STATISTICS.get(statistic) for statistic in EFFORT_STATISTICS]
+    return [metric(name)]

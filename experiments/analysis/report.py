@@ -29,7 +29,7 @@ import jinja2
 import puzzlelab
 from experiments.analysis.figure_style import DrawnFigure
 from experiments.analysis.forked_work import run_forked
-from experiments.analysis.report_data import EFFORT_STATISTICS, plot_cells, summary_line
+from experiments.analysis.report_data import plot_cells, summary_line
 from experiments.analysis.report_explained import (
     SUMMARY_HEADERS,
     ExplainedRow,
@@ -61,6 +61,7 @@ from experiments.analysis.tables import (
 from experiments.campaign.stored_campaign import StoredCampaign, read_campaigns
 from puzzlelab.errors import PuzzleLabError
 from puzzlelab.notebook import svg_address
+from puzzlelab.statistics import EFFORT_STATISTICS
 
 OUTPUTS = ("index.html", "report.md", "report.tex")
 """The report's files, each rendered from its template ``<name>.j2``."""

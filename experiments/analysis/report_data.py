@@ -18,11 +18,8 @@ from experiments.analysis.table_format import MISSING, REFUSED, TIMEOUT
 from experiments.analysis.tables import CampaignRuns
 from experiments.campaign.spec import GROUPINGS
 from puzzlelab.errors import OptionError
+from puzzlelab.statistics import EFFORT_STATISTICS
 from puzzlelab.wording import counted
-
-EFFORT_STATISTICS = ("backtracks", "branches")
-"""What the effort figures show, in order of preference: a solver that reports no
-backtracks is shown by its branches, in a figure of its own."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +90,8 @@ def groups_of(cells: Sequence[PlotCell]) -> list[str]:
 def summary_line(cells: Sequence[PlotCell], setting: str) -> str:
     """One sentence on one table, stated from its numbers: which group solved most (of the
     instances it did not refuse, as the table counts), which was fastest in total and
-    which needed fewest backtracks, naming the instances those totals are over."""
+    which needed the least effort (backtracks, else branches), naming the instances those
+    totals are over."""
     mine = [c for c in cells if c.setting == setting]
     groups = groups_of(mine)
     if not mine:
@@ -127,12 +125,16 @@ def summary_line(cells: Sequence[PlotCell], setting: str) -> str:
         fastest = min(totals, key=lambda g: totals[g])
         parts.append(f"fastest in total over {over}: {fastest} "
                      f"({totals[fastest] * 1000:.1f} ms)")
-        effort = {g: [by_key[(g, i)].figures.get("backtracks") for i in common] for g in groups}
-        counted_ = {g: sum(v for v in values if v is not None) for g, values in effort.items()
-                    if all(v is not None for v in values)}
-        if counted_:
-            fewest = min(counted_, key=lambda g: counted_[g])
-            parts.append(f"fewest backtracks over the same: {fewest} ({round(counted_[fewest])})")
+        for statistic in EFFORT_STATISTICS:  # the first some group counts on all of them
+            effort = {g: [by_key[(g, i)].figures.get(statistic) for i in common]
+                      for g in groups}
+            counted_ = {g: sum(v for v in values if v is not None)
+                        for g, values in effort.items() if all(v is not None for v in values)}
+            if counted_:
+                fewest = min(counted_, key=lambda g: counted_[g])
+                parts.append(f"fewest {statistic} over the same: {fewest} "
+                             f"({round(counted_[fewest])})")
+                break
     else:
         parts.append("no instance was solved by every group, so no totals compare")
     failures = sorted({c.mark for c in mine if c.mark is not None})

@@ -26,7 +26,8 @@ from experiments.analysis.figure_style import (
     log_scale,
     save,
 )
-from experiments.analysis.report_data import EFFORT_STATISTICS, PlotCell, groups_of
+from experiments.analysis.report_data import PlotCell, groups_of
+from puzzlelab.statistics import EFFORT_STATISTICS
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ from experiments.analysis.cell_runs import (
     cells_of_runs,
     failure_mark,
 )
+from experiments.analysis.table_effort import PLACEHOLDER, effort_by_solver, measured, resolver
 from experiments.analysis.table_format import (
     FORMATS,
     MISSING,
@@ -83,9 +84,10 @@ from experiments.analysis.table_summary import (
 )
 from experiments.campaign.record import RunRecord
 from experiments.campaign.spec import GROUPINGS as BY_CHOICES
+from experiments.campaign.spec.settings import DEFAULT_METRICS
 from experiments.campaign.stored_campaign import StoredCampaign
 from puzzlelab.errors import OptionError
-from puzzlelab.statistics import STATISTICS
+from puzzlelab.statistics import EFFORT, STATISTICS, metric_names
 
 __all__ = ["BY_CHOICES", "FORMATS", "CampaignRuns", "Metric", "ResultTable", "build_comparison",
            "build_tables", "format_campaigns", "format_table", "known_metrics", "latex_escape",
@@ -156,7 +158,7 @@ class CampaignRuns:
 
 
 def build_tables(runs: Sequence[RunRecord], by: str = "viewpoint",
-                 metrics: Sequence[str] = ("time", "backtracks"),
+                 metrics: Sequence[str] = DEFAULT_METRICS,
                  reached: bool = False, repeats: int | None = None) -> list[ResultTable]:
     """Group the runs of one campaign into course-style tables (see the module docstring).
 
@@ -167,20 +169,30 @@ def build_tables(runs: Sequence[RunRecord], by: str = "viewpoint",
 
 
 def build_comparison(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
-                     metrics: Sequence[str] = ("time", "backtracks"),
+                     metrics: Sequence[str] = DEFAULT_METRICS,
                      reached: bool = False) -> list[ResultTable]:
     """The tables of one or several campaigns side by side, instances matched by label."""
     if by not in BY_CHOICES:
         raise OptionError(f"unknown --by {by!r}; valid: {', '.join(BY_CHOICES)}")
     chosen = tuple(_metric(name) for name in metrics)
     if not chosen:
-        raise OptionError(f"name at least one metric; valid: {', '.join(known_metrics())}")
+        raise OptionError(f"name at least one metric; valid: {', '.join(metric_names())}")
     others = [d for d in ("solver", "heuristic", "viewpoint") if d != by]
-    grid = _Grid(campaigns, by, others, (*chosen, Metric("", "", SEARCH_TIME)))
+    known = known_metrics()
+    grid = _Grid(campaigns, by, others,
+                 (*measured(chosen, known), Metric("", "", SEARCH_TIME)))
     names = [c.name for c in campaigns]
+    placed = [(value, c) for value in grid.values for c in range(len(campaigns))]
     groups = [Group(value if len(campaigns) == 1 else f"{names[c]}: {value}",
                     None if c == 0 else grid.values.index(value) * len(campaigns))
-              for value in grid.values for c in range(len(campaigns))]
+              for value, c in placed]
+
+    def solver_of(key: tuple[str, ...], value: str) -> str:
+        return value if by == "solver" else key[others.index("solver")]
+
+    shown = resolver(chosen, effort_by_solver(
+        (solver_of(key, value), cell) for (_, key, value, _), cell in grid.cells.items()),
+        known)
     time_index = next((m for m, metric in enumerate(chosen) if metric.column == SEARCH_TIME),
                       None)
     notes = [NOTES, legend()]
@@ -190,19 +202,16 @@ def build_comparison(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
     tables = []
     for key in grid.keys:
         footnotes = Footnotes()
-        cells = {(instance, g): grid.cell(c, key, value, instance, chosen, reached, footnotes)
-                 for instance in grid.instances
-                 for g, (value, c) in enumerate((v, c) for v in grid.values
-                                                for c in range(len(campaigns)))}
+        cells = {(instance, g): grid.cell(c, key, value, instance,
+                                          shown(solver_of(key, value)), reached, footnotes)
+                 for instance in grid.instances for g, (value, c) in enumerate(placed)}
         body = [(instance, columns(groups, {g: cells[(instance, g)].figures
                                             for g in range(len(groups))}))
                 for instance in grid.instances]
         closing, virtual_best = summary_rows(groups, grid.instances, cells, chosen, time_index)
-        headers = tuple(header for metric in chosen for header in
-                        (metric.header, f"{metric.name} ratio"))
-        column_groups = tuple(ColumnGroup(group.label, headers if group.base is not None
-                                          else tuple(m.header for m in chosen))
-                              for group in groups)
+        column_groups = tuple(ColumnGroup(group.label, _headers(
+            shown(solver_of(key, value)), group.base is not None))
+            for group, (value, _) in zip(groups, placed))
         starts = [sum(len(g.headers) for g in column_groups[:index])
                   for index in range(len(groups))]
         noted: dict[tuple[str, int], int] = {}
@@ -214,6 +223,12 @@ def build_comparison(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
                                   tuple(footnotes.notes() + virtual_best + notes),
                                   noted))
     return tables
+
+
+def _headers(metrics: Sequence[Metric], ratios: bool) -> tuple[str, ...]:
+    """A column group's headers: each metric's, with its ratio's after it."""
+    return tuple(header for metric in metrics for header in
+                 ((metric.header, f"{metric.name} ratio") if ratios else (metric.header,)))
 
 
 class _Grid:
@@ -297,9 +312,11 @@ def dimension(run: RunRecord, name: str) -> str:
 
 
 def _metric(name: str) -> Metric:
+    if name == EFFORT:
+        return PLACEHOLDER
     known = known_metrics()
     if name not in known:
-        raise OptionError(f"unknown metric {name!r}; valid: {', '.join(known)}")
+        raise OptionError(f"unknown metric {name!r}; valid: {', '.join(metric_names())}")
     return known[name]
 
 
@@ -316,7 +333,7 @@ def _reached(repeats: CellRuns, metric: Metric) -> str | None:
 
 
 def format_table(runs: Sequence[RunRecord], by: str = "viewpoint",
-                 metrics: Sequence[str] = ("time", "backtracks"), fmt: str = "text",
+                 metrics: Sequence[str] = DEFAULT_METRICS, fmt: str = "text",
                  reached: bool = False, repeats: int | None = None,
                  planned_runs: int | None = None, width: int | None = None) -> str:
     """Build the tables of one campaign's ``runs`` and render them in ``fmt`` (see
@@ -326,7 +343,7 @@ def format_table(runs: Sequence[RunRecord], by: str = "viewpoint",
 
 
 def format_campaigns(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
-                     metrics: Sequence[str] = ("time", "backtracks"), fmt: str = "text",
+                     metrics: Sequence[str] = DEFAULT_METRICS, fmt: str = "text",
                      reached: bool = False, width: int | None = None) -> str:
     """The tables of the campaigns in ``fmt`` (text within ``width`` columns, if given),
     after a note for each campaign with fewer runs stored than it plans (see

@@ -24,7 +24,7 @@ from experiments.campaign.store import ResultsStore, Session, StoredInstance
 from experiments.campaign.verdicts import Verdict, with_contradictions
 from puzzlelab.errors import PuzzleLabError
 from puzzlelab.notebook import display_method, escaped, figure_text, html_table
-from puzzlelab.statistics import Statistic, metric
+from puzzlelab.statistics import Statistic, metric_statistics
 from puzzlelab.wording import counted
 
 RUNS_SHOWN = 10
@@ -129,7 +129,8 @@ class StoredCampaign:
                  ("wrong", str(wrong) if wrong else ""),
                  ("latest session", self.session.started_at if self.session else ""),
                  ("not shown", self.hidden_note() or "")]
-        statistics = [metric(name) for name in self.table_settings().metrics]
+        statistics = [statistic for name in self.table_settings().metrics
+                      for statistic in metric_statistics(name)]
         labels = ("instance", *GROUPINGS, "repeat")
         rows = [(*(str(getattr(run.identity, label)) for label in labels), run.status.value,
                  run.verdict.value, *(_figure(run, statistic) for statistic in statistics))

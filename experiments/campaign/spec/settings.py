@@ -21,7 +21,7 @@ from solvers.search_tree import DEFAULT_NODE_CAP
 
 GROUPINGS = ("viewpoint", "heuristic", "solver")
 """The identity fields that tables and plots may group runs by (``table.by``)."""
-DEFAULT_METRICS = ("time", "backtracks")
+DEFAULT_METRICS = ("time", "effort")
 TREE_FILTERS = {"viewpoints": "viewpoint", "solvers": "solver", "heuristics": "heuristic"}
 """The ``trees`` fields that narrow the runs down, and the identity field each names."""
 

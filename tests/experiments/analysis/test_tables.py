@@ -75,9 +75,29 @@ def test_a_group_that_times_out_is_compared_on_the_instances_all_groups_solved()
     assert states(virtual_best, "Virtual best", "2/2", "PAR-2 5.0", "total 2.0",
                   "1 solved by all")
     assert cp.count("Marks: ") == 1 and legend() in cp
-    cells = dict(build_tables(GRID)[1].rows)
-    assert cells["p1"] == ("–", "–", "–", "–", "3.0", "n/r")  # cpsat reports no backtracks
+    # asked for backtracks, cpsat (which counts none) shows n/r
+    cells = dict(build_tables(GRID, metrics=("time", "backtracks"))[1].rows)
+    assert cells["p1"] == ("–", "–", "–", "–", "3.0", "n/r")
     assert cells["total (3 solved by all)"] == ("–", "–", "–", "–", "9.0", "n/r")
+
+
+def test_the_default_effort_column_is_each_solvers_own_statistic() -> None:
+    """effort (the default): cp's table counts backtracks, cpsat's its branches, each
+    column headed by what it counts; grouped by solver, the two side by side."""
+    cp, cpsat = build_tables(GRID)
+    assert [group.headers for group in cp.groups] == [("time (ms)", "backtracks")] * 3
+    assert [group.headers for group in cpsat.groups] == [("time (ms)", "branches")] * 3
+    assert dict(cpsat.rows)["p1"] == ("–", "–", "–", "–", "3.0", "20")
+    assert dict(cpsat.rows)["total (3 solved by all)"][4:] == ("9.0", "60")
+    by_solver = {table.title: table for table in build_tables(GRID, by="solver")}
+    boolean = by_solver["heuristic input/min · viewpoint boolean"]
+    assert [(g.label, g.headers) for g in boolean.groups] == [
+        ("cp", ("time (ms)", "backtracks")), ("cpsat", ("time (ms)", "branches"))]
+    assert dict(boolean.rows)["p2"] == ("–", "–", "3.0", "20")
+    # a solver that reports neither shows n/r under the first
+    silent = [replace(r, statistics=Statistics(**{**r.statistics.as_dict(), "branches": None}))
+              for r in GRID]
+    assert dict(build_tables(silent)[1].rows)["p1"][4:] == ("3.0", "n/r")
 
 
 def test_every_status_without_an_answer_has_a_mark_and_every_mark_is_in_the_legend() -> None:
@@ -139,7 +159,7 @@ def test_partial_failures_wrong_answers_and_missing_figures() -> None:
     assert cells["p4"] == ("m/o", "m/o")
     assert cells["p5"] == ("err", "err")
     assert cells["solved"] == ("0/5", "")
-    assert dict(cpsat.rows)["p3"] == ("1.0", "n/r")
+    assert dict(cpsat.rows)["p3"] == ("1.0", "20")  # its effort: branches
     assert dict(cpsat.rows)["p1"] == ("·", "·")  # the grid plans it: not stored yet
 
 

@@ -28,11 +28,14 @@ def line(x1: float, y1: float, x2: float, y2: float, width: float = 1,
 
 
 def text(x: float, y: float, content: str, size: float, colour: str = "black",
-         bold: bool = False) -> str:
-    """Centred text at ``(x, y)`` (the document's style centres it)."""
+         bold: bool = False, length: float | None = None) -> str:
+    """Centred text at ``(x, y)`` (the document's style centres it); with ``length``,
+    condensed to that width (glyphs and spacing)."""
     weight = ' font-weight="bold"' if bold else ""
     fill = "" if colour == "black" else f' fill="{colour}"'
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{fill}{weight}>'
+    fitted = ("" if length is None
+              else f' textLength="{length:g}" lengthAdjust="spacingAndGlyphs"')
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{fill}{weight}{fitted}>'
             f'{escaped(content)}</text>')
 
 

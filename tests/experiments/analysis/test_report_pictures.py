@@ -13,7 +13,7 @@ import pytest
 from experiments.api import run_experiment
 from puzzles import PUZZLES
 from puzzles.nonogram import NonogramInstance
-from puzzles.nonogram_pictures import DIGIT_WIDTH, svg_layout
+from puzzles.nonogram_pictures import DIGIT_WIDTH, SQUEEZE, svg_layout
 from tests.paths import NONOGRAM_DATA
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -56,7 +56,10 @@ def test_clue_digits_are_readable_and_apart_at_every_size(name: str) -> None:
     for column in columns.values():  # stacked a line apart, each within its cell's width
         ys = sorted(float(t.attrib["y"]) for t in column)
         assert all(later - earlier >= size for earlier, later in itertools.pairwise(ys))
-        assert all(len(t.text or "") * DIGIT_WIDTH * size <= cell for t in column)
+        for text in column:  # a wide number condensed to fit, no more than SQUEEZE allows
+            natural = len(text.text or "") * DIGIT_WIDTH * size
+            drawn = float(text.attrib.get("textLength", natural))
+            assert drawn <= cell and drawn >= SQUEEZE * natural
     # shrunk to the report's column on a screen, and up to 50 columns on a printed page
     width = float(root.attrib["width"])
     assert size * min(1.0, SCREEN / width) >= READABLE

@@ -31,6 +31,7 @@ from experiments.analysis.figure_style import DrawnFigure
 from experiments.analysis.forked_work import run_forked
 from experiments.analysis.report_data import plot_cells, summary_line
 from experiments.analysis.report_explained import (
+    EXPLAIN_PAGE,
     SUMMARY_HEADERS,
     ExplainedRow,
     explain_instances,
@@ -226,7 +227,20 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
              *(f.pdf for s in sections for f in s.figures),
              *(p.svg for s in sections for p in s.puzzles),
              *(f for s in sections for g in s.trees for t in g.trees for f in (t.svg, t.pdf))]
+    _remove_stale(folder, files)
     return WrittenReport(folder, tuple(files), time.perf_counter() - started)
+
+
+def _remove_stale(folder: Path, written: Sequence[Path]) -> None:
+    """Take out what an earlier report left in ``folder`` that this one did not write:
+    figure files (SVG, PDF) under ``figures/`` and the explanations' page, which would
+    otherwise sit beside the report as if they were its own. Other files stay."""
+    kept = {path.resolve() for path in written}
+    figures = folder / FIGURES
+    stale = [*figures.glob("*.svg"), *figures.glob("*.pdf"), folder / EXPLAIN_PAGE]
+    for path in stale:
+        if path.is_file() and path.resolve() not in kept:
+            path.unlink()
 
 
 def screen_pixels(sections: Sequence[CampaignSection]) -> int:

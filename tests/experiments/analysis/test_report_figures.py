@@ -17,7 +17,7 @@ from experiments.analysis.report_figures import scatter_figure, scatter_points
 from experiments.analysis.tables import CampaignRuns
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.stored_campaign import read_campaign
-from tests.experiments.records import SUDOKUS, record_of, session_of, task_of
+from tests.experiments.records import COMPLETE, SUDOKUS, known_store, record_of, session_of, task_of
 
 INSTANCES = ("lambda", "hard17", "coloin")
 VIEWPOINTS = ("classic", "channeled")
@@ -110,3 +110,22 @@ def test_the_scatter_legend_lies_outside_the_axes_and_covers_no_point(count: int
     shown = axes.transData.transform(points)
     assert not any(box.contains(x, y) for x, y in shown)
     assert {text.get_text() for text in legend.get_texts()} >= {"both solved"}
+
+
+def test_a_report_written_again_leaves_no_figure_of_the_earlier_one(tmp_path: Path) -> None:
+    """A figure the new report does not draw (an earlier version's name, another
+    campaign's) and an explanations' page it does not write are taken out; files the
+    report does not make stay."""
+    database = known_store(tmp_path / "known" / "runs.sqlite", COMPLETE)
+    folder = tmp_path / "report"
+    first = write_report([database], out=folder)
+    figures = folder / "figures"
+    stale = [figures / "known-effort-conflicts.svg", figures / "earlier-cactus.pdf",
+             folder / "explain.html"]
+    for path in stale:
+        path.write_text("left by an earlier report", encoding="utf-8")
+    (figures / "notes.txt").write_text("mine", encoding="utf-8")
+    again = write_report([database], out=folder)
+    assert not any(path.exists() for path in stale)
+    assert (figures / "notes.txt").is_file()
+    assert sorted(again.files) == sorted(first.files) and all(p.is_file() for p in again.files)

@@ -119,3 +119,15 @@ def solutions_wanted(max_solutions: int | None) -> int:
         raise OptionError(f"max_solutions is 0 (all solutions) or a positive count, not "
                          f"{max_solutions}")
     return max_solutions
+
+
+def split_options(options: Mapping[str, object] | None, solver: str
+                  ) -> tuple[dict[str, object], dict[str, str]]:
+    """``options`` parted into the viewpoint's and the backend's own (the names the
+    backend declares, such as ``solver`` on ``minizinc``)."""
+    from solvers import BACKENDS  # the backend's module, for its declaration
+
+    declared = BACKENDS.get(solver).capabilities.options
+    given = dict(options or {})
+    return ({k: v for k, v in given.items() if k not in declared},
+            {k: str(v) for k, v in given.items() if k in declared})

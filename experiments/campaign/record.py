@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from experiments.campaign.identity import RunIdentity
+from experiments.campaign.identity import RunIdentity, split_options
 from experiments.campaign.verdicts import Verdict
+from puzzlelab.notebook import display_method, html_table
 from solvers.record import PortfolioAnswer, Statistics, Status, SymmetricSearch
 
 RUNNER_STATISTICS = ("wall_s", "cpu_s")
@@ -53,6 +54,18 @@ class RunRecord:
     portfolio: PortfolioAnswer | None = None
     campaign: str = ""
     row_id: int | None = field(default=None, compare=False)
+
+    @display_method
+    def _repr_html_(self) -> str:
+        """What a notebook shows of a stored run: what was asked, how it ended and was
+        judged, its statistics and the runner's figures (its answer: :meth:`answer`)."""
+        facts = run_facts(self.identity, self.status, self.verdict, self.violations,
+                          self.matches_known, self.message)
+        facts += [(name, f"{figure:.3f} s") for name, figure in
+                  (("wall", self.wall_s), ("cpu", self.cpu_s)) if figure is not None]
+        facts += [("campaign", self.campaign), ("finished at", self.finished_at or "")]
+        shown = html_table((), [(name, value) for name, value in facts if value])
+        return f"{shown}<p><strong>statistics</strong></p>{self.statistics._repr_html_() or ''}"
 
     @property
     def finished(self) -> bool:
@@ -104,8 +117,6 @@ class RunRecord:
         identity.setdefault("viewpoint_name", identity.get("viewpoint", ""))
         if "solver_options" not in identity and identity.get("options"):
             # an older ``--json`` kept the backend's own options with the viewpoint's
-            from experiments.campaign.solving import split_options
-
             identity["options"], identity["solver_options"] = split_options(
                 identity["options"], str(identity["solver"]))
         violations = given.get("violations")
@@ -124,3 +135,20 @@ class RunRecord:
                        else SymmetricSearch.from_json(given["symmetric"])),
             portfolio=(None if not given.get("portfolio")
                        else PortfolioAnswer.from_json(given["portfolio"])))
+
+
+def run_facts(asked: RunIdentity, status: Status, verdict: Verdict,
+              violations: tuple[str, ...] | None, matches_known: bool | None,
+              message: str) -> list[tuple[str, str]]:
+    """A run's facts as a notebook lists them (a solve's and a stored run's alike): the
+    puzzle and instance, the viewpoint, solver and heuristic with their options, how the
+    run ended and was judged; a fact that is empty is listed empty."""
+    options = {**asked.options, **asked.solver_options}
+    return [("puzzle", f"{asked.puzzle} {asked.instance}"), ("viewpoint", asked.viewpoint),
+            ("solver", asked.solver), ("heuristic", asked.heuristic),
+            ("options", ", ".join(f"{k}={v}" for k, v in options.items())),
+            ("status", status.value), ("verdict", verdict.value),
+            ("rules broken", "; ".join(violations or ())),
+            ("matches the file's solution",
+             "" if matches_known is None else "yes" if matches_known else "no"),
+            ("message", message)]

@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from experiments.campaign.identity import RunIdentity, solutions_wanted
+from experiments.campaign.identity import RunIdentity, solutions_wanted, split_options
+from experiments.campaign.record import run_facts
 from experiments.campaign.verdicts import Verdict, judge
 from puzzlelab.notebook import display_method, html_table, side_by_side, svg_image
 from puzzles import PUZZLES, puzzle_of
-from puzzles.options import OptionValue
-from solvers import BACKENDS, SolveResult, Status
+from solvers import SolveResult, Status
 from solvers import solve as solve_model
 from solvers.record import Statistics
 from solvers.solving import SearchStart
@@ -75,28 +75,11 @@ class PuzzleRun:
         picture = "" if self.instance is None else svg_image(
             PUZZLES.get(asked.puzzle).render_svg(self.instance, self.solution),
             f"{asked.puzzle} {asked.instance}")
-        facts = [("puzzle", f"{asked.puzzle} {asked.instance}"), ("viewpoint", asked.viewpoint),
-                 ("solver", asked.solver), ("heuristic", asked.heuristic),
-                 ("options", ", ".join(f"{k}={v}" for k, v in
-                                       {**asked.options, **asked.solver_options}.items())),
-                 ("status", self.status.value), ("verdict", self.verdict.value),
-                 ("rules broken", "; ".join(self.violations or ())),
-                 ("matches the file's solution",
-                  "" if self.matches_known is None else "yes" if self.matches_known else "no"),
-                 ("message", self.message)]
+        facts = run_facts(asked, self.status, self.verdict, self.violations,
+                          self.matches_known, self.message)
         shown = html_table((), [(name, value) for name, value in facts if value])
         figures = self.statistics._repr_html_() or ""
         return side_by_side(picture, f"{shown}<p><strong>statistics</strong></p>{figures}")
-
-
-def split_options(options: Mapping[str, OptionValue] | None, solver: str
-                  ) -> tuple[dict[str, OptionValue], dict[str, str]]:
-    """``options`` parted into the viewpoint's and the backend's own (the names the
-    backend declares, such as ``solver`` on ``minizinc``)."""
-    declared = BACKENDS.get(solver).capabilities.options
-    given = dict(options or {})
-    return ({k: v for k, v in given.items() if k not in declared},
-            {k: str(v) for k, v in given.items() if k in declared})
 
 
 def rebuilt(run: PuzzleRun, instance: Any) -> BuiltModel[Any]:

@@ -111,3 +111,17 @@ def test_a_large_campaign_lists_its_first_runs_and_says_how_to_see_them_all(
     listed = [row for row in rows(shown(html)) if len(row) > 2]
     assert len(listed) == RUNS_SHOWN
     assert "result_tables" in (html or "") and str(len(runs)) in (html or "")
+
+
+def test_a_stored_run_shows_how_it_ended_and_its_statistics(tmp_path: Path) -> None:
+    """A run read back from a store (``read_runs``, a campaign's ``runs``): the same facts
+    as a solve shows, and the runner's figures."""
+    campaign = read_campaign(known_store(tmp_path / "runs.sqlite", COMPLETE))
+    stored = next(run for run in campaign.runs if run.status.value == "timeout")
+    root = shown(stored._repr_html_())
+    stated = facts(root)
+    assert (stated["status"], stated["solver"]) == ("timeout", stored.identity.solver)
+    assert stated["puzzle"] == f"sudoku {stored.identity.instance}"
+    assert stated["campaign"] == campaign.name and "rules broken" not in stated
+    figures = {row[0]: row[1] for row in rows(root) if len(row) == 3}
+    assert figures["backtracks"] == str(stored.statistics.backtracks)

@@ -33,6 +33,7 @@ from puzzles import PUZZLES, PuzzleKind
 from puzzles.kind import GAME_ID_FORMAT
 from puzzles.options import OptionValues, name_part
 from solvers import Heuristic, Status, clause, equivalent_to_equality, get_backend, solve
+from solvers.limits import checked_time_limit
 from viewpoints import counting_defaults, get_viewpoint
 
 #: the command's own options, which no puzzle may declare as a generator option
@@ -216,8 +217,7 @@ def generate(puzzle: str, options: Mapping[str, object] | None = None, seed: int
                               f"--{name} {value} (--{name}: "
                               f"{kind.generator_options[name].help})"
                               for name, value in needed.items()))
-    if time_limit is not None and not time_limit > 0:
-        raise OptionError(f"--time-limit must be a number of seconds above 0, not {time_limit}")
+    checked_time_limit(time_limit, "--time-limit")
     try:
         output.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable
+
+from puzzlelab.errors import OptionError
+
+
+def checked_time_limit(seconds: float | None, name: str = "the time limit") -> float | None:
+    """``seconds``, refused (``OptionError`` naming it as ``name``: ``--time-limit`` on the
+    command line) unless a finite number above 0; None is no limit."""
+    if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+        raise OptionError(f"{name} must be a number of seconds above 0, not {seconds}")
+    return seconds
 
 
 class Deadline:

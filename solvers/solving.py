@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import math
 import time
 from collections.abc import Mapping
 from typing import NamedTuple
@@ -28,7 +27,7 @@ from solvers.capabilities import (
     tree_refusal,
 )
 from solvers.heuristics import Heuristic, SearchPlan, plan_search
-from solvers.limits import SearchLimits
+from solvers.limits import SearchLimits, checked_time_limit
 from solvers.lowering import lower
 from solvers.model import Model
 from solvers.record import PortfolioAnswer, SolveResult, Status
@@ -118,9 +117,7 @@ def solve(model: Model, backend: str = "cpsat", heuristic: str = "first-fail/min
     The returned assignment, when there is one, has been checked against every
     constraint's meaning: a backend that answers a wrong solution gives ``error``.
     """
-    if time_limit is not None and not (math.isfinite(time_limit) and time_limit > 0):
-        raise OptionError(f"the time limit must be a positive number of seconds, "
-                          f"not {time_limit}")
+    checked_time_limit(time_limit)
     if max_solutions is not None and max_solutions < 0:
         raise OptionError(f"the solution limit must be a count, or 0 for every solution, "
                           f"not {max_solutions}")

@@ -125,9 +125,9 @@ def at_least(low: int) -> Callable[[str], int]:
 
 def positive_time_limit(seconds: float) -> None:
     """Refuse a ``--time-limit`` of 0 seconds or less, naming it."""
-    if not seconds > 0:
-        raise OptionError(f"--time-limit must be a number of seconds above 0, not "
-                          f"{seconds:g}")
+    from solvers.limits import checked_time_limit  # the solving layer's own rule
+
+    checked_time_limit(seconds, "--time-limit")
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:

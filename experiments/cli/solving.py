@@ -16,6 +16,7 @@ from experiments.cli.app import (
     command,
     note,
     parse_options,
+    positive_time_limit,
     say,
     say_first_use,
     styled,
@@ -84,6 +85,8 @@ def solve(given: Namespace) -> int | None:
         raise OptionError("--all counts every solution: leave out --max-solutions")
     if given.profile and given.as_json:
         raise OptionError("--profile prints a table beside the solution: leave out --json")
+    if given.time_limit is not None:  # before the instance is read: the flag at fault
+        positive_time_limit(given.time_limit)
     kind = PUZZLES.get(given.puzzle)
     file: Path = given.file
     chosen = load_instance(kind, file, given.instance, "solve")

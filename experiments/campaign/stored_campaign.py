@@ -15,13 +15,14 @@ import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from pathlib import Path
 
 from experiments.campaign.path_ends import distinct_path_ends
 from experiments.campaign.record import RunRecord
 from experiments.campaign.spec import GROUPINGS, TableSettings, table_settings
 from experiments.campaign.store import ResultsStore, Session, StoredInstance
-from experiments.campaign.verdicts import Verdict, with_contradictions
+from experiments.campaign.verdicts import Verdict, judged_against, with_contradictions
 from puzzlelab.errors import PuzzleLabError
 from puzzlelab.notebook import display_method, escaped, figure_text, html_table
 from puzzlelab.statistics import Statistic, metric_statistics
@@ -121,11 +122,13 @@ class StoredCampaign:
         ended = Counter(run.status.value for run in self.runs)
         wrong = sum(run.verdict is Verdict.WRONG for run in self.runs)
         planned = "" if self.planned_runs is None else f" of {self.planned_runs} planned"
+        first = self.runs[:RUNS_SHOWN] if self.read_whole else self._first_runs()
         facts = [("puzzle", self.puzzle or ""),
                  ("spec", self.spec_shown() if self.session else ""),
-                 ("runs", f"{len(self.runs)} stored{planned}"),
+                 ("runs", f"{self.stored_runs} stored{planned}"),
                  ("how they ended", ", ".join(f"{count} {status}"
-                                              for status, count in ended.most_common())),
+                                              for status, count in ended.most_common())
+                  if self.read_whole else "read without its runs: its tables count them"),
                  ("wrong", str(wrong) if wrong else ""),
                  ("latest session", self.session.started_at if self.session else ""),
                  ("not shown", self.hidden_note() or "")]
@@ -134,15 +137,23 @@ class StoredCampaign:
         labels = ("instance", *GROUPINGS, "repeat")
         rows = [(*(str(getattr(run.identity, label)) for label in labels), run.status.value,
                  run.verdict.value, *(_figure(run, statistic) for statistic in statistics))
-                for run in self.runs[:RUNS_SHOWN]]
+                for run in first]
         headers = (*labels, "status", "verdict", *(s.name for s in statistics))
-        more = (f"<p>The first {RUNS_SHOWN} of {len(self.runs)} runs; "
+        more = (f"<p>The first {RUNS_SHOWN} of {self.stored_runs} runs; "
                 f"<code>experiments.api.result_tables</code> gives the campaign's tables.</p>"
-                if len(self.runs) > RUNS_SHOWN else "")
+                if self.stored_runs > RUNS_SHOWN else "")
         return (f"<p><strong>{escaped(self.name)}</strong> {escaped(self.description)}</p>\n"
                 + html_table((), [fact for fact in facts if fact[1]]) + "\n"
                 + html_table(headers, rows, right=range(len(labels) + 2, len(headers)))
                 + more)
+
+
+    def _first_runs(self) -> list[RunRecord]:
+        """The first runs in grid order, read from the store (a campaign read without its
+        runs), judged as the tables judge them."""
+        with ResultsStore.open_existing(self.database) as store:
+            first = list(islice(store.iter_runs(grid_only=not self.all_runs), RUNS_SHOWN))
+            return list(judged_against(first, store.first_answers()))
 
 
 def _figure(run: RunRecord, statistic: Statistic) -> str:

@@ -125,3 +125,19 @@ def test_a_stored_run_shows_how_it_ended_and_its_statistics(tmp_path: Path) -> N
     assert stated["campaign"] == campaign.name and "rules broken" not in stated
     figures = {row[0]: row[1] for row in rows(root) if len(row) == 3}
     assert figures["backtracks"] == str(stored.statistics.backtracks)
+
+
+def test_a_campaign_read_without_its_runs_shows_its_first_runs_from_the_store(
+        tmp_path: Path) -> None:
+    """``table`` and ``report`` read a large store without its runs: shown, it lists the
+    same first runs as read whole, and says it did not count how they ended."""
+    from experiments.campaign.stored_campaign import read_header
+
+    database = known_store(tmp_path / "runs.sqlite", wide_runs())
+    whole, header = read_campaign(database), read_header(database)
+    assert not header.runs and header.stored_runs == len(whole.runs)
+    listed = [row for row in rows(shown(header._repr_html_())) if len(row) > 2]
+    assert listed == [row for row in rows(shown(whole._repr_html_())) if len(row) > 2]
+    stated = facts(shown(header._repr_html_()))
+    assert states(stated["runs"], f"{len(whole.runs)} stored")
+    assert states(stated["how they ended"], "without its runs")

@@ -21,6 +21,8 @@ from solvers.record import Status
 
 Group = tuple[str, str, str]
 """A cell's viewpoint, solver and heuristic (labels, as the runs carry them)."""
+GROUP_FIELDS = ("viewpoint", "solver", "heuristic")
+"""The identity fields of a :data:`Group`, in its order."""
 SEARCH_TIME = "solve_s"
 """The statistic the spec's ``time_limit`` bounds: PAR-2 and the virtual best read it."""
 STATUS_MARKS = {Status.TIMEOUT: TIMEOUT, Status.MEMORY_OUT: MEMORY_OUT,

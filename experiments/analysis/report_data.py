@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from experiments.analysis.cell_runs import SEARCH_TIME, CellRuns, failure_mark
+from experiments.analysis.cell_runs import GROUP_FIELDS, SEARCH_TIME, CellRuns, failure_mark
 from experiments.analysis.table_format import MISSING, REFUSED, TIMEOUT
 from experiments.analysis.tables import CampaignRuns
 from experiments.campaign.spec import GROUPINGS
@@ -46,7 +46,7 @@ class PlotCell:
 def setting_of(group: Sequence[str], by: str) -> str:
     """The title of the table a cell is in: the dimensions (of its viewpoint, solver and
     heuristic) that are not the column groups."""
-    dimensions = dict(zip(("viewpoint", "solver", "heuristic"), group))
+    dimensions = dict(zip(GROUP_FIELDS, group))
     return " · ".join(f"{d} {dimensions[d]}" for d in ("solver", "heuristic", "viewpoint")
                       if d != by)
 
@@ -58,8 +58,9 @@ def plot_cells(runs: CampaignRuns, by: str) -> list[PlotCell]:
         raise OptionError(f"unknown --by {by!r}; valid: {', '.join(GROUPINGS)}")
     made = runs.cells(EFFORT_STATISTICS)
     planned = runs.repeats or 1
-    where = {name: index for index, name in enumerate(("viewpoint", "solver", "heuristic"))}
-    return [_cell(group[where[by]], setting_of(group, by), instance, group[1], cell, planned)
+    where = {name: index for index, name in enumerate(GROUP_FIELDS)}
+    return [_cell(group[where[by]], setting_of(group, by), instance, group[where["solver"]],
+                  cell, planned)
             for (group, instance), cell in made.cells.items()]
 
 

@@ -52,6 +52,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from experiments.analysis.cell_runs import (
+    GROUP_FIELDS,
     SEARCH_TIME,
     CampaignCells,
     CellRuns,
@@ -243,12 +244,10 @@ class _Grid:
         self.cells: dict[tuple[int, tuple[str, ...], str, str], CellRuns] = {}
         self.planned: set[tuple[int, tuple[str, ...], str]] = set()
         self.present: set[tuple[int, str]] = set()
-        self.stored: list[int] = []
         columns = sorted({metric.column for metric in metrics})
-        where = {name: index for index, name in enumerate(("viewpoint", "solver", "heuristic"))}
+        where = {name: index for index, name in enumerate(GROUP_FIELDS)}
         for index, campaign in enumerate(campaigns):
             made = campaign.cells(columns)
-            self.stored.append(made.runs)
             for group in made.groups:
                 key = tuple(group[where[d]] for d in others)
                 self.keys.setdefault(key)
@@ -302,13 +301,6 @@ def _reason(cell: CellRuns, mark: str) -> Reason:
     assert run is not None  # a failed cell has one
     lines = run.message.strip().splitlines()
     return Reason(mark, lines[0].strip() if lines else "", run.time_limit, run.memory_limit_mb)
-
-
-def dimension(run: RunRecord, name: str) -> str:
-    """The run's value of a table dimension (``viewpoint``, ``solver`` or ``heuristic``)."""
-    if name not in BY_CHOICES:
-        raise OptionError(f"unknown --by {name!r}; valid: {', '.join(BY_CHOICES)}")
-    return str(getattr(run.identity, name))
 
 
 def _metric(name: str) -> Metric:

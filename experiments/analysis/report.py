@@ -57,7 +57,7 @@ from experiments.analysis.tables import (
     NOTES,
     CampaignRuns,
     build_comparison,
-    known_metrics,
+    table_columns,
 )
 from experiments.campaign.stored_campaign import StoredCampaign, read_campaigns
 from puzzlelab.errors import PuzzleLabError
@@ -178,9 +178,7 @@ def report_of(campaigns: Sequence[StoredCampaign], folder: Path, by: str | None 
     runs_of = [CampaignRuns.of(campaign) for campaign in campaigns]
     for runs, own in zip(runs_of, settings):  # one query in the store for plots and tables
         if runs.aggregated is not None:
-            known = known_metrics()
-            runs.cells([*EFFORT_STATISTICS, *(known[name].column for name in
-                                              metrics or own.metrics if name in known)])
+            runs.cells([*EFFORT_STATISTICS, *table_columns(metrics or own.metrics)])
     cells_of = [plot_cells(runs, grouped) for runs, grouped in zip(runs_of, groupings)]
     # the figures, the longest part, are drawn each in a forked process of its own (the
     # cores idle at the end of a campaign), while the rest is made here

@@ -48,7 +48,7 @@ solution the checker accepts is shown ``WRONG``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from experiments.analysis.cell_runs import (
@@ -180,8 +180,7 @@ def build_comparison(campaigns: Sequence[CampaignRuns], by: str = "viewpoint",
         raise OptionError(f"name at least one metric; valid: {', '.join(metric_names())}")
     others = [d for d in ("solver", "heuristic", "viewpoint") if d != by]
     known = known_metrics()
-    grid = _Grid(campaigns, by, others,
-                 (*measured(chosen, known), Metric("", "", SEARCH_TIME)))
+    grid = _Grid(campaigns, by, others, _columns(chosen, known))
     names = [c.name for c in campaigns]
     placed = [(value, c) for value in grid.values for c in range(len(campaigns))]
     groups = [Group(value if len(campaigns) == 1 else f"{names[c]}: {value}",
@@ -236,7 +235,7 @@ class _Grid:
     """The cells of the campaigns, by campaign, table, group and instance."""
 
     def __init__(self, campaigns: Sequence[CampaignRuns], by: str, others: Sequence[str],
-                 metrics: Sequence[Metric]):
+                 columns: Sequence[str]):
         self.campaigns = campaigns
         self.keys: dict[tuple[str, ...], None] = {}
         values: dict[str, None] = {}
@@ -244,7 +243,6 @@ class _Grid:
         self.cells: dict[tuple[int, tuple[str, ...], str, str], CellRuns] = {}
         self.planned: set[tuple[int, tuple[str, ...], str]] = set()
         self.present: set[tuple[int, str]] = set()
-        columns = sorted({metric.column for metric in metrics})
         where = {name: index for index, name in enumerate(GROUP_FIELDS)}
         for index, campaign in enumerate(campaigns):
             made = campaign.cells(columns)
@@ -301,6 +299,16 @@ def _reason(cell: CellRuns, mark: str) -> Reason:
     assert run is not None  # a failed cell has one
     lines = run.message.strip().splitlines()
     return Reason(mark, lines[0].strip() if lines else "", run.time_limit, run.memory_limit_mb)
+
+
+def table_columns(metrics: Sequence[str]) -> list[str]:
+    """The figures whose medians tables of ``metrics`` read (``effort`` each statistic it
+    may show, and the search time, which PAR-2 and the virtual best read)."""
+    return _columns([_metric(name) for name in metrics], known_metrics())
+
+
+def _columns(chosen: Sequence[Metric], known: Mapping[str, Metric]) -> list[str]:
+    return sorted({*(metric.column for metric in measured(chosen, known)), SEARCH_TIME})
 
 
 def _metric(name: str) -> Metric:

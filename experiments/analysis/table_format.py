@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from experiments.analysis.table_layout import Block, Layout, lay_out, whole_width
+from experiments.analysis.table_layout import Block, Layout, lay_out, named_header, whole_width
 from puzzlelab.errors import OptionError
 from puzzlelab.notebook import display_method, escaped
 
@@ -200,7 +200,8 @@ def render(tables: Sequence[ResultTable], fmt: str = "text", width: int | None =
 
 
 def _headers(table: ResultTable) -> list[str]:
-    return [f"{group.label} {header}" for group in table.groups for header in group.headers]
+    return [named_header(group.label, header) for group in table.groups
+            for header in group.headers]
 
 
 def _layout(table: ResultTable, width: int | None, named_columns: bool = False) -> Layout:

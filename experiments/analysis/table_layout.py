@@ -44,7 +44,7 @@ def lay_out(groups: Sequence[GroupHeaders], rows: Sequence[tuple[str, Sequence[s
     Markdown writes them (``| instance | classic-weak time (ms) |``)."""
     label_width = max(len("instance"), *(len(label) for label, _ in rows))
     headers = tuple(header for _, names in groups for header in names)
-    shown = tuple(f"{label} {header}" if named_columns else header
+    shown = tuple(named_header(label, header) if named_columns else header
                   for label, names in groups for header in names)
     columns = tuple(max(len(header), *(len(cells[i]) for _, cells in rows))
                     for i, header in enumerate(shown))
@@ -68,6 +68,12 @@ def lay_out(groups: Sequence[GroupHeaders], rows: Sequence[tuple[str, Sequence[s
         parts[-1].append(block)
         used += gap + block.width
     return Layout(label_width, headers, columns, tuple(tuple(part) for part in parts))
+
+
+def named_header(label: str, header: str) -> str:
+    """A column's header where no row spans its group (Markdown, CSV): the group's label
+    before it (``classic-weak time (ms)``)."""
+    return f"{label} {header}"
 
 
 def whole_width(layout: Layout) -> int:

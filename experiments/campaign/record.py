@@ -10,7 +10,7 @@ it, the pool and the Dask executor pass it on, the store keeps it
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -64,8 +64,7 @@ class RunRecord:
         facts += [(name, f"{figure:.3f} s") for name, figure in
                   (("wall", self.wall_s), ("cpu", self.cpu_s)) if figure is not None]
         facts += [("campaign", self.campaign), ("finished at", self.finished_at or "")]
-        shown = html_table((), [(name, value) for name, value in facts if value])
-        return f"{shown}<p><strong>statistics</strong></p>{self.statistics._repr_html_() or ''}"
+        return facts_and_statistics(facts, self.statistics)
 
     @property
     def finished(self) -> bool:
@@ -152,3 +151,10 @@ def run_facts(asked: RunIdentity, status: Status, verdict: Verdict,
             ("matches the file's solution",
              "" if matches_known is None else "yes" if matches_known else "no"),
             ("message", message)]
+
+
+def facts_and_statistics(facts: Sequence[tuple[str, str]], statistics: Statistics) -> str:
+    """A run's facts (those not empty) as a table, then its statistics: the text a
+    notebook shows of a run, beside its picture where it has one."""
+    shown = html_table((), [(name, value) for name, value in facts if value])
+    return f"{shown}<p><strong>statistics</strong></p>{statistics._repr_html_() or ''}"

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from experiments.campaign.identity import RunIdentity, solutions_wanted, split_options
-from experiments.campaign.record import run_facts
+from experiments.campaign.record import facts_and_statistics, run_facts
 from experiments.campaign.verdicts import Verdict, judge
-from puzzlelab.notebook import display_method, html_table, side_by_side, svg_image
+from puzzlelab.notebook import display_method, side_by_side, svg_image
 from puzzles import PUZZLES, puzzle_of
 from solvers import SolveResult, Status
 from solvers import solve as solve_model
@@ -77,9 +77,7 @@ class PuzzleRun:
             f"{asked.puzzle} {asked.instance}")
         facts = run_facts(asked, self.status, self.verdict, self.violations,
                           self.matches_known, self.message)
-        shown = html_table((), [(name, value) for name, value in facts if value])
-        figures = self.statistics._repr_html_() or ""
-        return side_by_side(picture, f"{shown}<p><strong>statistics</strong></p>{figures}")
+        return side_by_side(picture, facts_and_statistics(facts, self.statistics))
 
 
 def rebuilt(run: PuzzleRun, instance: Any) -> BuiltModel[Any]:

@@ -362,7 +362,7 @@ def _instances(budget: _Budget, stem: str, seed: int, output: Path, max_candidat
             candidate = kind.generate(values, rng, name, steering if unique else None,
                                       another_solution=finder if unique else None,
                                       enough=enough if unique else None,
-                                  reached=budget.unique_seen if unique else None)
+                                      reached=budget.unique_seen if unique else None)
             game_id = None if candidate is None or not game_ids else _game_id(kind, candidate)
             if candidate is not None and (not unique or steering(candidate)) \
                     and kept(candidate):

@@ -147,7 +147,6 @@ class StoredCampaign:
                 + html_table(headers, rows, right=range(len(labels) + 2, len(headers)))
                 + more)
 
-
     def _first_runs(self) -> list[RunRecord]:
         """The first runs in grid order, read from the store (a campaign read without its
         runs), judged as the tables judge them."""

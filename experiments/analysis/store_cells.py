@@ -26,6 +26,7 @@ from experiments.analysis.cell_runs import SEARCH_TIME, CampaignCells, CellRuns,
 from experiments.campaign.record import RunRecord
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.store.batches import KEYS_PER_QUERY, batched
+from experiments.campaign.store.tables import IN_GRID
 from experiments.campaign.verdicts import Verdict, contradiction
 from puzzlelab.errors import PuzzleLabError
 from solvers.record import Status
@@ -116,7 +117,7 @@ class StoreCells:
 
         wanted = ["id", "instance", "viewpoint", "solver", "heuristic", "status",
                   *COLUMNS_WITH_DEFAULTS, *shown]
-        in_grid = " WHERE run_key IN (SELECT run_key FROM grid)" if self.only_grid else ""
+        in_grid = f" WHERE {IN_GRID}" if self.only_grid else ""
         query = (f"SELECT {', '.join(column(name) for name in dict.fromkeys(wanted))} "
                  f"FROM runs{in_grid}")
         try:

@@ -20,6 +20,7 @@ from typing import Any
 from experiments.campaign.record import RunRecord
 from experiments.campaign.store import ResultsStore
 from experiments.campaign.store.rows import from_row
+from experiments.campaign.store.tables import IN_GRID
 from experiments.campaign.stored_campaign import StoredCampaign
 from experiments.campaign.verdicts import judged_against
 
@@ -37,7 +38,7 @@ def _opened(campaign: StoredCampaign) -> Iterator[tuple[ResultsStore, str, set[s
     with ResultsStore.open_existing(campaign.database) as store:
         present = store.columns()
         grid = campaign.outside_grid > 0  # else every stored run is the grid's: no filter
-        yield store, "run_key IN (SELECT run_key FROM grid)" if grid else "1", present
+        yield store, IN_GRID if grid else "1", present
 
 
 def endings(campaign: StoredCampaign) -> Counter[str]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from experiments.campaign.store.database import ResultsStore
 from experiments.campaign.store.rows import run_columns
+from experiments.campaign.store.tables import IN_GRID
 from puzzlelab.errors import PuzzleLabError
 
 BATCH_ROWS = 50_000
@@ -47,7 +48,7 @@ def run_batches(store: ResultsStore, all_runs: bool = False,
     defaults = store.campaign_defaults()
     selected = ", ".join(f'"{name}"' if name in present else "NULL" for name in schema.names)
     only_grid = not all_runs and store.runs_outside_grid() > 0
-    where = " WHERE run_key IN (SELECT run_key FROM grid)" if only_grid else ""
+    where = f" WHERE {IN_GRID}" if only_grid else ""
     cursor = store.connection.cursor()
     cursor.row_factory = None
     try:

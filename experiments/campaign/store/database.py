@@ -36,6 +36,7 @@ from experiments.campaign.store.rows import from_row, run_columns, to_row
 from experiments.campaign.store.tables import (
     CAMPAIGN_COLUMNS,
     GRID_COLUMNS,
+    IN_GRID,
     INSTANCE_COLUMNS,
     SCHEMA_VERSION,
     CampaignPlan,
@@ -187,14 +188,13 @@ class ResultsStore:
     def grid_runs_stored(self) -> int:
         """How many of the runs the grid plans (:meth:`set_grid`) are stored."""
         return int(self.connection.execute(
-            "SELECT COUNT(*) FROM runs WHERE run_key IN (SELECT run_key FROM grid)"
-        ).fetchone()[0])
+            f"SELECT COUNT(*) FROM runs WHERE {IN_GRID}").fetchone()[0])
 
     def grid_runs_stored_by_group(self) -> Counter[tuple[str, str, str]]:
         """How many of the grid's runs are stored, by viewpoint, solver and heuristic."""
         return Counter({(row[0], row[1], row[2]): int(row[3]) for row in self.connection.execute(
-            "SELECT viewpoint, solver, heuristic, COUNT(*) FROM runs WHERE run_key IN "
-            "(SELECT run_key FROM grid) GROUP BY viewpoint, solver, heuristic")})
+            f"SELECT viewpoint, solver, heuristic, COUNT(*) FROM runs WHERE {IN_GRID} "
+            f"GROUP BY viewpoint, solver, heuristic")})
 
     def runs_outside_grid(self) -> int:
         """How many stored runs the grid does not plan (0 in a store that keeps no grid:
@@ -328,9 +328,8 @@ class ResultsStore:
         cursor = self.connection.cursor()
         cursor.row_factory = None
         only = grid_only and self.runs_outside_grid() > 0
-        cursor.execute("SELECT * FROM runs" + (
-            " WHERE run_key IN (SELECT run_key FROM grid)" if only else "")
-            + " ORDER BY position")
+        cursor.execute("SELECT * FROM runs" + (f" WHERE {IN_GRID}" if only else "")
+                       + " ORDER BY position")
         columns = [description[0] for description in cursor.description]
         while batch := cursor.fetchmany(KEYS_PER_QUERY):
             yield from (from_row(dict(zip(columns, row)), "", defaults) for row in batch)

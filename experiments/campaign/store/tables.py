@@ -40,6 +40,8 @@ class Session:
 GRID_COLUMNS = {"run_key": "TEXT NOT NULL UNIQUE"}
 """The runs the latest session planned: what the tables show of a store (a campaign that
 grew or shrank keeps the runs of cells it no longer plans)."""
+IN_GRID = "run_key IN (SELECT run_key FROM grid)"
+"""The SQL condition that keeps a stored run the grid plans."""
 
 
 @dataclass(frozen=True)

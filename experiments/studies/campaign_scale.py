@@ -123,13 +123,20 @@ def measured(store: Path, runs: int, made_by: str, runner: tuple[float, float] |
             "report_s": f"{report_s:.2f}", "report_peak_mb": f"{report_mb:.0f}"}
 
 
-def campaign(folder: Path, runs: int) -> tuple[Path, tuple[float, float]]:
-    """Run a campaign of ``runs`` quick runs; its store and the runner's figures."""
+def quick_spec(folder: Path, name: str, runs: int) -> tuple[Path, int]:
+    """A spec of about ``runs`` quick runs (the 4x4 Sudokus on ``cp``, repeated), written
+    into ``folder``, and the runs it plans."""
     repeats = max(1, runs // instance_count())
-    spec = folder / f"scale-{runs}.toml"
-    spec.write_text(f'name = "scale-{runs}"\npuzzle = "sudoku"\ninstances = ["{PUZZLES}"]\n'
+    spec = folder / f"{name}.toml"
+    spec.write_text(f'name = "{name}"\npuzzle = "sudoku"\ninstances = ["{PUZZLES}"]\n'
                     f'viewpoints = ["classic"]\nsolvers = ["cp"]\nheuristics = ["input/min"]\n'
                     f'repeats = {repeats}\ntime_limit = 10\n')
+    return spec, repeats * instance_count()
+
+
+def campaign(folder: Path, runs: int) -> tuple[Path, tuple[float, float]]:
+    """Run a campaign of ``runs`` quick runs; its store and the runner's figures."""
+    spec, _ = quick_spec(folder, f"scale-{runs}", runs)
     out = folder / f"scale-{runs}"
     done = subprocess.run([sys.executable, "-c", RUNNER, str(spec), str(out)],
                           capture_output=True, text=True, check=True)

@@ -25,7 +25,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from experiments.studies.campaign_scale import PUZZLES, instance_count
+from experiments.studies.campaign_scale import quick_spec
 from experiments.studies.kit import code, plain_rows, progress, run_main, table
 from experiments.studies.kit.markdown import Column, text
 from experiments.studies.kit.study import Row, Study
@@ -80,12 +80,8 @@ if __name__ == "__main__":
 
 def campaign(folder: Path, runs: int, executor: str, workers: int, kill: bool) -> Row:
     """One campaign's row: its time, and what its store holds."""
-    repeats = max(1, runs // instance_count())
     name = f"{executor}-{workers}{'-killed' if kill else ''}"
-    spec = folder / f"{name}.toml"
-    spec.write_text(f'name = "{name}"\npuzzle = "sudoku"\ninstances = ["{PUZZLES}"]\n'
-                    f'viewpoints = ["classic"]\nsolvers = ["cp"]\nheuristics = ["input/min"]\n'
-                    f'repeats = {repeats}\ntime_limit = 10\n')
+    spec, planned = quick_spec(folder, name, runs)
     out = folder / name
     script = folder / "campaign.py"  # a file: Dask's worker processes are spawned from it
     script.write_text(CAMPAIGN)
@@ -98,7 +94,6 @@ def campaign(folder: Path, runs: int, executor: str, workers: int, kill: bool) -
         stored, distinct, correct = connection.execute(
             "SELECT count(*), count(DISTINCT run_key), count(*) FILTER (WHERE verdict = "
             "'correct') FROM runs").fetchone()
-    planned = repeats * instance_count()
     return {"executor": executor, "workers": str(workers), "killed": killed,
             "runs": str(planned), "seconds": f"{float(seconds):.1f}",
             "runs_per_s_per_worker": f"{planned / float(seconds) / workers:.0f}",
